@@ -5,3 +5,4 @@ export * from './core/play.ts';
 export * from './core/record.ts';
 export * from './core/result.ts';
 export * from './core/rng.ts';
+export * from './games.ts';

@@ -5,9 +5,9 @@ import {
   cardFromId,
   cardId,
   count,
+  DECK_DOKO40,
   DECK32,
   DECK36,
-  DECK_DOKO40,
   fromIndices,
   highest,
   indices,
@@ -99,7 +99,10 @@ describe('records', () => {
     ['not JSON', '{'],
     ['wrong format', { format: 'x', version: 1 }],
     ['unknown game', { format: 'stich-record', version: 1, game: 'skat', dealer: 0, deals: [], actions: [] }],
-    ['bad action', { format: 'stich-record', version: 1, game: 'klapperjas', dealer: 0, deals: [], actions: [{}] }],
+    [
+      'bad action',
+      { format: 'stich-record', version: 1, game: 'klapperjas', dealer: 0, deals: [], actions: [{}] },
+    ],
   ])('rejects a record with %s', (_name, input) => {
     const r = parseRecord(input);
     expect(r.ok).toBe(false);

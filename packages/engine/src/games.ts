@@ -1,0 +1,10 @@
+/**
+ * Every game the engine has, by id. Each game folder adds its one import and entry here when it lands.
+ */
+import type { AnyGame, GameId } from './core/game.ts';
+
+export const GAMES: Partial<Record<GameId, AnyGame>> = {};
+
+export function gameById(id: string): AnyGame | undefined {
+  return (GAMES as Record<string, AnyGame | undefined>)[id];
+}
