@@ -1,0 +1,102 @@
+import { type Action, type AnyGame, GAMES, randomStep, type Seat, seeded, unwrap } from '@stich/engine';
+import type { Command } from './commands.ts';
+import { intOption, parseOptions, printJson } from './io.ts';
+import { DEFAULT_PLAYERS } from './selfplay.ts';
+
+export interface EngineBench {
+  game: string;
+  players: number;
+  /** Finished deals per second of random legal self-play through the public API, one core. */
+  dealsPerSecond: number;
+  /** Mean cost of one call, in nanoseconds, over states of random games. */
+  legalActionsNs: number;
+  applyNs: number;
+  viewForNs: number;
+}
+
+/**
+ * Random self-play of whole matches through the public API (randomDeal, applyDeal, toAct,
+ * legalActions, apply, outcome at the match's end), timed for about `seconds`.
+ */
+export function benchGame(game: AnyGame, players: number, seconds: number, seed = 'bench'): EngineBench {
+  const config = unwrap(game.parseConfig({ players }));
+  const rng = seeded(seed);
+  const playMatch = (): number => {
+    let state = game.start(config, 0);
+    while (!game.isOver(state)) {
+      if (game.awaitsDeal(state)) state = unwrap(game.applyDeal(state, game.randomDeal(state, rng)));
+      else {
+        const { seat, action } = randomStep(game, state, rng);
+        state = unwrap(game.apply(state, seat, action));
+      }
+    }
+    return game.outcome(state).deals.length;
+  };
+  for (let i = 0; i < 50; i++) playMatch(); // warm-up: let the JIT optimise before timing
+  let deals = 0;
+  const started = performance.now();
+  let elapsed = 0;
+  while (elapsed < seconds * 1000) {
+    for (let i = 0; i < 20; i++) deals += playMatch();
+    elapsed = performance.now() - started;
+  }
+  const dealsPerSecond = deals / (elapsed / 1000);
+
+  // Sample states of random play, then time single calls on them.
+  const samples: { state: unknown; seat: Seat; action: Action }[] = [];
+  let state = game.start(config, 0);
+  while (samples.length < 5000) {
+    if (game.isOver(state)) state = game.start(config, 0);
+    else if (game.awaitsDeal(state)) state = unwrap(game.applyDeal(state, game.randomDeal(state, rng)));
+    else {
+      const step = randomStep(game, state, rng);
+      samples.push({ state, seat: step.seat, action: step.action });
+      state = unwrap(game.apply(state, step.seat, step.action));
+    }
+  }
+  const time = (f: (s: (typeof samples)[number]) => unknown): number => {
+    let sink = 0;
+    const rounds = 40;
+    const t0 = performance.now();
+    for (let r = 0; r < rounds; r++) for (const s of samples) sink ^= f(s) ? 1 : 0;
+    const ns = ((performance.now() - t0) * 1e6) / (rounds * samples.length);
+    return sink === 2 ? -1 : Math.round(ns);
+  };
+  return {
+    game: game.id,
+    players,
+    dealsPerSecond: Math.round(dealsPerSecond),
+    legalActionsNs: time((s) => game.legalActions(s.state, s.seat)),
+    applyNs: time((s) => game.apply(s.state, s.seat, s.action)),
+    viewForNs: time((s) => game.viewFor(s.state, s.seat)),
+  };
+}
+
+/** Player counts benchmarked per game. */
+const BENCH_PLAYERS: Record<string, readonly number[]> = { klapperjas: [4, 3, 2] };
+
+export const benchCommand: Command = {
+  summary:
+    'bench [--game G] [--seconds S] — engine speed: self-play deals/s, cost of legalActions/apply/viewFor',
+  async run(args, out) {
+    const opts = parseOptions(args, ['game', 'seconds']);
+    if (!opts.ok) {
+      printJson(out, { error: { code: 'usage', reason: opts.reason } });
+      return 2;
+    }
+    const seconds = intOption(opts.options, 'seconds', 3, 1);
+    if (typeof seconds === 'string') {
+      printJson(out, { error: { code: 'usage', reason: seconds } });
+      return 2;
+    }
+    const games = Object.values(GAMES).filter((g) => !opts.options.game || g.id === opts.options.game);
+    const results: EngineBench[] = [];
+    for (const game of games) {
+      for (const players of BENCH_PLAYERS[game.id] ?? [DEFAULT_PLAYERS[game.id]]) {
+        results.push(benchGame(game, players, seconds));
+      }
+    }
+    printJson(out, { node: process.version, engine: results });
+    return 0;
+  },
+};

@@ -1,0 +1,19 @@
+import { benchCommand } from './bench.ts';
+import { replayCommand } from './replay.ts';
+import { selfplayCommand } from './selfplay.ts';
+
+export interface Output {
+  write(text: string): unknown;
+}
+
+export interface Command {
+  readonly summary: string;
+  /** Returns the exit code. */
+  run(args: string[], out: Output): Promise<number>;
+}
+
+export const commands: Record<string, Command> = {
+  replay: replayCommand,
+  selfplay: selfplayCommand,
+  bench: benchCommand,
+};
