@@ -77,21 +77,48 @@ export function selfplay({ game, config, deals, seed }: SelfplayOptions): Selfpl
   return run;
 }
 
-/** Averages of the numeric fields and rates of the boolean fields that the deal results share. */
-export function summarize(deals: readonly object[]): Record<string, number> {
-  const sums: Record<string, number> = {};
-  const counts: Record<string, number> = {};
-  for (const d of deals) {
-    for (const [k, v] of Object.entries(d)) {
-      if (typeof v === 'number' || typeof v === 'boolean') {
-        sums[k] = (sums[k] ?? 0) + Number(v);
-        counts[k] = (counts[k] ?? 0) + 1;
-      }
-    }
-  }
-  return Object.fromEntries(
-    Object.keys(sums).map((k) => [k, Math.round((sums[k] / counts[k]) * 1000) / 1000]),
+type Deal = Record<string, unknown>;
+const mean = (xs: readonly number[]): number =>
+  xs.length === 0 ? 0 : Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 1000) / 1000;
+const rate = (deals: readonly Deal[], f: (d: Deal) => boolean): number =>
+  mean(deals.map((d) => (f(d) ? 1 : 0)));
+const sum = (xs: unknown): number => (xs as number[]).reduce((a, b) => a + b, 0);
+
+/** Statistics of finished deals that a player of each game would ask for. */
+const SUMMARIES: Record<string, (deals: readonly Deal[]) => Record<string, number>> = {
+  klapperjas: (deals) => ({
+    declarerWon: rate(deals, (d) => d.won === true),
+    orgi: rate(deals, (d) => d.kind === 'orgi'),
+    kleines: rate(deals, (d) => d.kind === 'kleines'),
+    besser: rate(deals, (d) => d.besser === true),
+    kontra: rate(deals, (d) => d.kontra !== null),
+    re: rate(deals, (d) => d.re !== null),
+    meldsCounted: rate(deals, (d) => (d.melds as unknown[]).length > 0),
+    belle: rate(deals, (d) => (d.belle as unknown[]).length > 0),
+    gamePoints: mean(deals.map((d) => d.gamePoints as number)),
+  }),
+  differenzler: (deals) => ({
+    difference: mean(deals.map((d) => sum(d.differences) / 4)),
+    estimate: mean(deals.map((d) => sum(d.estimates) / 4)),
+    exactHits: rate(deals, (d) => (d.differences as number[]).includes(0)),
+  }),
+  klaberjass: (deals) => ({
+    makerScored: rate(deals, (d) => (d.scored as number[])[d.maker as number] > 0),
+    sequencesCounted: rate(deals, (d) => (d.sequences as { seat: unknown }).seat !== null),
+    bella: rate(deals, (d) => d.bella !== null),
+    thrownInBefore: mean(deals.map((d) => d.thrownIn as number)),
+    scoredPerDeal: mean(deals.map((d) => sum(d.scored))),
+  }),
+};
+
+/** Game-specific statistics of the deals, or averages of their numeric fields for other games. */
+export function summarize(game: string, deals: readonly object[]): Record<string, number> {
+  const own = SUMMARIES[game];
+  if (own) return own(deals as Deal[]);
+  const fields = new Set(
+    deals.flatMap((d) => Object.keys(d).filter((k) => typeof (d as Deal)[k] === 'number')),
   );
+  return Object.fromEntries([...fields].map((k) => [k, mean(deals.map((d) => Number((d as Deal)[k])))]));
 }
 
 export const selfplayCommand: Command = {
@@ -144,7 +171,7 @@ export const selfplayCommand: Command = {
       finishedMatches: run.finishedMatches,
       actions: run.actions,
       seconds: Math.round(seconds * 1000) / 1000,
-      averages: summarize(run.deals),
+      statistics: summarize(game.id, run.deals),
       ...(options.out ? { written: run.records.length, out: options.out } : {}),
     });
     return 0;
