@@ -49,8 +49,9 @@ export class Xoshiro128 implements Rng {
     if ((this.a | this.b | this.c | this.d) === 0) this.a = 0x9e3779b9;
   }
 
-  next(): number {
-    const result = Math.imul(rotl(Math.imul(this.b, 5), 7), 9) >>> 0;
+  /** The next output as a signed 32-bit integer (kept signed so that hot loops stay in integer arithmetic). */
+  private step(): number {
+    const result = Math.imul(rotl(Math.imul(this.b, 5), 7), 9);
     const t = this.b << 9;
     this.c ^= this.a;
     this.d ^= this.b;
@@ -61,15 +62,26 @@ export class Xoshiro128 implements Rng {
     return result;
   }
 
+  next(): number {
+    return this.step() >>> 0;
+  }
+
   int(n: number): number {
-    // Largest multiple of n not above 2^32; draws at or above it are rejected so every value is equally likely.
-    const limit = 4294967296 - (4294967296 % n);
+    const rem = remainder32(n);
     for (;;) {
-      const x = this.next();
-      if (x < limit) return x % n;
+      const x = this.step();
+      // x >= 0: the unsigned draw is below 2^31, under every limit. x < 0: the draw is x + 2^32, accepted
+      // below 2^32 - rem; its remainder is computed from its upper 31 bits and its last bit.
+      if (x >= 0) return x % n;
+      if (x < -rem) return (((x >>> 1) % n) * 2 + (x & 1)) % n;
     }
   }
 }
+
+// A draw at or above the largest multiple of n not above 2^32 (that is, 2^32 - (2^32 mod n)) is rejected,
+// so every value is equally likely. 2^32 mod n is a slow floating-point remainder: cached for small n.
+const REMAINDERS = Array.from({ length: 1024 }, (_, n) => (n === 0 ? 0 : 4294967296 % n));
+const remainder32 = (n: number): number => (n < 1024 ? REMAINDERS[n] : 4294967296 % n);
 
 const rotl = (x: number, k: number): number => (x << k) | (x >>> (32 - k));
 
@@ -83,7 +95,7 @@ export const cryptoRng: Rng = {
     return buf[0];
   },
   int(n: number) {
-    const limit = 4294967296 - (4294967296 % n);
+    const limit = 4294967296 - remainder32(n);
     for (;;) {
       const x = cryptoRng.next();
       if (x < limit) return x % n;
