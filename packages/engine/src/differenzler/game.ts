@@ -1,0 +1,591 @@
+/**
+ * Differenzler (rule source 002) as a `Game`. Seats are numbered in the order of play, which 002 Art. 4.4
+ * makes counterclockwise: seat i + 1 sits to the right of seat i. The deal passes the same way, and
+ * Vorhand (dealer + 1) leads the first trick. See docs/rules/differenzler.md.
+ */
+import { type Card, DECK36, RANKS, SUITS, type Suit } from '../core/cards.ts';
+import type { Game, Seat } from '../core/game.ts';
+import { err, ok, type Result } from '../core/result.ts';
+import type { Rng } from '../core/rng.ts';
+import { beats, cardValue, LAST_TRICK_BONUS, rankIndex, SUIT_BITS, suitIndex, TOTAL_POINTS } from './cards.ts';
+import { type DifferenzlerConfig, parseConfig } from './config.ts';
+import { type DifferenzlerOutcome, outcome } from './outcome.ts';
+import { followFault, legalMasks } from './rules.ts';
+import type { DifferenzlerState, Phase, PlayCell, RoundResult } from './state.ts';
+import { type DifferenzlerView, viewFor } from './view.ts';
+
+export const SEATS = 4;
+export const CARDS_PER_HAND = 9;
+const CARDS = SEATS * CARDS_PER_HAND;
+
+/** A deal: the hands by seat and the trump suit drawn by chance (002 Art. 4.1, 4.2). */
+export interface DifferenzlerDeal {
+  readonly hands: readonly (readonly Card[])[];
+  readonly trump: Suit;
+}
+
+export type EstimateAction = { readonly t: 'estimate'; readonly points: number };
+export type PlayAction = { readonly t: 'play'; readonly card: Card };
+export type DifferenzlerAction = EstimateAction | PlayAction;
+
+/** Interned actions: one object per estimate value and per card. */
+// The lists are not frozen: V8 reads frozen arrays markedly slower; `readonly` guards them in TypeScript.
+export const ESTIMATES: readonly EstimateAction[] = Array.from(
+  { length: TOTAL_POINTS + 1 },
+  (_, points) => Object.freeze({ t: 'estimate', points }) as EstimateAction,
+);
+export const PLAYS: readonly PlayAction[] = DECK36.map(
+  (card) => Object.freeze({ t: 'play', card }) as PlayAction,
+);
+/** The play actions of each suit's 9-bit mask, interned: `BY_SUIT[suit * 512 + mask]`. */
+const BY_SUIT: readonly (readonly PlayAction[])[] = Array.from({ length: 4 * 512 }, (_, i) =>
+  PLAYS.filter((_, id) => suitIndex(id) === i >> 9 && ((i & 511) & (1 << rankIndex(id))) !== 0),
+);
+// Character codes to suit and rank index (-1 elsewhere): a card string is read without a map lookup.
+const SUIT_CODE = new Int8Array(128).fill(-1);
+const RANK_CODE = new Int8Array(128).fill(-1);
+SUITS.forEach((s, i) => {
+  SUIT_CODE[s.charCodeAt(0)] = i;
+});
+RANKS.forEach((r, i) => {
+  RANK_CODE[r.charCodeAt(0)] = i;
+});
+
+/** The id of a card string, or -1 for anything that is not one of the 36 cards. */
+function idOf(c: unknown): number {
+  if (typeof c !== 'string' || c.length !== 2) return -1;
+  const a = c.charCodeAt(0);
+  const b = c.charCodeAt(1);
+  if (a > 127 || b > 127) return -1;
+  const s = SUIT_CODE[a];
+  const r = RANK_CODE[b];
+  return s < 0 || r < 0 ? -1 : s * 9 + r;
+}
+
+const DECK_SCRATCH = new Int8Array(36);
+
+// Shared lists, typed read-only but not frozen (see ESTIMATES).
+const NOBODY: readonly Seat[] = [];
+const ONLY: readonly (readonly Seat[])[] = [[0], [1], [2], [3]];
+const NO_ACTIONS: readonly DifferenzlerAction[] = [];
+
+const vorhandOf = (dealer: Seat): Seat => (dealer + 1) % SEATS;
+
+/**
+ * The seats still to estimate, Vorhand first: `ESTIMATING[dealer * 16 + given]`, where bit s of `given`
+ * is set once seat s has estimated. The same lists as `seatsToAct`, made once.
+ */
+const ESTIMATING: readonly (readonly Seat[])[] = Array.from({ length: 64 }, (_, i) => {
+  const dealer = i >> 4;
+  const out: Seat[] = [];
+  for (let k = 1; k <= SEATS; k++) {
+    const s = (dealer + k) % SEATS;
+    if ((i & (1 << s)) === 0) out.push(s);
+  }
+  return out;
+});
+
+/** A state with every field given, always written in this order: all states share one shape. */
+function make(
+  config: DifferenzlerConfig,
+  phase: Phase,
+  round: number,
+  dealer: Seat,
+  trump: number,
+  hands: readonly number[],
+  estimates: readonly number[],
+  points: readonly number[],
+  turn: Seat,
+  played: number,
+  lead: number,
+  best: number,
+  bestSeat: Seat,
+  trickPoints: number,
+  plays: PlayCell | null,
+  results: readonly RoundResult[],
+  totals: readonly number[],
+): DifferenzlerState {
+  return {
+    config,
+    phase,
+    round,
+    dealer,
+    trump,
+    hands,
+    estimates,
+    points,
+    turn,
+    played,
+    lead,
+    best,
+    bestSeat,
+    trickPoints,
+    plays,
+    results,
+    totals,
+  };
+}
+
+function start(config: DifferenzlerConfig, dealer: Seat): DifferenzlerState {
+  const d = Number.isInteger(dealer) && dealer >= 0 && dealer < SEATS ? dealer : 0;
+  return make(
+    config,
+    'deal',
+    0,
+    d,
+    -1,
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [-1, -1, -1, -1],
+    [0, 0, 0, 0],
+    vorhandOf(d),
+    0,
+    -1,
+    -1,
+    -1,
+    0,
+    null,
+    [],
+    [0, 0, 0, 0],
+  );
+}
+
+/** 002 Art. 4.1 "3 x 3 Karten": packets of three, Vorhand first, three times round; then the trump (4.2). */
+function randomDeal(state: DifferenzlerState, rng: Rng): DifferenzlerDeal {
+  // Exactly the steps of core shuffle(DECK36, rng), in place on card ids: no array to allocate.
+  const deck = DECK_SCRATCH;
+  for (let i = 0; i < CARDS; i++) deck[i] = i;
+  for (let i = CARDS - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const t = deck[i];
+    deck[i] = deck[j];
+    deck[j] = t;
+  }
+  const trump = SUITS[rng.int(4)];
+  // Packet p goes to seat (Vorhand + p) % 4: the k-th seat from Vorhand gets packets k, k + 4 and k + 8.
+  const first = vorhandOf(state.dealer);
+  const h0 = handOf(deck, (SEATS - first) % SEATS);
+  const h1 = handOf(deck, (SEATS + 1 - first) % SEATS);
+  const h2 = handOf(deck, (SEATS + 2 - first) % SEATS);
+  const h3 = handOf(deck, (SEATS + 3 - first) % SEATS);
+  return { hands: [h0, h1, h2, h3], trump };
+}
+
+/** The nine cards of the seat that is `k` seats from Vorhand, in the order dealt. */
+function handOf(deck: Int8Array, k: number): Card[] {
+  const a = k * 3;
+  const b = a + 12;
+  const c = a + 24;
+  const D = DECK36;
+  return [
+    D[deck[a]],
+    D[deck[a + 1]],
+    D[deck[a + 2]],
+    D[deck[b]],
+    D[deck[b + 1]],
+    D[deck[b + 2]],
+    D[deck[c]],
+    D[deck[c + 1]],
+    D[deck[c + 2]],
+  ];
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** Per-suit masks of a deal's hands, or why the deal is not a deal of the 36 cards. */
+function dealMasks(input: unknown): Result<{ hands: number[]; trump: number }> {
+  if (!isObject(input)) return err('bad-deal', 'a deal is { hands: Card[][], trump: Suit }');
+  for (const k of Object.keys(input))
+    if (k !== 'hands' && k !== 'trump') return err('bad-deal', `unknown field ${k}`);
+  const trump = SUITS.indexOf(input.trump as Suit);
+  if (trump < 0) return err('bad-deal', `trump must be one of ${SUITS.join(', ')}`);
+  const raw = input.hands;
+  if (!Array.isArray(raw) || raw.length !== SEATS) return err('bad-deal', 'hands must be a list of 4 hands');
+  const hands = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  const seen = [0, 0, 0, 0];
+  for (let seat = 0; seat < SEATS; seat++) {
+    const hand: unknown = raw[seat];
+    if (!Array.isArray(hand) || hand.length !== CARDS_PER_HAND)
+      return err('bad-deal', `hand ${seat} must hold ${CARDS_PER_HAND} cards`);
+    for (const c of hand) {
+      const id = idOf(c);
+      if (id < 0) return err('bad-deal', `hand ${seat}: ${JSON.stringify(c)} is not a card`);
+      const s = suitIndex(id);
+      const b = 1 << rankIndex(id);
+      if ((seen[s] & b) !== 0) return err('bad-deal', `${c} is dealt twice`);
+      seen[s] |= b;
+      hands[seat * 4 + s] |= b;
+    }
+  }
+  return ok({ hands, trump });
+}
+
+function parseDeal(_state: DifferenzlerState, input: unknown): Result<DifferenzlerDeal> {
+  const m = dealMasks(input);
+  if (!m.ok) return m;
+  const d = input as DifferenzlerDeal;
+  return ok({ hands: d.hands.map((h) => h.slice()), trump: d.trump });
+}
+
+const DEAL_MASKS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/**
+ * The deal's per-suit masks written into `DEAL_MASKS` and its trump index, or -1 where anything is off
+ * (then `dealMasks` finds the reason). Accepts exactly what `dealMasks` accepts, without allocating.
+ */
+function quickMasks(input: unknown): number {
+  if (!isObject(input)) return -1;
+  const keys = Object.keys(input);
+  if (keys.length !== 2) return -1;
+  if (!((keys[0] === 'hands' && keys[1] === 'trump') || (keys[0] === 'trump' && keys[1] === 'hands')))
+    return -1;
+  const t = input.trump;
+  const trump = t === 'C' ? 0 : t === 'S' ? 1 : t === 'H' ? 2 : t === 'D' ? 3 : -1;
+  if (trump < 0) return -1;
+  const raw = input.hands;
+  if (!Array.isArray(raw) || raw.length !== SEATS) return -1;
+  const masks = DEAL_MASKS;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  for (let seat = 0; seat < SEATS; seat++) {
+    const hand: unknown = raw[seat];
+    if (!Array.isArray(hand) || hand.length !== CARDS_PER_HAND) return -1;
+    let m0 = 0;
+    let m1 = 0;
+    let m2 = 0;
+    let m3 = 0;
+    for (let i = 0; i < CARDS_PER_HAND; i++) {
+      const id = idOf(hand[i]);
+      if (id < 0) return -1;
+      const b = 1 << rankIndex(id);
+      const suit = suitIndex(id);
+      if (suit === 0) m0 |= b;
+      else if (suit === 1) m1 |= b;
+      else if (suit === 2) m2 |= b;
+      else m3 |= b;
+    }
+    // A card in two hands overlaps; a card twice in one hand leaves a suit short of its nine.
+    if (((s0 & m0) | (s1 & m1) | (s2 & m2) | (s3 & m3)) !== 0) return -1;
+    s0 |= m0;
+    s1 |= m1;
+    s2 |= m2;
+    s3 |= m3;
+    masks[seat * 4] = m0;
+    masks[seat * 4 + 1] = m1;
+    masks[seat * 4 + 2] = m2;
+    masks[seat * 4 + 3] = m3;
+  }
+  return s0 === SUIT_BITS && s1 === SUIT_BITS && s2 === SUIT_BITS && s3 === SUIT_BITS ? trump : -1;
+}
+
+function applyDeal(state: DifferenzlerState, deal: DifferenzlerDeal): Result<DifferenzlerState> {
+  if (state.phase === 'over') return err('game-over', 'the match is over');
+  if (state.phase !== 'deal') return err('wrong-phase', 'no deal is due now');
+  let trump = quickMasks(deal);
+  let hands: readonly number[];
+  if (trump >= 0) hands = DEAL_MASKS.slice();
+  else {
+    const m = dealMasks(deal);
+    if (!m.ok) return m;
+    hands = m.value.hands;
+    trump = m.value.trump;
+  }
+  return ok(
+    make(
+      state.config,
+      'estimate',
+      state.round,
+      state.dealer,
+      trump,
+      hands,
+      [-1, -1, -1, -1],
+      [0, 0, 0, 0],
+      vorhandOf(state.dealer),
+      0,
+      -1,
+      -1,
+      -1,
+      0,
+      null,
+      state.results,
+      state.totals,
+    ),
+  );
+}
+
+function toAct(state: DifferenzlerState): readonly Seat[] {
+  const phase = state.phase;
+  if (phase === 'play') return ONLY[state.turn];
+  if (phase !== 'estimate') return NOBODY;
+  const e = state.estimates;
+  const given = (e[0] >= 0 ? 1 : 0) | (e[1] >= 0 ? 2 : 0) | (e[2] >= 0 ? 4 : 0) | (e[3] >= 0 ? 8 : 0);
+  return ESTIMATING[state.dealer * 16 + given];
+}
+
+const scratch = new Int32Array(4);
+
+function legalActions(state: DifferenzlerState, seat: Seat): readonly DifferenzlerAction[] {
+  const phase = state.phase;
+  if (phase === 'estimate') return state.estimates[seat] === -1 ? ESTIMATES : NO_ACTIONS;
+  if (phase !== 'play' || seat !== state.turn) return NO_ACTIONS;
+  const out4 = scratch;
+  legalMasks(state.hands, seat * 4, state.trump, state.lead, state.best, state.config.options.undertrump, out4);
+  const m0 = out4[0];
+  const m1 = out4[1];
+  const m2 = out4[2];
+  const m3 = out4[3];
+  // Following suit, or trumping: one suit, an interned list.
+  if ((m1 | m2 | m3) === 0) return BY_SUIT[m0];
+  if ((m0 | m2 | m3) === 0) return BY_SUIT[512 + m1];
+  if ((m0 | m1 | m3) === 0) return BY_SUIT[1024 + m2];
+  if ((m0 | m1 | m2) === 0) return BY_SUIT[1536 + m3];
+  const l0 = BY_SUIT[m0];
+  const l1 = BY_SUIT[512 + m1];
+  const l2 = BY_SUIT[1024 + m2];
+  const l3 = BY_SUIT[1536 + m3];
+  const out: DifferenzlerAction[] = new Array(l0.length + l1.length + l2.length + l3.length);
+  let k = 0;
+  for (let i = 0; i < l0.length; i++) out[k++] = l0[i];
+  for (let i = 0; i < l1.length; i++) out[k++] = l1[i];
+  for (let i = 0; i < l2.length; i++) out[k++] = l2[i];
+  for (let i = 0; i < l3.length; i++) out[k++] = l3[i];
+  return out;
+}
+
+function parseAction(input: unknown): Result<DifferenzlerAction> {
+  if (!isObject(input)) return err('malformed', 'an action is an object { t, ... }');
+  if (input.t === 'estimate') {
+    for (const k of Object.keys(input))
+      if (k !== 't' && k !== 'points') return err('malformed', `estimate: unknown field ${k}`);
+    const p = input.points;
+    if (typeof p !== 'number' || !Number.isInteger(p) || p < 0 || p > TOTAL_POINTS)
+      return err('malformed', `estimate: points must be an integer from 0 to ${TOTAL_POINTS}`);
+    return ok(ESTIMATES[p]);
+  }
+  if (input.t === 'play') {
+    for (const k of Object.keys(input))
+      if (k !== 't' && k !== 'card') return err('malformed', `play: unknown field ${k}`);
+    const id = idOf(input.card);
+    if (id < 0) return err('malformed', `play: ${JSON.stringify(input.card)} is not a card`);
+    return ok(PLAYS[id]);
+  }
+  return err(
+    'unknown-action',
+    `unknown action ${JSON.stringify(input.t)}; Differenzler knows estimate and play`,
+  );
+}
+
+const FAULTS = {
+  'follow-suit': 'must follow the suit led or trump',
+  'follow-trump': 'must follow trump (only the trump Bube is never forced)',
+  undertrump: 'may not undertrump here',
+} as const;
+
+function apply(state: DifferenzlerState, seat: Seat, action: DifferenzlerAction): Result<DifferenzlerState> {
+  if (state.phase === 'over') return err('game-over', 'the match is over');
+  if (state.phase === 'deal') return err('wrong-phase', 'a deal is due first');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= SEATS) return err('bad-seat', `no seat ${String(seat)}`);
+  if (!isObject(action)) return err('malformed', 'an action is an object { t, ... }');
+  if (action.t === 'play') return play(state, seat, action.card);
+  if (action.t === 'estimate') return estimate(state, seat, action.points);
+  return err('unknown-action', `unknown action ${JSON.stringify((action as { t: unknown }).t)}`);
+}
+
+function estimate(state: DifferenzlerState, seat: Seat, points: unknown): Result<DifferenzlerState> {
+  if (state.phase !== 'estimate') return err('illegal-action', 'estimates are given before the first card');
+  if (state.estimates[seat] !== -1) return err('not-your-turn', `seat ${seat} has already estimated`);
+  if (typeof points !== 'number' || !Number.isInteger(points) || points < 0 || points > TOTAL_POINTS)
+    return err('illegal-action', `an estimate is an integer from 0 to ${TOTAL_POINTS}`);
+  const estimates = state.estimates.slice();
+  estimates[seat] = points;
+  const all = estimates[0] >= 0 && estimates[1] >= 0 && estimates[2] >= 0 && estimates[3] >= 0;
+  const s = state;
+  return ok(
+    make(
+      s.config,
+      all ? 'play' : 'estimate',
+      s.round,
+      s.dealer,
+      s.trump,
+      s.hands,
+      estimates,
+      s.points,
+      s.turn,
+      0,
+      -1,
+      -1,
+      -1,
+      0,
+      null,
+      s.results,
+      s.totals,
+    ),
+  );
+}
+
+function play(state: DifferenzlerState, seat: Seat, card: unknown): Result<DifferenzlerState> {
+  if (state.phase !== 'play') return err('illegal-action', 'every seat must estimate before the first card');
+  if (seat !== state.turn) return err('not-your-turn', `seat ${state.turn} is to play`);
+  const id = idOf(card);
+  if (id < 0) return err('malformed', `${JSON.stringify(card)} is not a card`);
+  const suit = suitIndex(id);
+  const bit = 1 << rankIndex(id);
+  const base = seat * 4;
+  const s = state;
+  if ((s.hands[base + suit] & bit) === 0) return err('illegal-action', `${card} is not in your hand`);
+  const trump = s.trump;
+  let lead = s.lead;
+  let best = s.best;
+  if (lead >= 0) {
+    legalMasks(s.hands, base, trump, lead, best, s.config.options.undertrump, scratch);
+    if ((scratch[suit] & bit) === 0)
+      return err('illegal-action', `${card}: ${FAULTS[followFault(trump, lead, id)]}`);
+  }
+  const hands = s.hands.slice();
+  hands[base + suit] ^= bit;
+  const plays: PlayCell = { seat, card: id, prev: s.plays };
+  const played = s.played + 1;
+  const trickPoints = s.trickPoints + cardValue(id, trump);
+  let bestSeat = s.bestSeat;
+  if (lead < 0) {
+    lead = id;
+    best = id;
+    bestSeat = seat;
+  } else if (beats(id, best, trump)) {
+    best = id;
+    bestSeat = seat;
+  }
+  if (played % SEATS !== 0)
+    return ok(
+      make(
+        s.config,
+        s.phase,
+        s.round,
+        s.dealer,
+        trump,
+        hands,
+        s.estimates,
+        s.points,
+        (seat + 1) % SEATS,
+        played,
+        lead,
+        best,
+        bestSeat,
+        trickPoints,
+        plays,
+        s.results,
+        s.totals,
+      ),
+    );
+  // 002 Art. 4.6/4.7: the trick's winner takes its points and leads next; 3.2: the last trick counts 5 more.
+  const points = s.points.slice();
+  points[bestSeat] += trickPoints + (played === CARDS ? LAST_TRICK_BONUS : 0);
+  if (played === CARDS) return ok(finishRound(s, hands, points, bestSeat, plays));
+  return ok(
+    make(
+      s.config,
+      s.phase,
+      s.round,
+      s.dealer,
+      trump,
+      hands,
+      s.estimates,
+      points,
+      bestSeat,
+      played,
+      -1,
+      -1,
+      -1,
+      0,
+      plays,
+      s.results,
+      s.totals,
+    ),
+  );
+}
+
+/** 002 Art. 1, 4.8, 4.9: the differences are scored, the deal passes on, until the match's rounds are played. */
+function finishRound(
+  s: DifferenzlerState,
+  hands: readonly number[],
+  points: readonly number[],
+  turn: Seat,
+  plays: PlayCell,
+): DifferenzlerState {
+  const estimates = s.estimates;
+  const differences = [
+    Math.abs(estimates[0] - points[0]),
+    Math.abs(estimates[1] - points[1]),
+    Math.abs(estimates[2] - points[2]),
+    Math.abs(estimates[3] - points[3]),
+  ];
+  const round = s.round + 1;
+  const result: RoundResult = {
+    round,
+    dealer: s.dealer,
+    trump: SUITS[s.trump],
+    estimates,
+    points,
+    differences,
+  };
+  const over = round >= s.config.options.rounds;
+  const t = s.totals;
+  const totals = [
+    t[0] + differences[0],
+    t[1] + differences[1],
+    t[2] + differences[2],
+    t[3] + differences[3],
+  ];
+  const results = s.results.slice();
+  results.push(result);
+  return make(
+    s.config,
+    over ? 'over' : 'deal',
+    round,
+    over ? s.dealer : (s.dealer + 1) % SEATS,
+    s.trump,
+    hands,
+    estimates,
+    points,
+    turn,
+    CARDS,
+    -1,
+    -1,
+    -1,
+    0,
+    plays,
+    results,
+    totals,
+  );
+}
+
+export type DifferenzlerGame = Game<
+  DifferenzlerConfig,
+  DifferenzlerState,
+  DifferenzlerAction,
+  DifferenzlerDeal,
+  DifferenzlerView,
+  DifferenzlerOutcome
+>;
+
+export const differenzler: DifferenzlerGame = {
+  id: 'differenzler',
+  parseConfig,
+  start,
+  config: (state) => state.config,
+  seats: () => SEATS,
+  phase: (state) => state.phase,
+  awaitsDeal: (state) => state.phase === 'deal',
+  toAct,
+  isOver: (state) => state.phase === 'over',
+  randomDeal,
+  parseDeal,
+  applyDeal,
+  legalActions,
+  parseAction,
+  apply,
+  viewFor,
+  outcome,
+};

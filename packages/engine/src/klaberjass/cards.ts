@@ -1,0 +1,164 @@
+/**
+ * Klaberjass cards as bit indices: index = suit * 8 + rank position, ranks 7 8 9 T J Q K A (position 0..7).
+ * The positions follow the natural order of 003 ("As (hoch), König, Königin, Steckfassung, 10, neun, acht
+ * und sieben"), so a sequence is a run of adjacent bits inside one suit's byte.
+ */
+import { type Card, cardOf, type Rank, SUITS, type Suit } from '../core/cards.ts';
+
+/** The 32-card ranks in natural (sequence) order, low to high. */
+export const KJ_RANKS = ['7', '8', '9', 'T', 'J', 'Q', 'K', 'A'] as const satisfies readonly Rank[];
+export type KjRank = (typeof KJ_RANKS)[number];
+
+export const CARDS: readonly Card[] = SUITS.flatMap((s) => KJ_RANKS.map((r) => cardOf(s, r)));
+/** By character code: suit * 8 for suit letters, rank position for rank letters, -64 for anything else. */
+const SUIT_CODE = new Int8Array(128).fill(-64);
+const RANK_CODE = new Int8Array(128).fill(-64);
+SUITS.forEach((s, i) => {
+  SUIT_CODE[s.charCodeAt(0)] = i * 8;
+});
+KJ_RANKS.forEach((r, i) => {
+  RANK_CODE[r.charCodeAt(0)] = i;
+});
+
+/** The card's index; -1 for anything that is not a card of the 32-card deck. */
+export function indexOf(card: unknown): number {
+  if (typeof card !== 'string' || card.length !== 2) return -1;
+  const a = card.charCodeAt(0);
+  const b = card.charCodeAt(1);
+  if (a > 127 || b > 127) return -1;
+  const i = SUIT_CODE[a] + RANK_CODE[b];
+  return i >= 0 ? i : -1;
+}
+export const isDeckCard = (x: unknown): x is Card => indexOf(x) >= 0;
+export const suitMask = (s: number): number => 0xff << (s * 8);
+export const SUIT_INDEX: Record<Suit, number> = { C: 0, S: 1, H: 2, D: 3 };
+
+/** Strength in a plain suit: A 10 K Q J 9 8 7 (003: "As (hoch), ... sieben (Tief)", 10 between A and K as in Jass). */
+export const PLAIN_ORDER: readonly KjRank[] = ['A', 'T', 'K', 'Q', 'J', '9', '8', '7'];
+/** Strength in the trump suit: J (Jass) 9 (Menel) A 10 K Q 8 7. */
+export const TRUMP_ORDER: readonly KjRank[] = ['J', '9', 'A', 'T', 'K', 'Q', '8', '7'];
+
+/** Strength by rank position, higher wins. */
+export const PLAIN_STRENGTH: readonly number[] = KJ_RANKS.map((r) => 7 - PLAIN_ORDER.indexOf(r));
+export const TRUMP_STRENGTH: readonly number[] = KJ_RANKS.map((r) => 7 - TRUMP_ORDER.indexOf(r));
+
+/** Card points (003): "Trumpfsteckfassung (jasz) 20, Trumpf neun (menel) 14, andere Steckfassung zwei, Königin drei, König vier, 10 zehn, As elf". */
+export const PLAIN_POINTS: readonly number[] = KJ_RANKS.map(
+  (r) => ({ '7': 0, '8': 0, '9': 0, T: 10, J: 2, Q: 3, K: 4, A: 11 })[r],
+);
+export const TRUMP_POINTS: readonly number[] = KJ_RANKS.map(
+  (r) => ({ '7': 0, '8': 0, '9': 14, T: 10, J: 20, Q: 3, K: 4, A: 11 })[r],
+);
+
+/** Whether `card`, played to a trick led by `lead`, takes it under `trump`. */
+export function beats(card: number, lead: number, trump: number): boolean {
+  const cs = card >> 3;
+  if (cs === lead >> 3) {
+    const strength = cs === trump ? TRUMP_STRENGTH : PLAIN_STRENGTH;
+    return strength[card & 7] > strength[lead & 7];
+  }
+  return cs === trump;
+}
+
+export const cardPoints = (i: number, trump: number): number =>
+  i >> 3 === trump ? TRUMP_POINTS[i & 7] : PLAIN_POINTS[i & 7];
+
+export const POS = {
+  seven: 0,
+  nine: 2,
+  jack: 4,
+  queen: 5,
+  king: 6,
+} as const;
+
+export function cardsOf(set: number): Card[] {
+  const out: Card[] = [];
+  while (set !== 0) {
+    const low = set & -set;
+    out.push(CARDS[31 - Math.clz32(low)]);
+    set ^= low;
+  }
+  return out;
+}
+
+/** One sequence: a maximal run of 3 or more adjacent ranks in one suit. */
+export interface Sequence {
+  readonly suit: number;
+  /** Rank position of the lowest and highest card (0 = 7 ... 7 = A). */
+  readonly low: number;
+  readonly top: number;
+  readonly length: number;
+  /** 20 for three cards, 50 for four or more (003). */
+  readonly value: number;
+}
+
+/**
+ * The sequences of a hand. A run longer than four is still one sequence worth 50 (003 names only
+ * three- and four-card sequences; no card counts in two sequences).
+ */
+export function sequencesOf(hand: number): Sequence[] {
+  const out: Sequence[] = [];
+  for (let s = 0; s < 4; s++) {
+    const byte = (hand >>> (s * 8)) & 0xff;
+    let p = 0;
+    while (p < 8) {
+      if ((byte & (1 << p)) === 0) {
+        p++;
+        continue;
+      }
+      let q = p;
+      while (q + 1 < 8 && (byte & (1 << (q + 1))) !== 0) q++;
+      const length = q - p + 1;
+      if (length >= 3) out.push({ suit: s, low: p, top: q, length, value: length >= 4 ? 50 : 20 });
+      p = q + 1;
+    }
+  }
+  return out;
+}
+
+export const sequenceCards = (q: Sequence): Card[] => {
+  const out: Card[] = [];
+  for (let p = q.top; p >= q.low; p--) out.push(CARDS[q.suit * 8 + p]);
+  return out;
+};
+
+/** How sequences compare (option `sequences`): by value class 20/50 (003), or by length. */
+export type SequenceCompare = 'value' | 'length';
+
+export const sequenceClass = (q: Sequence, mode: SequenceCompare): number =>
+  mode === 'value' ? q.value : q.length;
+
+/** A comparable key of a sequence: class, then top card, then trump (003); 0 for none. */
+export const sequenceKey = (q: Sequence, trump: number, mode: SequenceCompare): number =>
+  sequenceClass(q, mode) * 64 + q.top * 2 + (q.suit === trump ? 1 : 0) + 1;
+
+/** By suit byte and compare mode: the key (without the trump bit) of the byte's best sequence, 0 for none. */
+const BYTE_KEY: Readonly<Record<SequenceCompare, Int32Array>> = (() => {
+  const make = (mode: SequenceCompare) =>
+    Int32Array.from({ length: 256 }, (_, byte) =>
+      sequencesOf(byte).reduce((best, q) => Math.max(best, sequenceKey(q, -1, mode)), 0),
+    );
+  return { value: make('value'), length: make('length') };
+})();
+
+/** The key of a hand's best sequence under `trump` (see `sequenceKey`), 0 for none. No allocation. */
+export function bestKey(hand: number, trump: number, mode: SequenceCompare): number {
+  const table = BYTE_KEY[mode];
+  let best = 0;
+  for (let s = 0; s < 4; s++) {
+    let k = table[(hand >>> (s * 8)) & 0xff];
+    if (k !== 0 && s === trump) k++;
+    if (k > best) best = k;
+  }
+  return best;
+}
+
+/** The sequences that count: all of the comparison winner's (003: "zusammen mit allen möglichen anderen Reihenfolgen"). */
+export function countedSequences(
+  winner: number,
+  startHands: readonly number[],
+): { seat: number | null; points: number; cards: Card[][] } {
+  if (winner < 0) return { seat: null, points: 0, cards: [] };
+  const list = sequencesOf(startHands[winner]);
+  return { seat: winner, points: list.reduce((a, q) => a + q.value, 0), cards: list.map(sequenceCards) };
+}

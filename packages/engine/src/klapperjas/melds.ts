@@ -1,0 +1,100 @@
+/**
+ * Melds (Terz = 3, Halber = 4 cards in sequence 7-8-9-10-B-D-K-A of one suit) and their comparison
+ * (000 3.1-3.3). Internally a meld is { s: suit index, top: sequence index of its top card, len }.
+ */
+import { SUITS } from '../core/cards.ts';
+import type { Seat } from '../core/game.ts';
+import { SEQ } from './cards.ts';
+
+export interface Meld {
+  readonly s: number;
+  readonly top: number;
+  readonly len: number;
+}
+
+/** A meld as it appears in actions, views and outcomes: suit, top card's rank, number of cards. */
+export interface MeldSpec {
+  readonly suit: (typeof SUITS)[number];
+  readonly top: (typeof SEQ)[number];
+  readonly length: number;
+}
+
+export const meldValue = (m: Meld): number => (m.len >= 4 ? 50 : 20);
+export const meldsValue = (ms: readonly Meld[]): number => ms.reduce((a, m) => a + meldValue(m), 0);
+export const meldMask = (m: Meld): number => (((1 << m.len) - 1) << (m.s * 8 + m.top - m.len + 1)) | 0;
+export const toSpec = (m: Meld): MeldSpec => ({ suit: SUITS[m.s], top: SEQ[m.top], length: m.len });
+
+/** Height of one meld: Halber over Terz, then the top card, then trump (000 3.1/3.2). */
+export const meldKey = (m: Meld, trump: number): number =>
+  (m.len >= 4 ? 32 : 0) + m.top * 2 + (m.s === trump ? 1 : 0);
+/** Height of a declaration: its best meld (001: "es zählt ... die Höhe der höchsten Meldung"). */
+export const declKey = (ms: readonly Meld[], trump: number): number =>
+  ms.reduce((a, m) => Math.max(a, meldKey(m, trump)), -1);
+
+/** True when the hand holds three cards in sequence somewhere (the fast path says no melds). */
+export const mayMeld = (h: number): boolean => (h & (h >>> 1) & (h >>> 2) & 0x3f3f3f3f) !== 0;
+
+function runOptions(s: number, start: number, len: number, blocks: boolean): Meld[][] {
+  const end = start + len;
+  if (!blocks) return [[], [{ s, top: end - 1, len }]];
+  const go = (p: number): Meld[][] => {
+    if (p + 3 > end) return [[]];
+    const res = go(p + 1);
+    for (let l = 3; l <= 4; l++)
+      if (p + l <= end) for (const rest of go(p + l)) res.push([{ s, top: p + l - 1, len: l }, ...rest]);
+    return res;
+  };
+  return go(start);
+}
+
+/** Every non-empty set of disjoint melds the hand holds, each set sorted by suit and top. */
+export function meldOptions(h: number, blocks: boolean): Meld[][] {
+  if (!mayMeld(h)) return [];
+  let combos: Meld[][] = [[]];
+  for (let s = 0; s < 4; s++) {
+    const byte = (h >>> (s * 8)) & 0xff;
+    let r = 0;
+    while (r < 8) {
+      if ((byte >>> r) & 1) {
+        const start = r;
+        while (r < 8 && (byte >>> r) & 1) r++;
+        if (r - start >= 3) {
+          const opts = runOptions(s, start, r - start, blocks);
+          const next: Meld[][] = [];
+          for (const c of combos) for (const o of opts) next.push(o.length === 0 ? c : [...c, ...o]);
+          combos = next;
+        }
+      } else r++;
+    }
+  }
+  return combos.filter((c) => c.length > 0);
+}
+
+export const meldSetKey = (ms: readonly Meld[]): string =>
+  ms
+    .map((m) => m.s * 100 + m.top * 10 + m.len)
+    .sort((a, b) => a - b)
+    .join(',');
+
+/** A declaration at the table: who, what, and its place in the order of declarations. */
+export interface Decl {
+  readonly seat: Seat;
+  readonly melds: readonly Meld[];
+}
+
+/**
+ * The winning declaration: the highest; on equal height the earlier one (000: "so zählt die
+ * Erstmeldung"). `decls` is in the order they were made. Returns -1 when nobody declared.
+ */
+export function bestDecl(decls: readonly Decl[], trump: number): number {
+  let best = -1;
+  let bestKey = -1;
+  for (let i = 0; i < decls.length; i++) {
+    const k = declKey(decls[i].melds, trump);
+    if (k > bestKey) {
+      bestKey = k;
+      best = i;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,176 @@
+/** Klapper-Jas state, actions, deals and results. States are read-only and shared between steps. */
+import type { Card, Suit } from '../core/cards.ts';
+import type { BySeat, Seat } from '../core/game.ts';
+import type { KlapperjasConfig } from './config.ts';
+import type { Decl, MeldSpec } from './melds.ts';
+
+export const PHASES = ['deal', 'orgi', 'kleines', 'besser', 'trump', 'play', 'over'] as const;
+export type Phase = (typeof PHASES)[number];
+
+export type KlapperjasAction =
+  | { readonly t: 'orgi' }
+  | { readonly t: 'pass' }
+  | { readonly t: 'kleines' }
+  | { readonly t: 'besser' }
+  | { readonly t: 'trump'; readonly suit: Suit }
+  | { readonly t: 'kontra' }
+  | { readonly t: 're' }
+  | { readonly t: 'exchange' }
+  | { readonly t: 'meld'; readonly melds: readonly MeldSpec[] }
+  | { readonly t: 'play'; readonly card: Card; readonly belle?: true };
+
+/**
+ * An explicit deal: every seat's cards in the order received (2p/3p: 9, the last 3 put aside face down
+ * until trump is fixed; 4p: 8, the dealer's 7th is the turned card), and the stock (2p/3p) top first:
+ * stock[0] the turned card lying crosswise, stock[1] the visible top of the face-up packet. A seat out
+ * of the game (3 players, end game) gets an empty hand.
+ */
+export interface KlapperjasDeal {
+  readonly hands: readonly (readonly Card[])[];
+  readonly stock: readonly Card[];
+}
+
+export type BidRound = 'orgi' | 'kleines' | 'besser' | 'trump';
+export interface Bid {
+  readonly seat: Seat;
+  readonly round: BidRound;
+  readonly t: 'orgi' | 'kleines' | 'besser' | 'pass' | 'trump';
+  readonly suit?: Suit;
+}
+
+/** A finished trick: cards packed 5 bits each in play order from `lead`. */
+export interface TrickNode {
+  readonly prev: TrickNode | null;
+  readonly lead: Seat;
+  readonly cards: number;
+  readonly n: number;
+  readonly winner: Seat;
+  readonly points: number;
+}
+
+export interface CountedMelds {
+  readonly seat: Seat;
+  readonly melds: readonly MeldSpec[];
+  readonly value: number;
+}
+
+export interface DealResult {
+  readonly dealer: Seat;
+  readonly declarer: Seat;
+  readonly trump: Suit;
+  readonly kind: 'orgi' | 'kleines';
+  /** True when the declarer said "besser" and plays Kreuz as a Kleines. */
+  readonly besser: boolean;
+  /** The melds that counted, by seat (empty when nobody's counted). */
+  readonly melds: readonly CountedMelds[];
+  /** True when the winning declaration was void because its party took no trick. */
+  readonly meldsVoid: boolean;
+  readonly belle: readonly { readonly seat: Seat; readonly value: number }[];
+  readonly lastTrick: Seat;
+  /** Points (Augen) of each seat's party: card points, last trick, counted melds, Belle. */
+  readonly points: BySeat<number>;
+  readonly won: boolean;
+  readonly kontra: Seat | null;
+  readonly re: Seat | null;
+  /** The game's value after doubling for loss, Kontra and Re. */
+  readonly gamePoints: number;
+  /** The seats that scored it (3 players, lost: both opponents, each half). */
+  readonly to: readonly Seat[];
+  /** Match points added this deal, by seat. */
+  readonly awarded: BySeat<number>;
+}
+
+export interface Match {
+  readonly cfg: KlapperjasConfig;
+  readonly n: number;
+  readonly scores: BySeat<number>;
+  readonly results: readonly DealResult[];
+  /** 3 players: places decided so far, first place first. */
+  readonly ranking: readonly Seat[];
+  /** Seats still playing, ascending (3 players end game: two). */
+  readonly active: readonly Seat[];
+  readonly activeMask: number;
+  readonly over: boolean;
+  readonly winners: readonly Seat[];
+  /** The dealer of the current or next deal. */
+  readonly dealer: Seat;
+}
+
+export interface Exchange {
+  readonly seat: Seat;
+  /** The 7 he put on the stock. */
+  readonly gave: number;
+  /** The turned card he took. */
+  readonly took: number;
+}
+
+/** What one deal fixed: changes rarely (bids, trump, melds, Belle, Kontra), so plays do not copy it. */
+export interface DealInfo {
+  readonly dealer: Seat;
+  readonly vorhand: Seat;
+  /** Active seats in play order from Vorhand. */
+  readonly order: readonly Seat[];
+  /** Next active seat by seat. */
+  readonly next: readonly Seat[];
+  readonly activeMask: number;
+  readonly handSize: number;
+  /** Party index by seat: 4 players seat % 2, otherwise the seat. */
+  readonly party: readonly number[];
+  readonly turnedSuit: number;
+  /** The card turned up (2p/3p: the crosswise card on the stock, after an exchange the 7). */
+  readonly turned: number;
+  /** 2p/3p: the stock as bits, top first; empty for 4 players. */
+  readonly stock: readonly number[];
+  /** 2p/3p: the 3 cards each seat has put aside until trump is fixed. */
+  readonly aside: readonly number[];
+  readonly bids: readonly Bid[];
+  /** Bidding: index into `order` (Orgi/Kleines round) or `queue` (besser round). */
+  readonly ask: number;
+  readonly queue: readonly Seat[];
+  readonly kleines: Seat;
+  readonly declarer: Seat;
+  /** Seats of the declaring party (mask); 0 before trump is fixed. */
+  readonly declMask: number;
+  readonly trump: number;
+  readonly kind: 'orgi' | 'kleines' | null;
+  readonly besser: boolean;
+  readonly exch: Exchange | null;
+  readonly decls: readonly Decl[];
+  readonly declared: number;
+  /** After trick 1: the party whose melds count (-1 none), those declarations and their value. */
+  readonly meldParty: number;
+  readonly counted: readonly Decl[] | null;
+  readonly meldValue: number;
+  readonly belle: number;
+  readonly kontra: Seat;
+  readonly re: Seat;
+}
+
+export interface KlapperjasState {
+  readonly m: Match;
+  /** The current deal (after its end still the last one, for the view); null before the first deal and after a throw-in. */
+  readonly d: DealInfo | null;
+  readonly phase: Phase;
+  readonly turn: Seat;
+  /** Held cards by seat (bit sets; fields, not an array, so a play copies no array). See handOf. */
+  readonly h0: number;
+  readonly h1: number;
+  readonly h2: number;
+  readonly h3: number;
+  readonly trickLead: Seat;
+  readonly trickN: number;
+  readonly trickCards: number;
+  readonly trickPts: number;
+  /** Strength of the card winning the current trick (see STR), -1 when empty. */
+  readonly winStr: number;
+  readonly winSeat: Seat;
+  /** Seats that have played at least one / two cards this deal. */
+  readonly started: number;
+  readonly twice: number;
+  readonly tricks: TrickNode | null;
+  readonly nTricks: number;
+  /** Card points plus last trick taken so far, by party, packed (see partyPts). */
+  readonly pts: number;
+  /** Parties that have taken a trick (mask). */
+  readonly took: number;
+}

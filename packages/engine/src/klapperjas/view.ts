@@ -1,0 +1,254 @@
+/** What a seat (or a spectator) may know, and the match outcome. Built only on request, never in play. */
+import { type Card, SUITS, type Suit } from '../core/cards.ts';
+import {
+  type BaseOutcome,
+  type BaseView,
+  type BySeat,
+  type Seat,
+  SPECTATOR,
+  type Viewer,
+} from '../core/game.ts';
+import { CARD, cardsOf, SEQ } from './cards.ts';
+import type { KlapperjasConfig } from './config.ts';
+import { meldMask, meldsValue, toSpec } from './melds.ts';
+import { handOf, handsOf, partyPts, toAct } from './rules.ts';
+import type { Bid, CountedMelds, DealResult, KlapperjasState } from './state.ts';
+
+export interface PlayedCard {
+  readonly seat: Seat;
+  readonly card: Card;
+}
+export interface TrickView {
+  readonly leader: Seat;
+  readonly cards: readonly PlayedCard[];
+  /** Finished tricks only. */
+  readonly winner?: Seat;
+}
+/** A declaration as announced at the table: kind, height, trump or not (the cards are shown after trick 1). */
+export interface Announced {
+  readonly seat: Seat;
+  readonly melds: readonly {
+    readonly kind: 'terz' | 'halber';
+    readonly top: (typeof SEQ)[number];
+    readonly trump: boolean;
+  }[];
+}
+/** A die as it lies on the table: faces shown; `raised` while played "up" on the coaster (000 6). */
+export interface Dice {
+  readonly faces: readonly number[];
+  readonly raised: boolean;
+}
+
+export interface KlapperjasView extends BaseView {
+  readonly game: 'klapperjas';
+  readonly config: KlapperjasConfig;
+  readonly dealer: Seat;
+  readonly vorhand: Seat | null;
+  /** Seats still playing (3 players end game: two). */
+  readonly active: readonly Seat[];
+  /** The viewer's hand (picked-up cards only); null for a spectator. */
+  readonly hand: readonly Card[] | null;
+  /** How many of the viewer's cards still lie face down aside (2p/3p before trump is fixed). */
+  readonly aside: number;
+  /** Cards each seat holds, including cards lying aside. */
+  readonly handCounts: BySeat<number>;
+  /** Cards publicly known to be in other seats' hands: the 4p turned card, an exchanged card, shown melds. */
+  readonly known: BySeat<readonly Card[]>;
+  /** The card turned up to propose the Orgi (2p/3p: the crosswise card on the stock; after an exchange the 7). */
+  readonly turned: Card | null;
+  readonly proposed: Suit | null;
+  /** 2p/3p: the visible top card of the face-up stock. */
+  readonly stockTop: Card | null;
+  readonly bids: readonly Bid[];
+  readonly kleines: Seat | null;
+  readonly declarer: Seat | null;
+  readonly trump: Suit | null;
+  readonly kind: 'orgi' | 'kleines' | null;
+  readonly besser: boolean;
+  readonly exchange: { readonly seat: Seat; readonly gave: Card; readonly took: Card } | null;
+  readonly declarations: readonly Announced[];
+  /** After trick 1: the melds that count, shown in full. */
+  readonly countingMelds: readonly CountedMelds[] | null;
+  readonly belle: readonly Seat[];
+  readonly kontra: Seat | null;
+  readonly re: Seat | null;
+  readonly trick: TrickView | null;
+  readonly tricks: readonly TrickView[];
+  /** Card points plus last trick taken so far, by seat (partners share). */
+  readonly points: BySeat<number>;
+  readonly parties: readonly (readonly Seat[])[];
+  readonly results: readonly DealResult[];
+  readonly scores: BySeat<number>;
+  readonly dice: BySeat<Dice>;
+  readonly ranking: readonly Seat[];
+}
+
+export interface KlapperjasOutcome extends BaseOutcome {
+  readonly deals: readonly DealResult[];
+  readonly parties: readonly (readonly Seat[])[];
+  readonly dice: BySeat<Dice>;
+  /** 3 players: first, second, third (as far as decided). */
+  readonly ranking: readonly Seat[];
+}
+
+export function parties(n: number): Seat[][] {
+  return n === 4
+    ? [
+        [0, 2],
+        [1, 3],
+      ]
+    : Array.from({ length: n }, (_, i) => [i]);
+}
+
+export function diceFor(score: number, cfg: KlapperjasConfig): Dice {
+  const face = (v: number) => (v <= 0 ? 6 : v);
+  const s = Math.min(score, cfg.options.target);
+  switch (cfg.options.dice) {
+    case 'up-down':
+      // Six stands for zero; up to six on the coaster, then down from six to "zero" (six again).
+      return s < 6
+        ? { faces: [face(s)], raised: true }
+        : { faces: [face(12 - s === 6 ? 6 : 12 - s)], raised: false };
+    case 'two-dice':
+      return { faces: [face(Math.min(s, 6)), face(Math.max(0, s - 6))], raised: false };
+    default:
+      return { faces: [face(Math.min(s, 6))], raised: false };
+  }
+}
+
+function unpack(lead: Seat, cards: number, n: number, next: readonly Seat[]): PlayedCard[] {
+  const out: PlayedCard[] = [];
+  let seat = lead;
+  for (let i = 0; i < n; i++) {
+    out.push({ seat, card: CARD[(cards >>> (5 * i)) & 31] });
+    seat = next[seat];
+  }
+  return out;
+}
+
+export function viewFor(s: KlapperjasState, viewer: Viewer): KlapperjasView {
+  const m = s.m;
+  const d = s.d;
+  const n = m.n;
+  const own = viewer !== SPECTATOR && Number.isInteger(viewer) && viewer >= 0 && viewer < n ? viewer : -1;
+  const base = {
+    game: 'klapperjas' as const,
+    viewer,
+    seats: n,
+    phase: s.phase,
+    toAct: toAct(s),
+    config: m.cfg,
+    active: m.active,
+    results: m.results,
+    scores: m.scores,
+    dice: m.scores.map((v) => diceFor(v, m.cfg)),
+    ranking: m.ranking,
+    parties: parties(n),
+  };
+  if (d === null) {
+    return {
+      ...base,
+      dealer: m.dealer,
+      vorhand: null,
+      hand: own >= 0 ? [] : null,
+      aside: 0,
+      handCounts: new Array(n).fill(0),
+      known: Array.from({ length: n }, () => []),
+      turned: null,
+      proposed: null,
+      stockTop: null,
+      bids: [],
+      kleines: null,
+      declarer: null,
+      trump: null,
+      kind: null,
+      besser: false,
+      exchange: null,
+      declarations: [],
+      countingMelds: null,
+      belle: [],
+      kontra: null,
+      re: null,
+      trick: null,
+      tricks: [],
+      points: new Array(n).fill(0),
+    };
+  }
+  const trumpFixed = d.trump >= 0;
+  // Cards everyone knows to be in a hand.
+  const known: number[] = new Array(n).fill(0);
+  if (n === 4) known[d.dealer] |= 1 << d.turned;
+  if (d.exch) known[d.exch.seat] |= 1 << d.exch.took;
+  if (d.counted) for (const x of d.counted) for (const mm of x.melds) known[x.seat] |= meldMask(mm);
+  const tricks: TrickView[] = [];
+  for (let t = s.tricks; t !== null; t = t.prev)
+    tricks.push({ leader: t.lead, cards: unpack(t.lead, t.cards, t.n, d.next), winner: t.winner });
+  tricks.reverse();
+  const points: number[] = Array.from({ length: n }, (_, i) =>
+    d.activeMask & (1 << i) ? partyPts(s.pts, d.party[i]) : 0,
+  );
+  return {
+    ...base,
+    dealer: d.dealer,
+    vorhand: d.vorhand,
+    hand: own >= 0 ? cardsOf(handOf(s, own)) : null,
+    aside: own >= 0 ? popcount(d.aside[own]) : 0,
+    handCounts: handsOf(s).map((h, i) => popcount(h) + popcount(d.aside[i])),
+    known: known.map((k, i) => (i === own ? [] : cardsOf(k & handOf(s, i)))),
+    turned: CARD[d.turned],
+    proposed: SUITS[d.turnedSuit],
+    stockTop: n === 4 ? null : CARD[d.stock[1]],
+    bids: d.bids,
+    kleines: d.kleines >= 0 ? d.kleines : null,
+    declarer: trumpFixed ? d.declarer : null,
+    trump: trumpFixed ? SUITS[d.trump] : null,
+    kind: d.kind,
+    besser: d.besser,
+    exchange: d.exch ? { seat: d.exch.seat, gave: CARD[d.exch.gave], took: CARD[d.exch.took] } : null,
+    declarations: d.decls.map((x) => ({
+      seat: x.seat,
+      melds: x.melds.map((mm) => ({
+        kind: mm.len >= 4 ? 'halber' : 'terz',
+        top: SEQ[mm.top],
+        trump: mm.s === d.trump,
+      })),
+    })),
+    countingMelds: d.counted
+      ? d.counted.map((x) => ({ seat: x.seat, melds: x.melds.map(toSpec), value: meldsValue(x.melds) }))
+      : null,
+    belle: Array.from({ length: n }, (_, i) => i).filter((i) => d.belle & (1 << i)),
+    kontra: d.kontra >= 0 ? d.kontra : null,
+    re: d.re >= 0 ? d.re : null,
+    trick:
+      s.phase === 'play'
+        ? {
+            leader: s.trickN > 0 ? s.trickLead : s.turn,
+            cards: unpack(s.trickLead, s.trickCards, s.trickN, d.next),
+          }
+        : null,
+    tricks,
+    points,
+  };
+}
+
+function popcount(x: number): number {
+  let c = 0;
+  while (x !== 0) {
+    x &= x - 1;
+    c++;
+  }
+  return c;
+}
+
+export function outcome(s: KlapperjasState): KlapperjasOutcome {
+  const m = s.m;
+  return {
+    deals: m.results,
+    scores: m.scores,
+    over: m.over,
+    winners: m.winners,
+    parties: parties(m.n),
+    dice: m.scores.map((v) => diceFor(v, m.cfg)),
+    ranking: m.ranking,
+  };
+}
