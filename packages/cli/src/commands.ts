@@ -1,3 +1,4 @@
+import { arenaCommand } from './arena.ts';
 import { benchCommand } from './bench.ts';
 import { replayCommand } from './replay.ts';
 import { selfplayCommand } from './selfplay.ts';
@@ -16,4 +17,5 @@ export const commands: Record<string, Command> = {
   replay: replayCommand,
   selfplay: selfplayCommand,
   bench: benchCommand,
+  arena: arenaCommand,
 };

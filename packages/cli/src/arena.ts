@@ -1,0 +1,50 @@
+import { BOT_LEVELS, type BotLevel } from '@stich/bots';
+import { arena } from '@stich/bots/arena';
+import { gameById } from '@stich/engine';
+import type { Command } from './commands.ts';
+import { intOption, parseOptions, printJson } from './io.ts';
+import { DEFAULT_PLAYERS } from './selfplay.ts';
+
+const isLevel = (x: string): x is BotLevel => (BOT_LEVELS as readonly string[]).includes(x);
+
+/** `stich arena`: two bot levels on duplicate deals; prints the bots package's report as JSON. */
+export const arenaCommand: Command = {
+  summary: 'arena --game G [--players N] --bots A,B --deals N --seed S — bot against bot on duplicate deals',
+  async run(args, out) {
+    const opts = parseOptions(args, ['game', 'players', 'bots', 'deals', 'seed']);
+    if (!opts.ok) {
+      printJson(out, { error: { code: 'usage', reason: opts.reason } });
+      return 2;
+    }
+    const { options } = opts;
+    const game = gameById(options.game ?? '');
+    const levels = (options.bots ?? 'rule,random').split(',');
+    const players = game ? intOption(options, 'players', DEFAULT_PLAYERS[game.id], 2) : 0;
+    const deals = intOption(options, 'deals', 100, 1);
+    const problem = !game
+      ? '--game must name an available game'
+      : levels.length !== 2 || !levels.every(isLevel)
+        ? `--bots takes two of ${BOT_LEVELS.join(', ')}, e.g. search,rule`
+        : typeof players === 'string'
+          ? players
+          : typeof deals === 'string'
+            ? deals
+            : undefined;
+    if (problem || !game || typeof players === 'string' || typeof deals === 'string') {
+      printJson(out, { error: { code: 'usage', reason: problem } });
+      return 2;
+    }
+    const report = arena({
+      game: game.id,
+      players,
+      bots: levels as [BotLevel, BotLevel],
+      deals,
+      seed: options.seed ?? '1',
+      progress: (done) => {
+        if (done % 100 === 0) process.stderr.write(`${done} deals\n`);
+      },
+    });
+    printJson(out, report);
+    return 0;
+  },
+};

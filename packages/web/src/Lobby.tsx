@@ -1,0 +1,368 @@
+/**
+ * The lobby: "Gegen den Computer spielen" in one click, the open tables, the create-table dialog and
+ * joining by link.
+ */
+import type { TableInfo } from '@stich/protocol';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BOT_LEVELS, GAMES, gameSpec, type Level } from './catalog.ts';
+import { LangSwitch } from './LangSwitch.tsx';
+import { createTable, ensureGuest, listTables, playNow, savedName, watchLobby } from './net.ts';
+import { navigate } from './route.ts';
+
+export function Lobby() {
+  const { t } = useTranslation();
+  const [tables, setTables] = useState<TableInfo[]>([]);
+  const [name, setName] = useState(savedName());
+  const [creating, setCreating] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [link, setLink] = useState('');
+
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    listTables()
+      .then((r) => !gone && setTables([...r.tables]))
+      .catch(() => {});
+    watchLobby((f) => setTables((old) => f(old)))
+      .then((s) => {
+        if (gone) s();
+        else stop = s;
+      })
+      .catch(() => {});
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, []);
+
+  const run = async (f: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await ensureGuest(name);
+      await f();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const quick = () =>
+    run(async () => {
+      const r = await playNow({ game: 'klapperjas', players: 4, level: 'rule' });
+      navigate({ page: 'table', id: r.table.id, seat: r.seat });
+    });
+
+  const joinLink = () => {
+    const text = link.trim();
+    const m = /\/join\/([^/?#]+)/.exec(text) ?? /^([A-Za-z0-9_-]+)$/.exec(text);
+    if (m) navigate({ page: 'join', code: m[1] });
+    else {
+      const tm = /#\/t\/([^/?#]+)/.exec(text);
+      if (tm) navigate({ page: 'table', id: tm[1] });
+    }
+  };
+
+  const open = tables.filter((x) => x.status !== 'over');
+  return (
+    <main className="lobby">
+      <header className="hero">
+        <LangSwitch />
+        <h1>{t('lobby.title')}</h1>
+        <p>{t('lobby.tagline')}</p>
+      </header>
+      <section className="card-box">
+        <label className="field">
+          {t('lobby.name')}
+          <input
+            value={name}
+            maxLength={32}
+            onChange={(e) => setName(e.target.value)}
+            autoComplete="nickname"
+          />
+        </label>
+        <button type="button" className="primary big" data-testid="quick" disabled={busy} onClick={quick}>
+          {t('lobby.quick')}
+        </button>
+        <p className="muted">{t('lobby.quickHint')}</p>
+        <div className="row">
+          <button type="button" data-testid="create" onClick={() => setCreating(true)} disabled={busy}>
+            {t('lobby.create')}
+          </button>
+          <button type="button" onClick={() => navigate({ page: 'replay' })}>
+            {t('replay.title')}
+          </button>
+        </div>
+        <form
+          className="row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            joinLink();
+          }}
+        >
+          <input
+            aria-label={t('lobby.joinByLink')}
+            placeholder={t('lobby.linkPlaceholder')}
+            value={link}
+            onChange={(e) => setLink(e.target.value)}
+          />
+          <button type="submit">{t('lobby.joinByLink')}</button>
+        </form>
+        {error && (
+          <p className="error" role="alert">
+            {t('table.error', { reason: error })}
+          </p>
+        )}
+      </section>
+      <section className="card-box">
+        <h2>{t('lobby.open')}</h2>
+        {open.length === 0 ? (
+          <p className="muted">{t('lobby.none')}</p>
+        ) : (
+          <ul className="tables">
+            {open.map((x) => {
+              const free = x.seats.filter((s) => s.kind === 'human' && s.name === null).length;
+              return (
+                <li key={x.id} data-table={x.id}>
+                  <span>
+                    <strong>{t(`game.${x.game}`)}</strong> · {t('lobby.players', { n: x.players })} ·{' '}
+                    {x.seats.map((s) => s.name ?? (s.kind === 'bot' ? t('table.bot') : '—')).join(', ')}
+                  </span>
+                  <span className="row">
+                    {free > 0 && x.status === 'waiting' && (
+                      <button
+                        type="button"
+                        onClick={() => run(async () => navigate({ page: 'table', id: x.id }))}
+                      >
+                        {t('lobby.join')} ({t('lobby.free', { n: free })})
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      onClick={() => navigate({ page: 'table', id: x.id, spectate: true })}
+                    >
+                      {t('lobby.watch')}
+                    </button>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      {creating && <CreateDialog onClose={() => setCreating(false)} run={run} />}
+    </main>
+  );
+}
+
+interface SeatChoice {
+  kind: 'human' | 'bot';
+  level: Level;
+}
+
+function CreateDialog({
+  onClose,
+  run,
+}: {
+  onClose: () => void;
+  run: (f: () => Promise<void>) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [game, setGame] = useState<string>('klapperjas');
+  const spec = gameSpec(game);
+  const [players, setPlayers] = useState(spec.players[0]);
+  const [preset, setPreset] = useState(spec.presets[0]);
+  const [options, setOptions] = useState<Record<string, string | number | boolean>>({});
+  const [seats, setSeats] = useState<SeatChoice[]>(defaultSeats(spec.players[0]));
+  const [priv, setPriv] = useState(true);
+
+  const pickGame = (g: string) => {
+    const s = gameSpec(g);
+    setGame(g);
+    setPlayers(s.players[0]);
+    setPreset(s.presets[0]);
+    setOptions({});
+    setSeats(defaultSeats(s.players[0]));
+  };
+  const pickPlayers = (n: number) => {
+    setPlayers(n);
+    setSeats(defaultSeats(n));
+  };
+  const values = { ...spec.presetValues[preset], ...options };
+
+  const submit = () =>
+    run(async () => {
+      const r = await createTable({
+        game: spec.id,
+        players,
+        preset,
+        options,
+        seats: seats.map((s, i) =>
+          i === 0 || s.kind === 'human' ? { kind: 'human' } : { kind: 'bot', level: s.level },
+        ),
+        visibility: priv ? 'private' : 'public',
+        seat: 0,
+      });
+      if (r.invite) sessionStorage.setItem(`stich.invite.${r.table.id}`, r.invite.path);
+      navigate({ page: 'table', id: r.table.id, seat: 0 });
+    });
+
+  return (
+    <div className="modal" role="dialog" aria-modal="true" aria-label={t('create.title')}>
+      <form
+        className="dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <h2>{t('create.title')}</h2>
+        <label className="field">
+          {t('create.game')}
+          <select name="game" value={game} onChange={(e) => pickGame(e.target.value)}>
+            {GAMES.map((g) => (
+              <option key={g.id} value={g.id}>
+                {t(`game.${g.id}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          {t('create.players')}
+          <select name="players" value={players} onChange={(e) => pickPlayers(Number(e.target.value))}>
+            {spec.players.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset>
+          <legend>{t('create.preset')}</legend>
+          {spec.presets.map((p) => (
+            <label key={p} className="choice">
+              <input
+                type="radio"
+                name="preset"
+                value={p}
+                checked={preset === p}
+                onChange={() => {
+                  setPreset(p);
+                  setOptions({});
+                }}
+              />
+              <span>
+                <strong>{t(`preset.${p}`)}</strong>
+                <small>{t(`preset.${p}Help`)}</small>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <details>
+          <summary>{t('create.options')}</summary>
+          {spec.options.map((o) => (
+            <div key={o.key} className="field opt">
+              <span>
+                <strong>{t(`opt.${game}.${o.key}.label`)}</strong>
+                <small>{t(`opt.${game}.${o.key}.help`)}</small>
+              </span>
+              {o.number ? (
+                <input
+                  type="number"
+                  aria-label={t(`opt.${game}.${o.key}.label`)}
+                  min={o.number.min}
+                  max={o.number.max}
+                  value={Number(values[o.key])}
+                  onChange={(e) => setOptions({ ...options, [o.key]: Number(e.target.value) })}
+                />
+              ) : (
+                <select
+                  aria-label={t(`opt.${game}.${o.key}.label`)}
+                  value={String(values[o.key])}
+                  onChange={(e) => {
+                    const raw = e.target.value;
+                    const v = raw === 'true' ? true : raw === 'false' ? false : raw;
+                    setOptions({ ...options, [o.key]: v });
+                  }}
+                >
+                  {o.choices?.map((c) => (
+                    <option key={String(c)} value={String(c)}>
+                      {t(`opt.${game}.${o.key}.${String(c)}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </div>
+          ))}
+        </details>
+        <fieldset>
+          <legend>{t('create.seats')}</legend>
+          {seats.map((s, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: seats are positions
+            <div key={i} className="seat-row" data-seat={i}>
+              <span>
+                {t('create.seat', { n: i + 1 })}
+                {game === 'klapperjas' && players === 4 ? ` · ${t('create.team', { n: (i % 2) + 1 })}` : ''}
+              </span>
+              {i === 0 ? (
+                <strong>{t('create.you')}</strong>
+              ) : (
+                <>
+                  <select
+                    aria-label={t('create.seat', { n: i + 1 })}
+                    value={s.kind}
+                    onChange={(e) =>
+                      setSeats(
+                        seats.map((x, j) =>
+                          j === i ? { ...x, kind: e.target.value as SeatChoice['kind'] } : x,
+                        ),
+                      )
+                    }
+                  >
+                    <option value="human">{t('create.human')}</option>
+                    <option value="bot">{t('create.bot')}</option>
+                  </select>
+                  {s.kind === 'bot' && (
+                    <select
+                      aria-label={t('create.level')}
+                      value={s.level}
+                      onChange={(e) =>
+                        setSeats(
+                          seats.map((x, j) => (j === i ? { ...x, level: e.target.value as Level } : x)),
+                        )
+                      }
+                    >
+                      {BOT_LEVELS.map((l) => (
+                        <option key={l} value={l}>
+                          {t(`level.${l}`)}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </>
+              )}
+            </div>
+          ))}
+        </fieldset>
+        <label className="choice">
+          <input type="checkbox" name="private" checked={priv} onChange={(e) => setPriv(e.target.checked)} />
+          <span>{t('create.private')}</span>
+        </label>
+        <div className="row end">
+          <button type="button" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button type="submit" className="primary" data-testid="create-submit">
+            {t('create.start')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+const defaultSeats = (n: number): SeatChoice[] =>
+  Array.from({ length: n }, (_, i) => ({ kind: i === 0 ? 'human' : 'bot', level: 'rule' }));

@@ -1,0 +1,304 @@
+/**
+ * Scores: each deal's breakdown, the match on dice (Klapper-Jas) or as a sheet, and Differenzler's
+ * table of estimates and differences per round. Reads the deal results the game's view carries.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { valueText } from './actions.ts';
+import { SuitIcon, type SuitLetter } from './cards.tsx';
+import { type DiceView, PartyDie } from './dice.tsx';
+import { partiesOf, type TableModel } from './model.ts';
+
+type Obj = Readonly<Record<string, unknown>>;
+const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
+const nums = (x: unknown): readonly number[] | null =>
+  Array.isArray(x) && x.every((v) => typeof v === 'number') ? (x as number[]) : null;
+
+export interface ScoresProps {
+  model: TableModel;
+  names: readonly string[];
+}
+
+export function Scores({ model, names }: ScoresProps) {
+  if (model.game === 'differenzler') return <DifferenzlerSheet model={model} names={names} />;
+  return <MatchScores model={model} names={names} />;
+}
+
+function partyName(names: readonly string[], party: readonly number[]): string {
+  return party.map((s) => names[s] ?? `#${s + 1}`).join(' + ');
+}
+
+function MatchScores({ model, names }: ScoresProps) {
+  const { t } = useTranslation();
+  const parties = partiesOf(model.game, model.seats);
+  const scores = model.scores ?? Array.from({ length: model.seats }, () => 0);
+  const cfgTarget = (model.raw.config as { options?: { target?: unknown } } | undefined)?.options?.target;
+  const target =
+    model.target ?? (typeof cfgTarget === 'number' ? cfgTarget : model.game === 'klaberjass' ? 500 : 12);
+  const dice = model.game === 'klapperjas' && target <= 12;
+  const laid = Array.isArray(model.raw.dice) ? (model.raw.dice as DiceView[]) : null;
+  const [mode, setMode] = useState<'dice' | 'sheet'>(dice ? 'dice' : 'sheet');
+  return (
+    <section className="scores" aria-label={t('score.title')}>
+      <header className="scores-head">
+        <h2>{t('score.title')}</h2>
+        {dice && (
+          <div className="seg" role="tablist">
+            <button type="button" aria-pressed={mode === 'dice'} onClick={() => setMode('dice')}>
+              {t('score.dice')}
+            </button>
+            <button type="button" aria-pressed={mode === 'sheet'} onClick={() => setMode('sheet')}>
+              {t('score.sheet')}
+            </button>
+          </div>
+        )}
+      </header>
+      {mode === 'dice' ? (
+        <div className="dice-row">
+          {parties.map((p) => (
+            <PartyDie
+              key={p.join()}
+              label={partyName(names, p)}
+              points={scores[p[0]] ?? 0}
+              target={target}
+              {...(laid?.[p[0]] ? { dice: laid[p[0]] } : {})}
+            />
+          ))}
+        </div>
+      ) : (
+        <ScoreSheet model={model} names={names} parties={parties} />
+      )}
+      <DealList model={model} names={names} />
+    </section>
+  );
+}
+
+/** The running match score per party after each deal. */
+function ScoreSheet({ model, names, parties }: ScoresProps & { parties: number[][] }) {
+  const { t } = useTranslation();
+  const running = parties.map(() => 0);
+  return (
+    <table className="sheet">
+      <thead>
+        <tr>
+          <th>{t('score.deal')}</th>
+          {parties.map((p) => (
+            <th key={p.join()}>{partyName(names, p)}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {model.results.map((r, i) => {
+          const add = nums(r.awarded) ?? nums(r.scored) ?? [];
+          parties.forEach((p, j) => {
+            running[j] += add[p[0]] ?? 0;
+          });
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: deals are an append-only list
+            <tr key={i}>
+              <td>{i + 1}</td>
+              {parties.map((p, j) => (
+                <td key={p.join()}>
+                  {running[j]}
+                  {(add[p[0]] ?? 0) > 0 ? <small> (+{add[p[0]]})</small> : null}
+                </td>
+              ))}
+            </tr>
+          );
+        })}
+        <tr className="sum">
+          <td>{t('score.sum')}</td>
+          {parties.map((p) => (
+            <td key={p.join()}>{model.scores?.[p[0]] ?? 0}</td>
+          ))}
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+/** Each deal's breakdown: who played what, melds, Belle, last trick, Kontra/Re, points and game points. */
+function DealList({ model, names }: ScoresProps) {
+  const { t } = useTranslation();
+  if (model.results.length === 0) return <p className="muted">{t('score.none')}</p>;
+  const list = [...model.results].map((r, i) => ({ r, i })).reverse();
+  return (
+    <ol className="deal-list" reversed>
+      {list.map(({ r, i }) => (
+        <li key={i} data-deal={i + 1}>
+          <DealBreakdown result={r} names={names} model={model} index={i} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const name = (names: readonly string[], s: unknown): string =>
+  typeof s === 'number' ? (names[s] ?? `#${s + 1}`) : '–';
+
+function DealBreakdown({
+  result: r,
+  names,
+  model,
+  index,
+}: {
+  result: Obj;
+  names: readonly string[];
+  model: TableModel;
+  index: number;
+}) {
+  const { t } = useTranslation();
+  const parties = partiesOf(model.game, model.seats);
+  const declarer = r.declarer ?? r.maker;
+  const trump = typeof r.trump === 'string' ? (r.trump as SuitLetter) : null;
+  const points = nums(r.points) ?? nums(r.totals);
+  const cardPoints = nums(r.cardPoints);
+  const melds = Array.isArray(r.melds) ? r.melds.filter(isObj) : [];
+  const seqs = isObj(r.sequences) ? r.sequences : null;
+  const belle = Array.isArray(r.belle)
+    ? r.belle.filter(isObj)
+    : typeof r.bella === 'number'
+      ? [{ seat: r.bella, value: 20 }]
+      : [];
+  const rows: [string, string][] = [];
+  for (const k of ['jas', 'mie'] as const) {
+    if (r[k] !== undefined)
+      rows.push([t(`score.${k}`), valueText(t, k, isObj(r[k]) ? name(names, r[k].seat) : r[k])]);
+  }
+  for (const m of melds)
+    rows.push([
+      t('score.melds'),
+      `${name(names, m.seat)}: ${valueText(t, 'melds', m.melds)} (${String(m.value ?? '')})`,
+    ]);
+  if (r.meldsVoid === true) rows.push([t('score.melds'), t('score.meldsVoid')]);
+  if (seqs && typeof seqs.seat === 'number')
+    rows.push([t('score.melds'), `${name(names, seqs.seat)}: ${String(seqs.points)}`]);
+  for (const b of belle) rows.push([t('score.belle'), `${name(names, b.seat)} (${String(b.value ?? 20)})`]);
+  if (typeof r.lastTrick === 'number') rows.push([t('score.lastTrick'), name(names, r.lastTrick)]);
+  if (typeof r.kontra === 'number') rows.push([t('score.kontra'), name(names, r.kontra)]);
+  if (typeof r.re === 'number') rows.push([t('score.re'), name(names, r.re)]);
+  const game = typeof r.kind === 'string' ? t(`score.${r.kind}`) : '';
+  const awarded = nums(r.awarded) ?? nums(r.scored);
+  return (
+    <div className="deal">
+      <div className="deal-title">
+        <strong>
+          {t('score.deal')} {index + 1}
+        </strong>{' '}
+        {game} {trump && <SuitIcon suit={trump} />}{' '}
+        {typeof declarer === 'number' ? name(names, declarer) : ''}{' '}
+        {typeof r.won === 'boolean' ? <em>{r.won ? t('score.won') : t('score.lost')}</em> : null}
+        {typeof r.gamePoints === 'number' ? ` · ${t('score.gamePoints')}: ${r.gamePoints}` : ''}
+      </div>
+      <table className="breakdown">
+        <tbody>
+          {cardPoints && (
+            <tr>
+              <th>{t('score.cardPoints')}</th>
+              <td>{parties.map((p) => `${partyName(names, p)} ${cardPoints[p[0]]}`).join(' · ')}</td>
+            </tr>
+          )}
+          {rows.map(([k, v], i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed list per render
+            <tr key={i}>
+              <th>{k}</th>
+              <td>{v}</td>
+            </tr>
+          ))}
+          {points && (
+            <tr>
+              <th>{t('score.total')}</th>
+              <td>{parties.map((p) => `${partyName(names, p)} ${points[p[0]]}`).join(' · ')}</td>
+            </tr>
+          )}
+          {awarded && (
+            <tr>
+              <th>{t('score.gamePoints')}</th>
+              <td>{parties.map((p) => `${partyName(names, p)} +${awarded[p[0]]}`).join(' · ')}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Differenzler: estimate, points made and difference per seat and round, with running sums. */
+function DifferenzlerSheet({ model, names }: ScoresProps) {
+  const { t } = useTranslation();
+  const seats = Array.from({ length: model.seats }, (_, i) => i);
+  const totals = nums(model.raw.totals) ?? model.scores ?? seats.map(() => 0);
+  return (
+    <section className="scores" aria-label={t('score.title')}>
+      <h2>{t('score.title')}</h2>
+      <div className="sheet-wrap">
+        <table className="sheet diff-sheet">
+          <thead>
+            <tr>
+              <th rowSpan={2}>{t('score.round')}</th>
+              {seats.map((s) => (
+                <th key={s} colSpan={3}>
+                  {names[s]}
+                </th>
+              ))}
+            </tr>
+            <tr>
+              {seats.map((s) => (
+                <FragmentHead key={s} />
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {model.results.map((r, i) => {
+              const est = nums(r.estimates) ?? [];
+              const pts = nums(r.points) ?? [];
+              const dif = nums(r.differences) ?? [];
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rounds are an append-only list
+                <tr key={i} data-round={i + 1}>
+                  <td>
+                    {i + 1}{' '}
+                    {typeof r.trump === 'string' && <SuitIcon suit={r.trump as SuitLetter} size={12} />}
+                  </td>
+                  {seats.map((s) => (
+                    <FragmentCells key={s} e={est[s]} p={pts[s]} d={dif[s]} />
+                  ))}
+                </tr>
+              );
+            })}
+            <tr className="sum">
+              <td>{t('score.sum')}</td>
+              {seats.map((s) => (
+                <td key={s} colSpan={3} data-total={totals[s]}>
+                  {totals[s]}
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      {model.results.length === 0 && <p className="muted">{t('score.none')}</p>}
+    </section>
+  );
+}
+
+function FragmentHead() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <th title={t('score.estimate')}>{t('score.estimate').slice(0, 3)}</th>
+      <th title={t('score.made')}>{t('score.made').slice(0, 3)}</th>
+      <th title={t('score.difference')}>Δ</th>
+    </>
+  );
+}
+
+function FragmentCells({ e, p, d }: { e?: number; p?: number; d?: number }) {
+  return (
+    <>
+      <td>{e ?? ''}</td>
+      <td>{p ?? ''}</td>
+      <td className="diff">{d ?? ''}</td>
+    </>
+  );
+}

@@ -1,0 +1,546 @@
+/**
+ * The card table: the own hand (sorted, legal cards marked and playable by click, tap or keyboard),
+ * the other seats with their card counts, the turned card and the stock, the trick in the middle with
+ * who takes it, the last trick on demand, whose turn it is, and a control for every legal action.
+ */
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { actionLabel, actionSuit, type Controls, toControls, type WireAction } from './actions.ts';
+import { CardBack, CardFace, cardName, SuitIcon, type SuitLetter } from './cards.tsx';
+import { sortHand } from './hand.ts';
+import type { Played, TableModel, TrickModel } from './model.ts';
+
+export interface SeatInfo {
+  readonly name: string;
+  readonly bot: boolean;
+  readonly connected: boolean;
+}
+
+export interface TableProps {
+  model: TableModel;
+  legal: readonly WireAction[];
+  seats: readonly SeatInfo[];
+  /** The viewer's seat, or null for a spectator. */
+  me: number | null;
+  onAct: (a: WireAction) => void;
+  /** Unix ms by which the seat to act must act (turn timer), or null. */
+  deadline?: number | null;
+}
+
+type Pos = 'bottom' | 'left' | 'top' | 'right' | 'top-left' | 'top-right';
+
+/** Where each seat sits on screen, the viewer at the bottom. */
+export function positions(n: number, me: number, clockwise: boolean): Pos[] {
+  const ring: Pos[] =
+    n === 2
+      ? ['bottom', 'top']
+      : n === 3
+        ? ['bottom', 'top-left', 'top-right']
+        : ['bottom', 'left', 'top', 'right'];
+  const out: Pos[] = [];
+  for (let s = 0; s < n; s++) {
+    let k = (s - me + n) % n;
+    // Differenzler is played counterclockwise (002 Art. 4.4): the next seat sits on the right.
+    if (!clockwise && k !== 0) k = n - k;
+    out[s] = ring[k];
+  }
+  return out;
+}
+
+export function Table({ model, legal, seats, me, onAct, deadline = null }: TableProps) {
+  const { t, i18n } = useTranslation();
+  const exists = (k: string) => i18n.exists(k);
+  const controls = useMemo(() => toControls(legal), [legal]);
+  const viewer = me ?? 0;
+  const pos = positions(model.seats, viewer, model.game !== 'differenzler');
+  const names = seats.map((s, i) => (i === me ? t('table.you') : s.name || `#${i + 1}`));
+  const turn = model.toAct[0];
+  const [showLast, setShowLast] = useState(false);
+  const taking = useTakenTrick(model);
+
+  return (
+    <div className={`table table-${model.seats}`} data-phase={model.phase} data-game={model.game}>
+      {Array.from({ length: model.seats }, (_, s) => s)
+        .filter((s) => s !== me)
+        .map((s) => (
+          <Opponent
+            key={s}
+            pos={pos[s]}
+            seat={s}
+            name={names[s]}
+            info={seats[s]}
+            count={model.handCounts?.[s] ?? 0}
+            model={model}
+            active={model.toAct.includes(s)}
+          />
+        ))}
+      <div className="felt">
+        <TableCenter model={model} pos={pos} names={names} taking={taking} />
+        <aside className="side">
+          {!model.trump && model.proposed && (
+            <div className="trump proposed" data-proposed={model.proposed}>
+              <span>{t('table.proposed')}</span>
+              <SuitIcon suit={model.proposed as SuitLetter} size={22} />
+            </div>
+          )}
+          {model.trump && (
+            <div className="trump" data-trump={model.trump}>
+              <span>{t('table.trump')}</span>
+              <SuitIcon suit={model.trump as SuitLetter} size={22} />
+              <span className="sr">{t(`suit.${model.trump}`)}</span>
+            </div>
+          )}
+          <Stock model={model} />
+          <button
+            type="button"
+            className="small"
+            onClick={() => setShowLast((x) => !x)}
+            disabled={!model.lastTrick}
+          >
+            {t('table.showLastTrick')}
+          </button>
+        </aside>
+        {showLast && model.lastTrick && (
+          <LastTrick trick={model.lastTrick} names={names} onClose={() => setShowLast(false)} />
+        )}
+      </div>
+      <div className="me">
+        <Status model={model} me={me} names={names} turn={turn} deadline={deadline} />
+        {me !== null && (
+          <div className="my-calls">
+            <SeatCalls model={model} seat={me} />
+            {model.declarer === me && <small className="tag strong">{t('table.declarer')}</small>}
+            {model.dealer === me && <small className="tag">{t('table.dealer')}</small>}
+            {model.aside > 0 && <small className="tag">{t('table.aside', { n: model.aside })}</small>}
+          </div>
+        )}
+        <ActionBar controls={controls} onAct={onAct} exists={exists} />
+        {model.hand && (
+          <Hand
+            cards={sortHand(model.hand, model.game, model.trump)}
+            plays={controls.plays}
+            onAct={onAct}
+            exists={exists}
+            myTurn={turn === me}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Keeps a finished trick in view for a moment, with who takes it, before it goes. */
+function useTakenTrick(model: TableModel): TrickModel | null {
+  const [shown, setShown] = useState<TrickModel | null>(null);
+  const lastKey = useRef<string>('');
+  const key = model.lastTrick ? model.lastTrick.cards.map((p) => p.card).join() : '';
+  useEffect(() => {
+    if (key === lastKey.current) return;
+    const first = lastKey.current === '';
+    lastKey.current = key;
+    if (first || !model.lastTrick) return;
+    setShown(model.lastTrick);
+    const id = setTimeout(() => setShown(null), 900);
+    return () => clearTimeout(id);
+  }, [key, model.lastTrick]);
+  return model.trick.length === 0 ? shown : null;
+}
+
+function Status({
+  model,
+  me,
+  names,
+  turn,
+  deadline,
+}: {
+  model: TableModel;
+  me: number | null;
+  names: string[];
+  turn?: number;
+  deadline: number | null;
+}) {
+  const { t } = useTranslation();
+  const left = useSecondsLeft(deadline);
+  let text = '';
+  if (model.phase === 'over') text = t('table.matchOver');
+  else if (turn === undefined) text = t('table.waiting');
+  else if (turn === me || (me !== null && model.toAct.includes(me) && model.phase !== 'play'))
+    text = t('table.yourTurn');
+  else text = t('table.turnOf', { name: names[turn] });
+  const phase = model.phase ? t(`phase.${model.phase}`, { defaultValue: model.phase }) : '';
+  return (
+    <div className="status" role="status" aria-live="polite">
+      {phase && <span className="phase">{phase}</span>}
+      <span className="turn" data-my-turn={turn === me}>
+        {text}
+      </span>
+      {left !== null && <span className="timer">{t('table.secondsLeft', { n: left })}</span>}
+    </div>
+  );
+}
+
+/** Seconds until `deadline` (Unix ms), ticking; null without a turn timer. */
+function useSecondsLeft(deadline: number | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (deadline === null) return;
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [deadline]);
+  return deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));
+}
+
+function Opponent(props: {
+  pos: Pos;
+  seat: number;
+  name: string;
+  info?: SeatInfo;
+  count: number;
+  model: TableModel;
+  active: boolean;
+}) {
+  const { t } = useTranslation();
+  const { pos, seat, name, info, count, model, active } = props;
+  const est = model.estimates?.[seat];
+  const estimated = Array.isArray(model.raw.estimated) ? model.raw.estimated[seat] === true : false;
+  return (
+    <div className={`opp pos-${pos}${active ? ' to-act' : ''}`} data-seat={seat}>
+      <div className="opp-name">
+        <span>{name}</span>
+        {info?.bot && <small className="tag">{t('table.bot')}</small>}
+        {info && !info.connected && !info.bot && <small className="tag warn">{t('table.offline')}</small>}
+        {model.dealer === seat && <small className="tag">{t('table.dealer')}</small>}
+        {model.declarer === seat && <small className="tag strong">{t('table.declarer')}</small>}
+        <SeatCalls model={model} seat={seat} />
+      </div>
+      <div className="opp-cards" title={t('table.cards', { n: count })}>
+        {Array.from({ length: Math.min(count, 10) }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical backs
+          <CardBack key={i} className="back-mini" />
+        ))}
+        <span className="count">{count}</span>
+      </div>
+      {model.known[seat]?.length ? (
+        <div className="known">
+          {model.known[seat].map((c) => (
+            <CardFace key={c} card={c} className="card-svg known-card" />
+          ))}
+        </div>
+      ) : null}
+      <div className="opp-info">
+        {model.tricksTaken && <span>{t('table.tricks', { n: model.tricksTaken[seat] ?? 0 })}</span>}
+        {model.points && model.game === 'differenzler' && (
+          <span>{t('table.points', { n: model.points[seat] })}</span>
+        )}
+        {est !== undefined && est !== null ? (
+          <span data-estimate={est}>
+            {t('table.estimate')}: {est}
+          </span>
+        ) : estimated ? (
+          <span>{t('table.hiddenEstimate')}</span>
+        ) : null}
+        <Said model={model} seat={seat} />
+      </div>
+    </div>
+  );
+}
+
+/** Kontra, Re, Belle and declared melds of a seat, as tags. */
+function SeatCalls({ model, seat }: { model: TableModel; seat: number }) {
+  const { t } = useTranslation();
+  const decls = Array.isArray(model.raw.declarations) ? model.raw.declarations : [];
+  const mine = decls.find(
+    (d) => typeof d === 'object' && d !== null && (d as { seat?: unknown }).seat === seat,
+  ) as { melds?: { kind?: string; top?: string; trump?: boolean }[] } | undefined;
+  return (
+    <>
+      {model.kontraSeat === seat && <small className="tag call">{t('score.kontra')}</small>}
+      {model.reSeat === seat && <small className="tag call">{t('score.re')}</small>}
+      {model.belle.includes(seat) && <small className="tag call">{t('score.belle')}</small>}
+      {mine?.melds?.map((m, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed list
+        <small key={i} className="tag meld">
+          {t(`meld.${m.kind ?? 'terz'}`)} {m.top ? t('meld.upTo', { rank: t(`rank.${m.top}`) }) : ''}
+          {m.trump ? ` (${t('table.trump')})` : ''}
+        </small>
+      ))}
+    </>
+  );
+}
+
+/** The last thing a seat said in the bidding or the announcements, as a bubble. */
+function Said({ model, seat }: { model: TableModel; seat: number }) {
+  const { t, i18n } = useTranslation();
+  let said: WireAction | null = null;
+  for (const k of ['bids', 'announcements', 'talk', 'said']) {
+    const list = model.raw[k];
+    if (!Array.isArray(list)) continue;
+    for (const x of list) {
+      if (typeof x !== 'object' || x === null || (x as { seat?: unknown }).seat !== seat) continue;
+      const a = (x as { action?: unknown }).action;
+      if (typeof a === 'object' && a !== null && typeof (a as WireAction).t === 'string')
+        said = a as WireAction;
+      else if (typeof (x as WireAction).t === 'string') {
+        const { seat: _s, round: _r, ...rest } = x as Record<string, unknown>;
+        said = rest as unknown as WireAction;
+      }
+    }
+  }
+  if (!said || model.phase === 'play') return null;
+  return <span className="said">{actionLabel(t, said, (k) => i18n.exists(k))}</span>;
+}
+
+function Stock({ model }: { model: TableModel }) {
+  const { t } = useTranslation();
+  if (!model.turned && !model.stockCount && !model.stockTop) return null;
+  return (
+    <div className="stock" title={t('table.stock')}>
+      {model.stockTop && (
+        <div className="stock-pile" data-card={model.stockTop}>
+          <CardFace card={model.stockTop} />
+          <small>{t('table.stock')}</small>
+        </div>
+      )}
+      {model.stockCount ? (
+        <div className="stock-pile" data-count={model.stockCount}>
+          <CardBack className="card-svg stock-back" />
+          <small>{t('table.cards', { n: model.stockCount })}</small>
+        </div>
+      ) : null}
+      {model.turned && (
+        <div className="turned" data-card={model.turned} title={t('table.turned')}>
+          <CardFace card={model.turned} />
+          <small>
+            {model.game === 'klapperjas' && model.phase !== 'play' ? t('table.proposed') : t('table.turned')}
+          </small>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function TableCenter({
+  model,
+  pos,
+  names,
+  taking,
+}: {
+  model: TableModel;
+  pos: Pos[];
+  names: string[];
+  taking: TrickModel | null;
+}) {
+  const { t } = useTranslation();
+  const cards: readonly Played[] = model.trick.length > 0 ? model.trick : (taking?.cards ?? []);
+  const winner = model.trick.length === 0 ? taking?.winner : null;
+  return (
+    <section
+      className={`trick${winner !== null && winner !== undefined ? ` taken to-${pos[winner]}` : ''}`}
+      aria-label={t('table.trick')}
+    >
+      {cards.map((p) => (
+        <div key={p.card} className={`played from-${pos[p.seat]}`} data-card={p.card} data-seat={p.seat}>
+          <CardFace card={p.card} />
+        </div>
+      ))}
+      {winner !== null && winner !== undefined && (
+        <div className="takes">{t('table.takes', { name: names[winner] })}</div>
+      )}
+    </section>
+  );
+}
+
+function LastTrick({ trick, names, onClose }: { trick: TrickModel; names: string[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="last-trick" role="dialog" aria-label={t('table.lastTrick')}>
+      <div className="last-cards">
+        {trick.cards.map((p) => (
+          <figure key={p.card}>
+            <CardFace card={p.card} />
+            <figcaption>{names[p.seat]}</figcaption>
+          </figure>
+        ))}
+      </div>
+      {trick.winner !== null && <p>{t('table.takes', { name: names[trick.winner] })}</p>}
+      <button type="button" onClick={onClose}>
+        {t('close')}
+      </button>
+    </div>
+  );
+}
+
+function ActionBar({
+  controls,
+  onAct,
+  exists,
+}: {
+  controls: Controls;
+  onAct: (a: WireAction) => void;
+  exists: (k: string) => boolean;
+}) {
+  const { t } = useTranslation();
+  if (controls.buttons.length === 0 && controls.numbers.length === 0) return null;
+  return (
+    <section className="actions" aria-label={t('table.actions')}>
+      {controls.numbers.map((n) => (
+        <NumberInput key={n.tag} tag={n.tag} values={n.values} onPick={(i) => onAct(n.actions[i])} />
+      ))}
+      {controls.buttons.map((a) => {
+        const suit = actionSuit(a);
+        return (
+          <button
+            key={JSON.stringify(a)}
+            type="button"
+            className="action"
+            data-tag={a.t}
+            data-action={JSON.stringify(a)}
+            onClick={() => onAct(a)}
+          >
+            {suit && <SuitIcon suit={suit as SuitLetter} />}
+            {actionLabel(t, a, exists)}
+          </button>
+        );
+      })}
+    </section>
+  );
+}
+
+function NumberInput({
+  tag,
+  values,
+  onPick,
+}: {
+  tag: string;
+  values: readonly number[];
+  onPick: (i: number) => void;
+}) {
+  const { t } = useTranslation();
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const [v, setV] = useState(String(Math.round((min + max) / 4)));
+  const i = values.indexOf(Number(v));
+  return (
+    <form
+      className="number-action"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (i >= 0) onPick(i);
+      }}
+    >
+      <label>
+        {t(`${tag}Label`, { defaultValue: tag })}
+        <input
+          type="number"
+          inputMode="numeric"
+          data-tag={tag}
+          min={min}
+          max={max}
+          value={v}
+          onChange={(e) => setV(e.target.value)}
+        />
+      </label>
+      <input
+        type="range"
+        min={min}
+        max={max}
+        value={i >= 0 ? v : min}
+        onChange={(e) => setV(e.target.value)}
+      />
+      <button type="submit" className="action primary" data-tag={tag} disabled={i < 0}>
+        {t(`${tag}Submit`, { defaultValue: tag })}
+      </button>
+    </form>
+  );
+}
+
+function Hand({
+  cards,
+  plays,
+  onAct,
+  exists,
+  myTurn,
+}: {
+  cards: readonly string[];
+  plays: ReadonlyMap<string, readonly WireAction[]>;
+  onAct: (a: WireAction) => void;
+  exists: (k: string) => boolean;
+  myTurn: boolean;
+}) {
+  const { t } = useTranslation();
+  const [choose, setChoose] = useState<string | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  const anyLegal = plays.size > 0;
+  const play = (card: string) => {
+    const list = plays.get(card);
+    if (!list) return;
+    if (list.length === 1) onAct(list[0]);
+    else setChoose(card);
+  };
+  // Arrow keys move between the cards; Enter or Space plays the focused one.
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    const buttons = [...(ref.current?.querySelectorAll<HTMLButtonElement>('button.card') ?? [])];
+    const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const next = buttons[(i + (e.key === 'ArrowRight' ? 1 : -1) + buttons.length) % buttons.length];
+    next?.focus();
+    e.preventDefault();
+  };
+  const chooser = choose ? plays.get(choose) : undefined;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of card buttons
+    <div
+      className="hand"
+      ref={ref}
+      onKeyDown={onKey}
+      role="group"
+      aria-label={t('table.hand')}
+      data-my-turn={myTurn}
+    >
+      {cards.map((c, i) => {
+        const legal = plays.has(c);
+        return (
+          <button
+            key={c}
+            type="button"
+            className={`card${legal ? ' legal' : ''}${anyLegal && !legal ? ' dim' : ''}`}
+            style={{ ['--i' as string]: i, ['--n' as string]: cards.length }}
+            data-card={c}
+            data-legal={legal}
+            aria-disabled={!legal}
+            aria-label={cardName(t, c)}
+            onClick={() => play(c)}
+          >
+            <CardFace card={c} />
+          </button>
+        );
+      })}
+      {chooser && (
+        <div className="chooser" role="dialog">
+          {chooser.map((a) => {
+            const extra = Object.keys(a).filter((k) => k !== 't' && k !== 'card');
+            const label =
+              extra.length === 0 ? t('action.plain', { defaultValue: '–' }) : actionLabel(t, a, exists);
+            return (
+              <button
+                key={JSON.stringify(a)}
+                type="button"
+                className="action"
+                data-action={JSON.stringify(a)}
+                onClick={() => {
+                  setChoose(null);
+                  onAct(a);
+                }}
+              >
+                {cardName(t, choose!)} {label}
+              </button>
+            );
+          })}
+          <button type="button" onClick={() => setChoose(null)}>
+            {t('cancel')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * One table: joins it (by id, by invite code, or back with the stored seat token), keeps the state the
+ * server sends, and shows the table, the scores, the invite link while seats are free, and at the end
+ * the record download and the replay.
+ */
+import type { StateUpdate, TableInfo, Welcome } from '@stich/protocol';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WireAction } from './actions.ts';
+import { LangSwitch } from './LangSwitch.tsx';
+import { readView } from './model.ts';
+import { type ConnStatus, fetchRecord, resolveInvite, TableConn } from './net.ts';
+import { rememberStep } from './replayStore.ts';
+import { navigate } from './route.ts';
+import { Scores } from './Scores.tsx';
+import { type SeatInfo, Table } from './Table.tsx';
+
+export function JoinByCode({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    resolveInvite(code)
+      .then((r) => {
+        sessionStorage.setItem(`stich.code.${r.table.id}`, code);
+        navigate({ page: 'table', id: r.table.id }, true);
+      })
+      .catch((e: Error) => setError(e.message));
+  }, [code]);
+  return (
+    <main className="center-msg">
+      {error ? <p className="error">{t('table.error', { reason: error })}</p> : t('connecting')}
+    </main>
+  );
+}
+
+export function TableScreen({ id, seat, spectate }: { id: string; seat?: number; spectate?: boolean }) {
+  const { t } = useTranslation();
+  const [welcome, setWelcome] = useState<Welcome | null>(null);
+  const [info, setInfo] = useState<TableInfo | null>(null);
+  const [state, setState] = useState<StateUpdate | null>(null);
+  const [status, setStatus] = useState<ConnStatus>('connecting');
+  const [error, setError] = useState<string | null>(null);
+  const [tab, setTab] = useState<'table' | 'scores'>('table');
+  const conn = useRef<TableConn | null>(null);
+
+  useEffect(() => {
+    const code = sessionStorage.getItem(`stich.code.${id}`) ?? undefined;
+    const c = new TableConn(
+      {
+        tableId: id,
+        ...(seat !== undefined ? { seat } : {}),
+        ...(code ? { code } : {}),
+        ...(spectate ? { spectate } : {}),
+      },
+      {
+        welcome: (w) => {
+          setWelcome(w);
+          setInfo(w.table);
+        },
+        table: setInfo,
+        state: (s) => {
+          setError(null);
+          setState(s);
+          rememberStep(id, s);
+        },
+        error: (code, reason) => setError(`${reason} (${code})`),
+        status: setStatus,
+      },
+    );
+    conn.current = c;
+    (window as unknown as { stichConn?: TableConn }).stichConn = c;
+    c.open().catch((e: Error) => {
+      setStatus('closed');
+      setError(e.message);
+    });
+    return () => c.close();
+  }, [id, seat, spectate]);
+
+  const model = useMemo(() => (state ? readView(state.view) : null), [state]);
+  const me = welcome?.seat ?? null;
+  const seats: SeatInfo[] = (info?.seats ?? []).map((s) => ({
+    name: s.name ?? (s.kind === 'bot' ? `${t('table.bot')} ${s.seat + 1}` : '—'),
+    bot: s.kind === 'bot' || s.botActive,
+    connected: s.kind === 'bot' || s.connected,
+  }));
+  const names = seats.map((s, i) => (i === me ? t('table.you') : s.name));
+  // Nothing is sent while the connection is down: the action would be lost; the state comes back on reconnect.
+  const act = (a: WireAction) => {
+    if (status === 'open') conn.current?.act(a);
+  };
+  const invite = sessionStorage.getItem(`stich.invite.${id}`);
+  const free = info?.seats.some((s) => s.kind === 'human' && s.name === null) ?? false;
+
+  return (
+    <main
+      className="table-screen"
+      data-status={status}
+      data-seat={me ?? ''}
+      data-seq={state?.seq ?? ''}
+      data-phase={model?.phase ?? ''}
+      data-deals={model?.results.length ?? 0}
+      data-over={state?.outcome?.over ? 'true' : 'false'}
+    >
+      <nav className="topbar">
+        <button type="button" aria-label={t('back')} onClick={() => navigate({ page: 'lobby' })}>
+          ←<span className="hide-sm"> {t('table.leave')}</span>
+        </button>
+        <strong>{info ? t(`game.${info.game}`) : ''}</strong>
+        <div className="seg">
+          <button type="button" aria-pressed={tab === 'table'} onClick={() => setTab('table')}>
+            {t('table.trick')}
+          </button>
+          <button
+            type="button"
+            data-testid="scores-tab"
+            aria-pressed={tab === 'scores'}
+            onClick={() => setTab('scores')}
+          >
+            {t('table.scores')}
+          </button>
+        </div>
+        <LangSwitch />
+      </nav>
+      {status !== 'open' && (
+        <div className="banner" role="status">
+          {status === 'reconnecting'
+            ? t('reconnecting')
+            : status === 'closed'
+              ? t('connectionFailed')
+              : t('connecting')}
+        </div>
+      )}
+      {error && (
+        <div className="banner error" role="alert">
+          {t('table.error', { reason: error })}
+        </div>
+      )}
+      {(invite || free) && info?.status === 'waiting' && (
+        <InviteBox path={invite} tableId={id} names={seats.map((s) => s.name)} />
+      )}
+      {model && tab === 'table' && (
+        <Table
+          model={model}
+          legal={(state?.legal ?? []) as WireAction[]}
+          seats={seats}
+          me={me}
+          onAct={act}
+          deadline={state?.deadline ?? null}
+        />
+      )}
+      {model && tab === 'scores' && <Scores model={model} names={names} />}
+      {state?.outcome?.over && <MatchOver tableId={id} winners={state.outcome.winners} names={names} />}
+    </main>
+  );
+}
+
+function InviteBox({ path, tableId, names }: { path: string | null; tableId: string; names: string[] }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const url = `${location.origin}${path ?? `/#/t/${tableId}`}`;
+  return (
+    <section className="invite card-box">
+      <p>{t('table.waiting')}</p>
+      <label className="field">
+        {t('table.link')}
+        <input readOnly value={url} data-testid="invite-link" onFocus={(e) => e.target.select()} />
+      </label>
+      <button
+        type="button"
+        onClick={() => {
+          void navigator.clipboard?.writeText(url).then(() => setCopied(true));
+        }}
+      >
+        {copied ? t('table.copied') : t('table.copy')}
+      </button>
+      <p className="muted">{names.join(' · ')}</p>
+    </section>
+  );
+}
+
+function MatchOver({
+  tableId,
+  winners,
+  names,
+}: {
+  tableId: string;
+  winners: readonly number[];
+  names: string[];
+}) {
+  const { t } = useTranslation();
+  const download = async () => {
+    const rec = await fetchRecord(tableId);
+    const blob = new Blob([JSON.stringify(rec, null, 2)], { type: 'application/json' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `stich-${tableId}.json`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  };
+  return (
+    <section className="match-over card-box" data-testid="match-over">
+      <h2>{t('table.matchOver')}</h2>
+      <p>{t('table.winner', { names: winners.map((w) => names[w]).join(', ') })}</p>
+      <div className="row">
+        <button type="button" data-testid="download" onClick={() => void download()}>
+          {t('table.download')}
+        </button>
+        <button type="button" data-testid="replay" onClick={() => navigate({ page: 'replay', id: tableId })}>
+          {t('table.replay')}
+        </button>
+      </div>
+    </section>
+  );
+}

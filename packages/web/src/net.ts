@@ -1,0 +1,332 @@
+/**
+ * Talking to the server: the HTTP API for guests, tables and records, and one Colyseus room per table
+ * carrying the protocol messages `{ t, d, id }` on the channel `m` (packages/protocol).
+ *
+ * Reconnecting: the seat token from `welcome` is kept in localStorage per table. A dropped socket is
+ * resumed by the SDK; when that fails, or after a reload, the table is joined again with the token.
+ */
+import { ColyseusSDK, type Room } from '@colyseus/sdk';
+import type {
+  CreateTable,
+  GuestResponse,
+  HttpError,
+  PlayNow,
+  PlayNowResponse,
+  ServerMessage,
+  StateUpdate,
+  TableInfo,
+  TableResponse,
+  TablesResponse,
+  Welcome,
+} from '@stich/protocol';
+import type { WireAction } from './actions.ts';
+
+// Values of packages/protocol (CHANNEL, ROOM_LOBBY, API); repeated here so that the bundle does not pull
+// the protocol's zod schemas and the engine in with them.
+const CHANNEL = 'm';
+const ROOM_LOBBY = 'lobby';
+/** Close code of a connection replaced by a newer one of the same seat (server TableRoom). */
+const CLOSE_REPLACED = 4100;
+
+const TOKEN_KEY = 'stich.token';
+const NAME_KEY = 'stich.name';
+const seatKey = (tableId: string) => `stich.seat.${tableId}`;
+
+const store = {
+  get(k: string): string | null {
+    try {
+      return localStorage.getItem(k);
+    } catch {
+      return null;
+    }
+  },
+  set(k: string, v: string | null): void {
+    try {
+      if (v === null) localStorage.removeItem(k);
+      else localStorage.setItem(k, v);
+    } catch {
+      // storage blocked: the session still works, only reload recovery is lost
+    }
+  },
+};
+
+export class ApiError extends Error {
+  readonly code: string;
+  constructor(code: string, reason: string) {
+    super(reason);
+    this.code = code;
+  }
+}
+
+const base = (): string => location.origin;
+
+async function http<T>(method: string, path: string, body?: unknown, retried = false): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = store.get(TOKEN_KEY);
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base() + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    throw new ApiError('bad-json', `${method} ${path}: ${res.status} ${text.slice(0, 120)}`);
+  }
+  if (res.status === 401 && token && !retried && path !== '/api/guests') {
+    // The server no longer knows this guest (a fresh database): become a new guest and try once more.
+    store.set(TOKEN_KEY, null);
+    await ensureGuest();
+    return http<T>(method, path, body, true);
+  }
+  if (!res.ok) {
+    const e = (data ?? {}) as Partial<HttpError>;
+    throw new ApiError(e.code ?? `http-${res.status}`, e.reason ?? `${method} ${path}: ${res.status}`);
+  }
+  return data as T;
+}
+
+export const savedName = (): string => store.get(NAME_KEY) ?? '';
+
+let creatingGuest: Promise<string> | null = null;
+
+/** The guest identity: created once, kept in localStorage; concurrent callers share one creation. */
+export async function ensureGuest(name?: string): Promise<string> {
+  if (creatingGuest) return creatingGuest;
+  creatingGuest = guest(name).finally(() => {
+    creatingGuest = null;
+  });
+  return creatingGuest;
+}
+
+async function guest(name?: string): Promise<string> {
+  const token = store.get(TOKEN_KEY);
+  const wanted = (name ?? savedName()).trim() || 'Gast';
+  if (token) {
+    if (name && name !== savedName()) {
+      try {
+        await http('PATCH', '/api/me', { name: wanted });
+        store.set(NAME_KEY, wanted);
+      } catch {
+        // a renamed guest is not worth failing over
+      }
+    }
+    return token;
+  }
+  const r = await http<GuestResponse>('POST', '/api/guests', { name: wanted });
+  store.set(TOKEN_KEY, r.token);
+  store.set(NAME_KEY, r.player.name);
+  return r.token;
+}
+
+export const listTables = () => http<TablesResponse>('GET', '/api/tables');
+export const createTable = (input: CreateTable) => http<TableResponse>('POST', '/api/tables', input);
+export const playNow = (input: Partial<PlayNow> & { game: PlayNow['game'] }) =>
+  http<PlayNowResponse>('POST', '/api/play-now', input);
+export const resolveInvite = (code: string) =>
+  http<TableResponse>('GET', `/api/invite/${encodeURIComponent(code)}`);
+export const fetchRecord = (tableId: string) =>
+  http<unknown>('GET', `/api/tables/${encodeURIComponent(tableId)}/record`);
+
+type Inbox = { deliver: (m: ServerMessage) => void; queue: ServerMessage[] };
+const inboxes = new WeakMap<Room, Inbox>();
+
+/**
+ * The server sends `welcome` and the first `state` as soon as the seat is taken, which can be before
+ * `joinById` resolves; a handler registered after it would miss them. So every room gets its protocol
+ * handler when it is created, holding messages until `inbox(room, ...)` is connected.
+ */
+class StichClient extends ColyseusSDK {
+  protected override createRoom<T>(roomName: string, rootSchema?: never): Room<unknown, T> {
+    const room = super.createRoom<T>(roomName, rootSchema) as Room<unknown, T>;
+    const box: Inbox = { deliver: (m) => box.queue.push(m), queue: [] };
+    inboxes.set(room as Room, box);
+    room.onMessage(CHANNEL, (m: ServerMessage) => box.deliver(m));
+    return room;
+  }
+}
+
+function inbox(room: Room, deliver: (m: ServerMessage) => void): void {
+  const box = inboxes.get(room);
+  if (!box) {
+    room.onMessage(CHANNEL, deliver);
+    return;
+  }
+  box.deliver = deliver;
+  for (const m of box.queue.splice(0)) deliver(m);
+}
+
+let client: StichClient | null = null;
+const sdk = (): StichClient => {
+  if (!client) client = new StichClient(base());
+  return client;
+};
+
+export const seatTokenFor = (tableId: string): string | null => store.get(seatKey(tableId));
+
+/** Live updates of the open tables. */
+export async function watchLobby(
+  onTables: (f: (old: TableInfo[]) => TableInfo[]) => void,
+): Promise<() => void> {
+  const room = await sdk().joinOrCreate(ROOM_LOBBY, {});
+  inbox(room, (m: ServerMessage) => {
+    if (m.t === 'lobby') onTables(() => [...m.d.tables]);
+    else if (m.t === 'lobby+') onTables((old) => [...old.filter((x) => x.id !== m.d.id), m.d]);
+    else if (m.t === 'lobby-') onTables((old) => old.filter((x) => x.id !== m.d.id));
+  });
+  return () => void room.leave(true);
+}
+
+export type ConnStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+export interface TableEvents {
+  welcome(w: Welcome): void;
+  table(t: TableInfo): void;
+  state(s: StateUpdate): void;
+  error(code: string, reason: string): void;
+  status(s: ConnStatus): void;
+}
+
+export interface JoinRequest {
+  tableId: string;
+  seat?: number;
+  code?: string;
+  spectate?: boolean;
+}
+
+/** One table connection, rejoining by itself after a drop. */
+export class TableConn {
+  private room: Room | null = null;
+  private nextId = 1;
+  private seq: number | null = null;
+  private closed = false;
+  private retry = 0;
+  private retriedGuest = false;
+  readonly req: JoinRequest;
+  private readonly ev: TableEvents;
+
+  constructor(req: JoinRequest, ev: TableEvents) {
+    this.req = req;
+    this.ev = ev;
+  }
+
+  async open(): Promise<void> {
+    this.ev.status('connecting');
+    await this.join();
+  }
+
+  private async join(): Promise<void> {
+    const token = await ensureGuest();
+    // Asking for the table brings its room back to life after a server restart.
+    const q = this.req.code ? `?code=${encodeURIComponent(this.req.code)}` : '';
+    await http('GET', `/api/tables/${encodeURIComponent(this.req.tableId)}${q}`).catch(() => {});
+    const seatToken = seatTokenFor(this.req.tableId);
+    const opts: Record<string, unknown> = { token };
+    if (seatToken) opts.seatToken = seatToken;
+    if (this.req.seat !== undefined) opts.seat = this.req.seat;
+    if (this.req.code) opts.code = this.req.code;
+    if (this.req.spectate) opts.spectate = true;
+    let room: Room;
+    try {
+      room = await sdk().joinById(this.req.tableId, opts);
+    } catch (e) {
+      console.warn(`joining table ${this.req.tableId} failed:`, (e as Error).message);
+      if (/^unauthorized/.test((e as Error).message) && !this.retriedGuest) {
+        // The server no longer knows this guest: become a new one and try again.
+        this.retriedGuest = true;
+        store.set(TOKEN_KEY, null);
+        return this.join();
+      }
+      // A stale seat token (e.g. another browser took the seat over): try once without it.
+      if (seatToken) {
+        store.set(seatKey(this.req.tableId), null);
+        delete opts.seatToken;
+        room = await sdk().joinById(this.req.tableId, opts);
+      } else throw e;
+    }
+    if (this.closed) {
+      void room.leave(true);
+      return;
+    }
+    this.attach(room);
+  }
+
+  private attach(room: Room): void {
+    this.room = room;
+    this.retry = 0;
+    this.ev.status('open');
+    inbox(room, (m) => this.onMessage(m));
+    room.onDrop(() => this.ev.status('reconnecting'));
+    room.onReconnect(() => {
+      this.ev.status('open');
+      this.send('sync', {});
+    });
+    room.onLeave((code) => {
+      if (this.room !== room || this.closed) return;
+      this.room = null;
+      if (code === CLOSE_REPLACED) {
+        // The seat was taken over by a newer connection (another tab): do not fight over it.
+        this.ev.status('closed');
+        this.ev.error('replaced', 'this seat is now open in another window');
+        return;
+      }
+      this.rejoinLater();
+    });
+  }
+
+  private rejoinLater(): void {
+    this.ev.status('reconnecting');
+    const delay = Math.min(5000, 250 * 2 ** this.retry++);
+    setTimeout(() => {
+      if (this.closed) return;
+      this.join().catch((e: Error) => {
+        console.warn('rejoin failed:', e.message);
+        this.rejoinLater();
+      });
+    }, delay);
+  }
+
+  private onMessage(m: ServerMessage): void {
+    switch (m.t) {
+      case 'welcome':
+        if (m.d.seatToken) store.set(seatKey(this.req.tableId), m.d.seatToken);
+        this.ev.welcome(m.d);
+        break;
+      case 'table':
+        this.ev.table(m.d);
+        break;
+      case 'state':
+        this.seq = m.d.seq;
+        this.ev.state(m.d);
+        break;
+      case 'error':
+        this.ev.error(m.d.code, m.d.reason);
+        break;
+      default:
+        break;
+    }
+  }
+
+  private send(t: string, d: unknown): void {
+    this.room?.send(CHANNEL, { t, id: this.nextId++, d });
+  }
+
+  act(action: WireAction): void {
+    this.send('act', this.seq === null ? { action } : { action, seq: this.seq });
+  }
+
+  /** For tests: drop the socket as a network loss would. */
+  dropForTest(): void {
+    (this.room?.connection as unknown as { transport?: { ws?: WebSocket } })?.transport?.ws?.close();
+  }
+
+  close(): void {
+    this.closed = true;
+    void this.room?.leave(true);
+    this.room = null;
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Routes in the URL hash, so every screen survives a reload without server-side routing:
+ * `#/` lobby, `#/t/<id>` a table, `#/join/<code>` a private invite, `#/replay` the replay viewer.
+ * The server's invite links have the path `/join/<code>`; they are read the same way.
+ */
+import { useEffect, useState } from 'react';
+
+export type Route =
+  | { readonly page: 'lobby' }
+  | { readonly page: 'table'; readonly id: string; readonly seat?: number; readonly spectate?: boolean }
+  | { readonly page: 'join'; readonly code: string }
+  | { readonly page: 'replay'; readonly id?: string };
+
+export function parseRoute(pathname: string, hash: string): Route {
+  const h = hash.replace(/^#/, '');
+  const [path, query = ''] = h.split('?');
+  const q = new URLSearchParams(query);
+  const parts = path.split('/').filter(Boolean);
+  if (parts[0] === 't' && parts[1]) {
+    const seat = q.get('seat');
+    return {
+      page: 'table',
+      id: decodeURIComponent(parts[1]),
+      ...(seat !== null && /^\d+$/.test(seat) ? { seat: Number(seat) } : {}),
+      ...(q.get('watch') === '1' ? { spectate: true } : {}),
+    };
+  }
+  if (parts[0] === 'join' && parts[1]) return { page: 'join', code: decodeURIComponent(parts[1]) };
+  if (parts[0] === 'replay')
+    return parts[1] ? { page: 'replay', id: decodeURIComponent(parts[1]) } : { page: 'replay' };
+  const m = /^\/join\/([^/]+)/.exec(pathname);
+  if (m) return { page: 'join', code: decodeURIComponent(m[1]) };
+  return { page: 'lobby' };
+}
+
+export function hrefOf(r: Route): string {
+  switch (r.page) {
+    case 'lobby':
+      return '#/';
+    case 'table': {
+      const q = new URLSearchParams();
+      if (r.seat !== undefined) q.set('seat', String(r.seat));
+      if (r.spectate) q.set('watch', '1');
+      const s = q.toString();
+      return `#/t/${encodeURIComponent(r.id)}${s ? `?${s}` : ''}`;
+    }
+    case 'join':
+      return `#/join/${encodeURIComponent(r.code)}`;
+    case 'replay':
+      return r.id ? `#/replay/${encodeURIComponent(r.id)}` : '#/replay';
+  }
+}
+
+export function navigate(r: Route, replace = false): void {
+  const url = `/${hrefOf(r)}`;
+  if (replace) history.replaceState(null, '', url);
+  else history.pushState(null, '', url);
+  window.dispatchEvent(new HashChangeEvent('hashchange'));
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.pathname, location.hash));
+  useEffect(() => {
+    const on = () => setRoute(parseRoute(location.pathname, location.hash));
+    window.addEventListener('hashchange', on);
+    window.addEventListener('popstate', on);
+    return () => {
+      window.removeEventListener('hashchange', on);
+      window.removeEventListener('popstate', on);
+    };
+  }, []);
+  return route;
+}

@@ -1,0 +1,378 @@
+/**
+ * The web client in a real browser against a real server: Debian's Chromium driven by playwright-core,
+ * the server from packages/server on a free port with a fresh SQLite file and bots without delay, and
+ * the client built by vite into a temporary folder.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Front, servesClient, startFront } from './front.ts';
+
+const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const shots = resolve(webRoot, '../../docs/screenshots');
+
+function findChromium(): string | null {
+  try {
+    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+const chromiumPath = findChromium();
+if (!chromiumPath)
+  console.warn('packages/web tests skipped: chromium is not installed (apt-get install chromium)');
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface Server {
+  url: string;
+  close(): Promise<void>;
+}
+
+let tmp = '';
+let server: Server;
+let front: Front | null = null;
+/** Where the browser goes: the game server itself, or the test front before it. */
+let base = '';
+let browser: Browser;
+const figures: Record<string, number | string> = {};
+/** How long each click waited for the server's answer (ms). */
+const waits: number[] = [];
+const clickMs: number[] = [];
+let idle = 0;
+
+/** Clicks what the seat may do until `done` holds: a legal card first, else a button that is not optional. */
+async function playUntil(page: Page, done: () => Promise<boolean>, limit = 2000): Promise<number> {
+  let steps = 0;
+  for (; steps < limit; steps++) {
+    if (await done()) return steps;
+    const next = await page.evaluate(choose);
+    if (next.kind === 'wait') {
+      idle++;
+      await page.waitForTimeout(25);
+      continue;
+    }
+    if (next.kind === 'estimate') await page.locator('form.number-action input[type=number]').fill('40');
+    const c0 = performance.now();
+    await page.locator(next.selector).click();
+    clickMs.push(performance.now() - c0);
+    if (next.kind === 'card') {
+      const chooser = page.locator('.chooser button.action').first();
+      if ((await chooser.count()) > 0) await chooser.click();
+    }
+    // Wait for the server's answer before the next click, so no click lands on a stale hand.
+    const t0 = performance.now();
+    const answered = await page
+      .waitForFunction(
+        (s) => document.querySelector('main.table-screen')?.getAttribute('data-seq') !== s,
+        next.seq,
+        {
+          timeout: 10_000,
+        },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+    waits.push(performance.now() - t0);
+    if (!answered) console.warn('no answer to', next, await page.locator('.banner').allTextContents());
+  }
+  throw new Error(`not done after ${limit} steps`);
+}
+
+type Choice =
+  | { kind: 'wait'; seq: string }
+  | { kind: 'card' | 'button' | 'estimate'; selector: string; seq: string };
+
+/** Runs in the page: what to click next. Prefers taking a game, so deals are not thrown in again and again. */
+function choose(): Choice {
+  const main = document.querySelector('main.table-screen');
+  const seq = main?.getAttribute('data-seq') ?? '';
+  if (main?.getAttribute('data-status') !== 'open') return { kind: 'wait', seq };
+  if (document.querySelector('form.number-action button[type=submit]'))
+    return { kind: 'estimate', selector: 'form.number-action button[type=submit]', seq };
+  const card = document.querySelector<HTMLElement>('.hand button.card[data-legal=true]');
+  if (card) return { kind: 'card', selector: `.hand button.card[data-card=${card.dataset.card}]`, seq };
+  const tags = [...document.querySelectorAll<HTMLElement>('.actions button.action')].map(
+    (b) => b.dataset.tag ?? '',
+  );
+  const order = [
+    'orgi',
+    'take',
+    'trump',
+    'name',
+    'meld',
+    'announce',
+    'answer',
+    'top',
+    'accept',
+    'refuse',
+    'pass',
+  ];
+  let i = -1;
+  for (const want of order) if (i < 0) i = tags.indexOf(want);
+  if (i < 0) i = tags.findIndex((t) => t !== 'kontra' && t !== 're' && t !== '');
+  if (i < 0) return { kind: 'wait', seq };
+  return { kind: 'button', selector: `.actions button.action >> nth=${i}`, seq };
+}
+
+const attr = (page: Page, name: string) => page.locator('main.table-screen').getAttribute(name);
+
+async function newPage(ctx?: BrowserContext, size = { width: 1280, height: 800 }): Promise<Page> {
+  const c = ctx ?? (await browser.newContext({ viewport: size, reducedMotion: 'reduce' }));
+  const page = await c.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  return page;
+}
+
+describe.skipIf(!chromiumPath)('web client in Chromium', () => {
+  beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'stich-web-'));
+    const outDir = join(tmp, 'dist');
+    const { build } = await import('vite');
+    const t0 = performance.now();
+    // Vitest sets NODE_ENV=test, which would give a development build of React.
+    const env = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    await build({
+      root: webRoot,
+      configFile: join(webRoot, 'vite.config.ts'),
+      logLevel: 'silent',
+      mode: 'production',
+      build: { outDir, emptyOutDir: true },
+    });
+    process.env.NODE_ENV = env;
+    figures.buildMs = Math.round(performance.now() - t0);
+    const { startServer, loadConfig } = await import('@stich/server');
+    server = await startServer(
+      loadConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SQLITE_FILE: join(tmp, 'stich.sqlite'),
+        BOT_DELAY_MS: '0',
+        WEB_DIR: outDir,
+        LOG_LEVEL: process.env.STICH_TEST_LOG ?? 'silent',
+        GRACE_SECONDS: '30',
+        RATE_LIMIT: '1000',
+        RATE_BURST: '1000',
+      }),
+    );
+    base = server.url;
+    if (!(await servesClient(server.url, outDir))) {
+      // The server's static files hang on bodies over 16 KB (better-call setResponse never ends them after
+      // backpressure); until that is fixed the tests serve the client from a front that passes the rest on.
+      console.warn('game server does not deliver the built client completely; using the test front server');
+      front = await startFront(outDir, server.url);
+      base = front.url;
+      figures.front = 'used';
+    }
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: chromiumPath!, args: ARGS, headless: true });
+    mkdirSync(shots, { recursive: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await front?.close();
+    await server?.close();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+    waits.sort((a, b) => a - b);
+    figures.clicks = waits.length;
+    figures.idlePolls = idle;
+    figures.clickTotalMs = Math.round(clickMs.reduce((a, b) => a + b, 0));
+    figures.answerMedianMs = Math.round(waits[waits.length >> 1] ?? 0);
+    figures.answerMaxMs = Math.round(waits[waits.length - 1] ?? 0);
+    console.log('web figures', JSON.stringify(figures));
+  });
+
+  it('plays a whole 4-player Klapper-Jas match against three bots by clicking, then replays it', async () => {
+    const page = await newPage();
+    await page.goto(base);
+    await page.getByTestId('create').click();
+    // Random-level bots keep the test fast; the quick button with the default bots is covered below.
+    for (const seat of [1, 2, 3])
+      await page.locator(`.seat-row[data-seat="${seat}"] select`).nth(1).selectOption('random');
+    await page.getByTestId('create-submit').click();
+    await page.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('.hand button.card').count()).toBe(8);
+    expect(await page.locator('.opp').count()).toBe(3);
+    await page.screenshot({ path: join(shots, 'table-desktop.png') });
+
+    const steps = await playUntil(page, async () => (await attr(page, 'data-over')) === 'true', 4000);
+    figures.matchClicks = steps;
+    await page.getByTestId('match-over').waitFor();
+    expect(Number(await attr(page, 'data-deals'))).toBeGreaterThan(0);
+
+    // Scores: dice and the per-deal breakdown.
+    await page.getByTestId('scores-tab').click();
+    await expect.poll(() => page.locator('.party-die').count()).toBe(2);
+    const points = await page
+      .locator('.party-die')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-points'))));
+    expect(Math.max(...points)).toBeGreaterThanOrEqual(12);
+    await page.screenshot({ path: join(shots, 'scores-desktop.png'), fullPage: true });
+
+    // The record downloads as a stich-record.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download').click(),
+    ]);
+    const file = join(tmp, 'match.json');
+    await download.saveAs(file);
+    const record = JSON.parse((await import('node:fs')).readFileSync(file, 'utf8'));
+    expect(record.format).toBe('stich-record');
+    expect(record.game).toBe('klapperjas');
+    expect(record.actions.length).toBeGreaterThan(32);
+
+    // Replay step by step.
+    await page.getByTestId('replay').click();
+    await page.getByTestId('replay-bar').waitFor();
+    const first = await page.getByTestId('replay-step').textContent();
+    await page.getByTestId('replay-next').click();
+    expect(await page.getByTestId('replay-step').textContent()).not.toBe(first);
+    await page.context().close();
+  }, 300_000);
+
+  it('two players meet at a private table through its link and play a deal', async () => {
+    const a = await newPage();
+    await a.goto(base);
+    await a.getByLabel(/Dein Name/).fill('Anna');
+    await a.getByTestId('create').click();
+    await a.locator('select[name=players]').selectOption('2');
+    await a.locator('.seat-row[data-seat="1"] select').first().selectOption('human');
+    await a.screenshot({ path: join(shots, 'create-dialog.png') });
+    await a.getByTestId('create-submit').click();
+    const link = await a.getByTestId('invite-link').inputValue();
+    expect(link).toMatch(/\/join\//);
+
+    const b = await newPage(undefined, { width: 390, height: 844 });
+    b.on('console', (m) => console.log('B:', m.type(), m.text()));
+    await b.goto(link);
+    await b
+      .locator('.hand button.card')
+      .first()
+      .waitFor({ timeout: 20_000 })
+      .catch(async (e) => {
+        console.log('B page:', b.url(), await b.locator('body').textContent());
+        console.log('A page:', a.url(), await a.locator('body').textContent());
+        throw e;
+      });
+    await a.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    await b.screenshot({ path: join(shots, 'table-phone.png') });
+    expect(await a.locator('.opp').count()).toBe(1);
+
+    const dealt = async () => Number(await attr(a, 'data-deals')) >= 1;
+    await Promise.all([playUntil(a, dealt), playUntil(b, dealt)]);
+    expect(Number(await attr(b, 'data-deals'))).toBe(1);
+    await a.context().close();
+    await b.context().close();
+  }, 180_000);
+
+  it('comes back after a reload and after a network loss in the middle of a deal', async () => {
+    const page = await newPage();
+    await page.goto(base);
+    await page.getByTestId('quick').waitFor();
+    const loadedAt = await page.evaluate(() => performance.now());
+    const clickAt = await page.evaluate(() => performance.now());
+    await page.getByTestId('quick').click();
+    await page.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    const dealtAt = await page.evaluate(() => performance.now());
+    // performance.now() counts from the start of navigation: page load to a dealt hand against bots.
+    figures.pageLoadToDealtHandMs = Math.round(dealtAt);
+    figures.clickToDealtHandMs = Math.round(dealtAt - clickAt);
+    figures.lobbyReadyMs = Math.round(loadedAt);
+    expect(await page.locator('.hand button.card').count()).toBe(8);
+    // Play into the deal: until cards are on the table.
+    await playUntil(
+      page,
+      async () =>
+        (await attr(page, 'data-phase')) === 'play' && (await page.locator('.hand button.card').count()) <= 6,
+    );
+    const before = await page
+      .locator('.hand button.card')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+    const url = page.url();
+    await page.reload();
+    await page.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    expect(page.url()).toBe(url);
+    const after = await page
+      .locator('.hand button.card')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+    expect(after).toEqual(before);
+    expect(await attr(page, 'data-seat')).toBe('0');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(shots, 'table-phone-4.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A dropped socket: the banner shows, then the table is back.
+    await page.evaluate(() =>
+      (window as unknown as { stichConn: { dropForTest(): void } }).stichConn.dropForTest(),
+    );
+    await expect.poll(() => attr(page, 'data-status'), { timeout: 20_000 }).toBe('open');
+    // And play goes on: the next card of ours reaches the table.
+    const left = await page.locator('.hand button.card').count();
+    await playUntil(
+      page,
+      async () =>
+        (await page.locator('.hand button.card').count()) < left ||
+        Number(await attr(page, 'data-deals')) > 0,
+    );
+    await page.context().close();
+  }, 180_000);
+
+  it('plays one Differenzler round with an estimate hidden from the others until the round ends', async () => {
+    const page = await newPage();
+    await page.goto(base);
+    await page.getByTestId('quick').waitFor();
+    await page.screenshot({ path: join(shots, 'lobby-desktop.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(shots, 'lobby-phone.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('create').click();
+    await page.locator('select[name=game]').selectOption('differenzler');
+    await page.locator('details summary').click();
+    await page.locator('.opt', { hasText: 'Runden' }).locator('input').fill('1');
+    await page.locator('input[name=private]').uncheck();
+    await page.getByTestId('create-submit').click();
+    const input = page.locator('form.number-action input[type=number]');
+    await input.waitFor({ timeout: 20_000 });
+    expect(await page.locator('.hand button.card').count()).toBe(9);
+    await input.fill('47');
+    await page.locator('form.number-action button[type=submit]').click();
+    await page
+      .locator('.hand button.card[data-legal=true], [data-testid=match-over]')
+      .first()
+      .waitFor({ timeout: 20_000 });
+    // Until the round is over no other seat's estimate is shown.
+    if ((await attr(page, 'data-over')) !== 'true')
+      expect(await page.locator('.opp [data-estimate]').count()).toBe(0);
+    await page.screenshot({ path: join(shots, 'differenzler-desktop.png') });
+    await playUntil(page, async () => (await attr(page, 'data-over')) === 'true');
+    await page.getByTestId('scores-tab').click();
+    const row = page.locator('.diff-sheet tr[data-round="1"]');
+    await row.waitFor();
+    const cells = await row.locator('td').allTextContents();
+    // Round, then estimate / made / difference for each of the four seats; seat 0 is ours.
+    expect(cells[1]).toBe('47');
+    expect(Math.abs(Number(cells[2]) - 47)).toBe(Number(cells[3]));
+    expect(cells.filter((c) => c !== '').length).toBe(13);
+    await page.screenshot({ path: join(shots, 'differenzler-scores.png'), fullPage: true });
+    // English as a switch; rule terms stay German.
+    await page.getByTestId('lang').click();
+    await expect.poll(() => page.getByTestId('scores-tab').textContent()).toBe('Scores');
+    await page.context().close();
+  }, 180_000);
+});
