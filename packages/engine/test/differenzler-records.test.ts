@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { benchDifferenzler } from '../src/differenzler/bench.ts';
 import { COUNTING_TRICKS } from '../src/differenzler/fixtures.ts';
 import { type DifferenzlerState, differenzler as G } from '../src/differenzler/index.ts';
 import { parseRecord, replay, unwrap } from '../src/index.ts';
@@ -40,11 +39,5 @@ describe('example records (examples/differenzler)', () => {
     actions[5] = { seat: 1, action: { t: 'play', card: 'CT' } };
     const r = replay(G, { ...record, actions });
     expect(r).toMatchObject({ ok: false, error: { code: 'bad-record', index: 5 } });
-  });
-});
-
-describe('bench', () => {
-  it('runs random self-play through the public API and reports a rate (no speed is asserted)', () => {
-    expect(benchDifferenzler(0.05)).toBeGreaterThan(0);
   });
 });

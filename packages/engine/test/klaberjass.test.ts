@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { type Card, DECK32 } from '../src/core/cards.ts';
 import { unwrap } from '../src/core/result.ts';
 import { seeded, shuffle } from '../src/core/rng.ts';
-import { benchKlaberjass } from '../src/klaberjass/bench.ts';
 import {
   CARDS,
   cardPoints,
@@ -789,9 +788,5 @@ describe('views', () => {
     for (const c of ['HK', 'HQ', 'DA', 'H7', 'CK']) expect(v1).not.toContain(`"${c}"`);
     for (const c of DEAL_F.stock.slice(1)) expect(v1).not.toContain(`"${c}"`);
     expect(game.viewFor(s, 5 as number).hand).toBeNull();
-  });
-
-  it('the benchmark plays deals through the public API', () => {
-    expect(benchKlaberjass(0.02)).toBeGreaterThan(0);
   });
 });

@@ -17,8 +17,7 @@ export interface RandomStep {
 export function randomStep<S>(game: AnyGame, state: S, rng: Rng, optionalRate = 0.1): RandomStep {
   const seats = game.toAct(state);
   let seat = seats[0];
-  if (seats.length > 1 && rng.int(1_000_000) < optionalRate * 1_000_000)
-    seat = seats[1 + rng.int(seats.length - 1)];
+  if (seats.length > 1 && rng.next() < optionalRate * 4294967296) seat = seats[1 + rng.int(seats.length - 1)];
   const actions = game.legalActions(state, seat);
   if (actions.length === 0)
     throw new Error(`seat ${seat} is to act in phase ${game.phase(state)} but has no legal action`);

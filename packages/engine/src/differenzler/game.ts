@@ -7,7 +7,15 @@ import { type Card, DECK36, RANKS, SUITS, type Suit } from '../core/cards.ts';
 import type { Game, Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
-import { beats, cardValue, LAST_TRICK_BONUS, rankIndex, SUIT_BITS, suitIndex, TOTAL_POINTS } from './cards.ts';
+import {
+  beats,
+  cardValue,
+  LAST_TRICK_BONUS,
+  rankIndex,
+  SUIT_BITS,
+  suitIndex,
+  TOTAL_POINTS,
+} from './cards.ts';
 import { type DifferenzlerConfig, parseConfig } from './config.ts';
 import { type DifferenzlerOutcome, outcome } from './outcome.ts';
 import { followFault, legalMasks } from './rules.ts';
@@ -39,7 +47,7 @@ export const PLAYS: readonly PlayAction[] = DECK36.map(
 );
 /** The play actions of each suit's 9-bit mask, interned: `BY_SUIT[suit * 512 + mask]`. */
 const BY_SUIT: readonly (readonly PlayAction[])[] = Array.from({ length: 4 * 512 }, (_, i) =>
-  PLAYS.filter((_, id) => suitIndex(id) === i >> 9 && ((i & 511) & (1 << rankIndex(id))) !== 0),
+  PLAYS.filter((_, id) => suitIndex(id) === i >> 9 && (i & 511 & (1 << rankIndex(id))) !== 0),
 );
 // Character codes to suit and rank index (-1 elsewhere): a card string is read without a map lookup.
 const SUIT_CODE = new Int8Array(128).fill(-1);
@@ -163,19 +171,39 @@ function randomDeal(state: DifferenzlerState, rng: Rng): DifferenzlerDeal {
   const trump = SUITS[rng.int(4)];
   // Packet p goes to seat (Vorhand + p) % 4: the k-th seat from Vorhand gets packets k, k + 4 and k + 8.
   const first = vorhandOf(state.dealer);
-  const h0 = handOf(deck, (SEATS - first) % SEATS);
-  const h1 = handOf(deck, (SEATS + 1 - first) % SEATS);
-  const h2 = handOf(deck, (SEATS + 2 - first) % SEATS);
-  const h3 = handOf(deck, (SEATS + 3 - first) % SEATS);
-  return { hands: [h0, h1, h2, h3], trump };
+  const h0 = handOf(deck, (SEATS - first) % SEATS, 0);
+  const h1 = handOf(deck, (SEATS + 1 - first) % SEATS, 1);
+  const h2 = handOf(deck, (SEATS + 2 - first) % SEATS, 2);
+  const h3 = handOf(deck, (SEATS + 3 - first) % SEATS, 3);
+  const deal = { hands: [h0, h1, h2, h3], trump };
+  lastDeal = deal;
+  return deal;
 }
 
+/**
+ * The deal `randomDeal` made last and its card ids by seat (`DEALT[seat * 9 + i]` is card i of hand
+ * `seat`): `applyDeal`, usually called with it next, compares card references instead of parsing cards.
+ */
+let lastDeal: DifferenzlerDeal | null = null;
+const DEALT = new Int8Array(CARDS);
+
 /** The nine cards of the seat that is `k` seats from Vorhand, in the order dealt. */
-function handOf(deck: Int8Array, k: number): Card[] {
+function handOf(deck: Int8Array, k: number, seat: number): Card[] {
   const a = k * 3;
   const b = a + 12;
   const c = a + 24;
   const D = DECK36;
+  const ids = DEALT;
+  const o = seat * CARDS_PER_HAND;
+  ids[o] = deck[a];
+  ids[o + 1] = deck[a + 1];
+  ids[o + 2] = deck[a + 2];
+  ids[o + 3] = deck[b];
+  ids[o + 4] = deck[b + 1];
+  ids[o + 5] = deck[b + 2];
+  ids[o + 6] = deck[c];
+  ids[o + 7] = deck[c + 1];
+  ids[o + 8] = deck[c + 2];
   return [
     D[deck[a]],
     D[deck[a + 1]],
@@ -280,10 +308,35 @@ function quickMasks(input: unknown): number {
   return s0 === SUIT_BITS && s1 === SUIT_BITS && s2 === SUIT_BITS && s3 === SUIT_BITS ? trump : -1;
 }
 
+/**
+ * Whether `deal` still holds exactly the cards `randomDeal` put into it (it is not frozen: freezing costs
+ * more than this check), with its masks then written into `DEAL_MASKS`; its trump index, or -1.
+ */
+function dealtMasks(deal: DifferenzlerDeal): number {
+  const hands = deal.hands;
+  const t = deal.trump;
+  const trump = t === 'C' ? 0 : t === 'S' ? 1 : t === 'H' ? 2 : t === 'D' ? 3 : -1;
+  if (trump < 0 || !Array.isArray(hands) || hands.length !== SEATS) return -1;
+  const masks = DEAL_MASKS;
+  for (let i = 0; i < 16; i++) masks[i] = 0;
+  for (let seat = 0; seat < SEATS; seat++) {
+    const hand: unknown = hands[seat];
+    if (!Array.isArray(hand) || hand.length !== CARDS_PER_HAND) return -1;
+    const o = seat * CARDS_PER_HAND;
+    for (let i = 0; i < CARDS_PER_HAND; i++) {
+      const id = DEALT[o + i];
+      if (hand[i] !== DECK36[id]) return -1;
+      masks[seat * 4 + suitIndex(id)] |= 1 << rankIndex(id);
+    }
+  }
+  return trump;
+}
+
 function applyDeal(state: DifferenzlerState, deal: DifferenzlerDeal): Result<DifferenzlerState> {
   if (state.phase === 'over') return err('game-over', 'the match is over');
   if (state.phase !== 'deal') return err('wrong-phase', 'no deal is due now');
-  let trump = quickMasks(deal);
+  let trump = deal === lastDeal ? dealtMasks(deal) : -1;
+  if (trump < 0) trump = quickMasks(deal);
   let hands: readonly number[];
   if (trump >= 0) hands = DEAL_MASKS.slice();
   else {
@@ -330,12 +383,20 @@ function legalActions(state: DifferenzlerState, seat: Seat): readonly Differenzl
   const phase = state.phase;
   if (phase === 'estimate') return state.estimates[seat] === -1 ? ESTIMATES : NO_ACTIONS;
   if (phase !== 'play' || seat !== state.turn) return NO_ACTIONS;
-  const out4 = scratch;
-  legalMasks(state.hands, seat * 4, state.trump, state.lead, state.best, state.config.options.undertrump, out4);
-  const m0 = out4[0];
-  const m1 = out4[1];
-  const m2 = out4[2];
-  const m3 = out4[3];
+  const h = state.hands;
+  const base = seat * 4;
+  let m0 = h[base];
+  let m1 = h[base + 1];
+  let m2 = h[base + 2];
+  let m3 = h[base + 3];
+  if (state.lead >= 0) {
+    const out4 = scratch;
+    legalMasks(h, base, state.trump, state.lead, state.best, state.config.options.undertrump, out4);
+    m0 = out4[0];
+    m1 = out4[1];
+    m2 = out4[2];
+    m3 = out4[3];
+  }
   // Following suit, or trumping: one suit, an interned list.
   if ((m1 | m2 | m3) === 0) return BY_SUIT[m0];
   if ((m0 | m2 | m3) === 0) return BY_SUIT[512 + m1];
@@ -425,23 +486,32 @@ function estimate(state: DifferenzlerState, seat: Seat, points: unknown): Result
   );
 }
 
-function play(state: DifferenzlerState, seat: Seat, card: unknown): Result<DifferenzlerState> {
+/** Why `play` refuses a card: the checks of `play` in its order, kept out of its hot path. */
+function refuse(state: DifferenzlerState, seat: Seat, card: unknown): Result<never> {
   if (state.phase !== 'play') return err('illegal-action', 'every seat must estimate before the first card');
   if (seat !== state.turn) return err('not-your-turn', `seat ${state.turn} is to play`);
   const id = idOf(card);
   if (id < 0) return err('malformed', `${JSON.stringify(card)} is not a card`);
+  if ((state.hands[seat * 4 + suitIndex(id)] & (1 << rankIndex(id))) === 0)
+    return err('illegal-action', `${card} is not in your hand`);
+  return err('illegal-action', `${card}: ${FAULTS[followFault(state.trump, state.lead, id)]}`);
+}
+
+function play(state: DifferenzlerState, seat: Seat, card: unknown): Result<DifferenzlerState> {
+  const s = state;
+  if (s.phase !== 'play' || seat !== s.turn) return refuse(s, seat, card);
+  const id = idOf(card);
+  if (id < 0) return refuse(s, seat, card);
   const suit = suitIndex(id);
   const bit = 1 << rankIndex(id);
   const base = seat * 4;
-  const s = state;
-  if ((s.hands[base + suit] & bit) === 0) return err('illegal-action', `${card} is not in your hand`);
+  if ((s.hands[base + suit] & bit) === 0) return refuse(s, seat, card);
   const trump = s.trump;
   let lead = s.lead;
   let best = s.best;
   if (lead >= 0) {
     legalMasks(s.hands, base, trump, lead, best, s.config.options.undertrump, scratch);
-    if ((scratch[suit] & bit) === 0)
-      return err('illegal-action', `${card}: ${FAULTS[followFault(trump, lead, id)]}`);
+    if ((scratch[suit] & bit) === 0) return refuse(s, seat, card);
   }
   const hands = s.hands.slice();
   hands[base + suit] ^= bit;
@@ -457,28 +527,27 @@ function play(state: DifferenzlerState, seat: Seat, card: unknown): Result<Diffe
     best = id;
     bestSeat = seat;
   }
+  // The same fields in the same order as `make` (written out: this is the hottest path).
   if (played % SEATS !== 0)
-    return ok(
-      make(
-        s.config,
-        s.phase,
-        s.round,
-        s.dealer,
-        trump,
-        hands,
-        s.estimates,
-        s.points,
-        (seat + 1) % SEATS,
-        played,
-        lead,
-        best,
-        bestSeat,
-        trickPoints,
-        plays,
-        s.results,
-        s.totals,
-      ),
-    );
+    return ok({
+      config: s.config,
+      phase: s.phase,
+      round: s.round,
+      dealer: s.dealer,
+      trump,
+      hands,
+      estimates: s.estimates,
+      points: s.points,
+      turn: (seat + 1) % SEATS,
+      played,
+      lead,
+      best,
+      bestSeat,
+      trickPoints,
+      plays,
+      results: s.results,
+      totals: s.totals,
+    });
   // 002 Art. 4.6/4.7: the trick's winner takes its points and leads next; 3.2: the last trick counts 5 more.
   const points = s.points.slice();
   points[bestSeat] += trickPoints + (played === CARDS ? LAST_TRICK_BONUS : 0);
@@ -532,12 +601,7 @@ function finishRound(
   };
   const over = round >= s.config.options.rounds;
   const t = s.totals;
-  const totals = [
-    t[0] + differences[0],
-    t[1] + differences[1],
-    t[2] + differences[2],
-    t[3] + differences[3],
-  ];
+  const totals = [t[0] + differences[0], t[1] + differences[1], t[2] + differences[2], t[3] + differences[3]];
   const results = s.results.slice();
   results.push(result);
   return make(

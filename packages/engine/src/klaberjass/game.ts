@@ -1,10 +1,10 @@
 /**
  * Classic 2-player Klaberjass (rule source 003, the "Hoyle" rules). Decisions: docs/rules/klaberjass.md.
  */
-import { type Card, DECK32, SUITS, type Suit } from '../core/cards.ts';
+import { type Card, SUITS, type Suit } from '../core/cards.ts';
 import type { Game, Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
-import { type Rng, shuffle } from '../core/rng.ts';
+import type { Rng } from '../core/rng.ts';
 import {
   ACCEPT,
   ANNOUNCE,
@@ -44,6 +44,8 @@ import type {
   KlaberjassPhase,
   KlaberjassState,
   KlaberjassView,
+  MatchPart,
+  PlayNode,
   Said,
 } from './types.ts';
 import { viewFor } from './view.ts';
@@ -135,14 +137,77 @@ export function start(config: KlaberjassConfig, dealer: Seat): State {
 
 // ---- deals ----
 
+const DECK_SCRATCH = new Int8Array(32);
+
 export function randomDeal(state: State, rng: Rng): KlaberjassDeal {
-  const d = shuffle(DECK32, rng);
-  const dealer = state.m.dealer;
-  const hands: Card[][] = [[], []];
+  // Exactly the steps of core shuffle(DECK32, rng), in place on card indices (DECK32 is in index order).
+  const x = DECK_SCRATCH;
+  for (let i = 0; i < 32; i++) x[i] = i;
+  for (let i = 31; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const t = x[i];
+    x[i] = x[j];
+    x[j] = t;
+  }
+  const C = CARDS;
   // 003: six cards each in packets of three, non-dealer first; the 13th turned; then three more each.
-  hands[1 - dealer].push(d[0], d[1], d[2], d[6], d[7], d[8], d[13], d[14], d[15]);
-  hands[dealer].push(d[3], d[4], d[5], d[9], d[10], d[11], d[16], d[17], d[18]);
-  return { hands, stock: [d[12], ...d.slice(19)] };
+  const nd = [C[x[0]], C[x[1]], C[x[2]], C[x[6]], C[x[7]], C[x[8]], C[x[13]], C[x[14]], C[x[15]]];
+  const dl = [C[x[3]], C[x[4]], C[x[5]], C[x[9]], C[x[10]], C[x[11]], C[x[16]], C[x[17]], C[x[18]]];
+  const stock = [
+    C[x[12]],
+    C[x[19]],
+    C[x[20]],
+    C[x[21]],
+    C[x[22]],
+    C[x[23]],
+    C[x[24]],
+    C[x[25]],
+    C[x[26]],
+    C[x[27]],
+    C[x[28]],
+    C[x[29]],
+    C[x[30]],
+    C[x[31]],
+  ];
+  // Remember the card indices in the deal's own order: hands[0], hands[1], stock.
+  const first = state.m.dealer === 0 ? DEALER_ORDER : NON_DEALER_ORDER;
+  const second = state.m.dealer === 0 ? NON_DEALER_ORDER : DEALER_ORDER;
+  for (let i = 0; i < 9; i++) {
+    DEALT[i] = x[first[i]];
+    DEALT[9 + i] = x[second[i]];
+  }
+  for (let i = 0; i < 14; i++) DEALT[18 + i] = x[STOCK_ORDER[i]];
+  const deal = { hands: state.m.dealer === 0 ? [dl, nd] : [nd, dl], stock };
+  lastDeal = deal;
+  return deal;
+}
+
+/** Positions in the shuffled pack of the non-dealer's, the dealer's and the stock's cards (003). */
+const NON_DEALER_ORDER = [0, 1, 2, 6, 7, 8, 13, 14, 15];
+const DEALER_ORDER = [3, 4, 5, 9, 10, 11, 16, 17, 18];
+const STOCK_ORDER = [12, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31];
+
+/**
+ * The deal `randomDeal` made last and its card indices (hands[0], hands[1], stock): `applyDeal`, usually
+ * called with it next, compares card references instead of parsing cards.
+ */
+let lastDeal: KlaberjassDeal | null = null;
+const DEALT = new Int8Array(32);
+
+/** Whether the deal's cards are still exactly the ones `randomDeal` put into it (it is not frozen). */
+function asDealt(hands: readonly (readonly Card[])[], stock: readonly Card[]): boolean {
+  const a = hands[0];
+  const b = hands[1];
+  for (let i = 0; i < 9; i++) if (a[i] !== CARDS[DEALT[i]] || b[i] !== CARDS[DEALT[9 + i]]) return false;
+  for (let i = 0; i < 14; i++) if (stock[i] !== CARDS[DEALT[18 + i]]) return false;
+  return true;
+}
+
+/** The set of the dealt cards `DEALT[from .. to - 1]`. */
+function dealtSet(from: number, to: number): number {
+  let set = 0;
+  for (let i = from; i < to; i++) set |= 1 << DEALT[i];
+  return set;
 }
 
 export function parseDeal(_state: State, input: unknown): Result<KlaberjassDeal> {
@@ -167,38 +232,63 @@ export function applyDeal(state: State, deal: KlaberjassDeal): Result<State> {
   const { hands, stock } = deal;
   if (hands?.length !== 2 || hands[0]?.length !== 9 || hands[1]?.length !== 9 || stock?.length !== 14)
     return err('bad-deal', 'a deal is two hands of 9 cards and a stock of 14 cards');
-  let unknown = false;
-  const setOf = (cards: readonly Card[], from: number, to: number): number => {
-    let set = 0;
-    for (let i = from; i < to; i++) {
-      const k = indexOf(cards[i]);
-      if (k < 0) unknown = true;
-      set |= 1 << k;
-    }
-    return set;
-  };
-  const h0 = setOf(hands[0], 0, 6);
-  const h1 = setOf(hands[1], 0, 6);
-  const e0 = setOf(hands[0], 6, 9);
-  const e1 = setOf(hands[1], 6, 9);
-  const st = setOf(stock, 0, 14);
-  // 32 known cards whose union is the whole deck are each dealt exactly once.
-  if (unknown || (h0 | h1 | e0 | e1 | st) !== ALL)
+  const known = deal === lastDeal && asDealt(hands, stock);
+  const h0 = known ? dealtSet(0, 6) : setOf(hands[0], 0, 6);
+  const h1 = known ? dealtSet(9, 15) : setOf(hands[1], 0, 6);
+  const e0 = known ? dealtSet(6, 9) : setOf(hands[0], 6, 9);
+  const e1 = known ? dealtSet(15, 18) : setOf(hands[1], 6, 9);
+  const st = known ? dealtSet(18, 32) : setOf(stock, 0, 14);
+  // An unknown card adds no bit: only 32 known cards, each dealt exactly once, make the whole deck.
+  if ((h0 | h1 | e0 | e1 | st) !== ALL)
     return err('bad-deal', 'every card of the 32-card deck must be dealt exactly once');
-  const turned = indexOf(stock[0]);
-  return ok({
-    phase: 'bid',
-    turn: 1 - state.m.dealer,
-    hands: [h0, h1],
-    played: 0,
-    plays: null,
-    lead: -1,
-    leader: -1,
-    points: [0, 0],
-    bella: -1,
-    d: { ...NO_DEAL, extra: [e0, e1], stock: st & ~(1 << turned), turned },
-    m: state.m.throwIn === null ? state.m : { ...state.m, throwIn: null },
-  });
+  const turned = known ? DEALT[18] : indexOf(stock[0]);
+  const d: DealPart = {
+    extra: [e0, e1],
+    stock: st & ~(1 << turned),
+    turned,
+    bids: NO_DEAL.bids,
+    schmeisser: -1,
+    maker: -1,
+    trump: -1,
+    sevenHolder: -1,
+    exchanged: false,
+    talk: NO_DEAL.talk,
+    seqKeys: NO_DEAL.seqKeys,
+    seqStep: 0,
+    seqWinner: -1,
+    startHands: NO_DEAL.startHands,
+    bellaHolder: -1,
+    lastTrick: -1,
+  };
+  const m = state.m.throwIn === null ? state.m : { ...state.m, throwIn: null };
+  return ok(make('bid', 1 - state.m.dealer, [h0, h1], 0, null, -1, -1, [0, 0], -1, d, m));
+}
+
+/** The set of `cards[from .. to - 1]`; anything that is not a card adds nothing. */
+function setOf(cards: readonly Card[], from: number, to: number): number {
+  let set = 0;
+  for (let i = from; i < to; i++) {
+    const k = indexOf(cards[i]);
+    if (k >= 0) set |= 1 << k;
+  }
+  return set;
+}
+
+/** A state with every field given, in the one order every state has (see `start`). */
+function make(
+  phase: KlaberjassPhase,
+  turn: number,
+  hands: readonly number[],
+  played: number,
+  plays: PlayNode | null,
+  lead: number,
+  leader: number,
+  points: readonly number[],
+  bella: number,
+  d: DealPart,
+  m: MatchPart,
+): State {
+  return { phase, turn, hands, played, plays, lead, leader, points, bella, d, m };
 }
 
 // ---- legal actions ----
@@ -272,22 +362,61 @@ export function legalActions(s: State, seat: Seat): readonly KlaberjassAction[] 
     case 'exchange':
       return seat === s.d.sevenHolder ? EXCHANGE_OR_PASS : ONLY_PASS;
     case 'sequences':
-      return [seqExpected(s)];
-    case 'play': {
-      let m = legalPlays(s, seat);
-      const out: KlaberjassAction[] = [];
-      while (m !== 0) {
-        const low = m & -m;
-        const i = 31 - Math.clz32(low);
-        out.push(PLAY[i]);
-        if (bellaAllowed(s, seat, i)) out.push(PLAY_BELLA[i]);
-        m ^= low;
-      }
-      return out;
-    }
+      return ALONE.get(seqExpected(s)) ?? [seqExpected(s)];
+    case 'play':
+      return playList(s, seat);
     default:
       return NO_ACTIONS;
   }
+}
+
+/** Each sequence-talk action as a list of itself: the talk has exactly one legal action. */
+const ALONE: ReadonlyMap<KlaberjassAction, readonly KlaberjassAction[]> = new Map(
+  [PASS, ANNOUNCE[20], ANNOUNCE[50], ...Object.values(ANSWER), ...TOP].map((a) => [a, [a]]),
+);
+
+/** The play actions of each suit's cards, interned: `BY_SUIT[suit * 256 + byte]`, lowest card first. */
+const BY_SUIT: readonly (readonly KlaberjassAction[])[] = Array.from({ length: 4 * 256 }, (_, i) =>
+  PLAY.filter((_, c) => c >> 3 === i >> 8 && (i & 255 & (1 << (c & 7))) !== 0),
+);
+
+/** Trump King and Queen by trump suit: the cards Bella may come with. */
+const BELLA_PAIR: readonly number[] = [0, 1, 2, 3].map(
+  (t) => (1 << (t * 8 + POS.king)) | (1 << (t * 8 + POS.queen)),
+);
+
+/** The play actions for the cards `seat` may play, lowest card first; a Bella claim right after its card. */
+function playList(s: State, seat: Seat): readonly KlaberjassAction[] {
+  const m = legalPlays(s, seat);
+  if (seat === s.d.bellaHolder && (m & BELLA_PAIR[s.d.trump]) !== 0) {
+    const out: KlaberjassAction[] = [];
+    for (let rest = m; rest !== 0; rest &= rest - 1) {
+      const i = 31 - Math.clz32(rest & -rest);
+      out.push(PLAY[i]);
+      if (bellaAllowed(s, seat, i)) out.push(PLAY_BELLA[i]);
+    }
+    return out;
+  }
+  const b0 = m & 0xff;
+  const b1 = (m >>> 8) & 0xff;
+  const b2 = (m >>> 16) & 0xff;
+  const b3 = m >>> 24;
+  // Following suit, or trumping: one suit, an interned list.
+  if ((b1 | b2 | b3) === 0) return BY_SUIT[b0];
+  if ((b0 | b2 | b3) === 0) return BY_SUIT[256 + b1];
+  if ((b0 | b1 | b3) === 0) return BY_SUIT[512 + b2];
+  if ((b0 | b1 | b2) === 0) return BY_SUIT[768 + b3];
+  const l0 = BY_SUIT[b0];
+  const l1 = BY_SUIT[256 + b1];
+  const l2 = BY_SUIT[512 + b2];
+  const l3 = BY_SUIT[768 + b3];
+  const out: KlaberjassAction[] = new Array(l0.length + l1.length + l2.length + l3.length);
+  let k = 0;
+  for (let i = 0; i < l0.length; i++) out[k++] = l0[i];
+  for (let i = 0; i < l1.length; i++) out[k++] = l1[i];
+  for (let i = 0; i < l2.length; i++) out[k++] = l2[i];
+  for (let i = 0; i < l3.length; i++) out[k++] = l3[i];
+  return out;
 }
 
 // ---- apply ----
@@ -384,28 +513,19 @@ function applyPlay(s: State, seat: Seat, card: number, bella: boolean): Result<S
       'illegal-action',
       'Bella is claimed with the second of trump King and Queen, by the seat that held both',
     );
-  const hands =
-    seat === 0 ? [s.hands[0] & ~(1 << card), s.hands[1]] : [s.hands[0], s.hands[1] & ~(1 << card)];
-  const plays = { play: card | (seat << 5), prev: s.plays };
+  const h0 = seat === 0 ? s.hands[0] & ~(1 << card) : s.hands[0];
+  const h1 = seat === 1 ? s.hands[1] & ~(1 << card) : s.hands[1];
+  const plays: PlayNode = { play: card | (seat << 5), prev: s.plays };
   const played = s.played | (1 << card);
   const bellaSeat = bella ? seat : s.bella;
   if (s.lead < 0)
-    return ok({ ...s, hands, plays, played, bella: bellaSeat, lead: card, leader: seat, turn: 1 - seat });
-  const winner = beats(card, s.lead, s.d.trump) ? seat : s.leader;
-  const pts = cardPoints(card, s.d.trump) + cardPoints(s.lead, s.d.trump);
+    return ok(make(s.phase, 1 - seat, [h0, h1], played, plays, card, seat, s.points, bellaSeat, s.d, s.m));
+  const trump = s.d.trump;
+  const winner = beats(card, s.lead, trump) ? seat : s.leader;
+  const pts = cardPoints(card, trump) + cardPoints(s.lead, trump);
   const points = winner === 0 ? [s.points[0] + pts, s.points[1]] : [s.points[0], s.points[1] + pts];
-  const next: State = {
-    ...s,
-    hands,
-    plays,
-    played,
-    bella: bellaSeat,
-    lead: -1,
-    leader: -1,
-    turn: winner,
-    points,
-  };
-  return ok(hands[0] === 0 && hands[1] === 0 ? finishDeal(next, winner) : next);
+  const next = make(s.phase, winner, [h0, h1], played, plays, -1, -1, points, bellaSeat, s.d, s.m);
+  return ok(h0 === 0 && h1 === 0 ? finishDeal(next, winner) : next);
 }
 
 /**
@@ -427,9 +547,9 @@ export function scoreDeal(totals: readonly number[], maker: Seat): number[] {
 
 function finishDeal(s: State, last: Seat): State {
   const seq = countedSequences(s.d.seqWinner, s.d.startHands);
-  const totals = [0, 1].map(
-    (p) => s.points[p] + (p === last ? 10 : 0) + (p === seq.seat ? seq.points : 0) + (p === s.bella ? 20 : 0),
-  );
+  const total = (p: Seat): number =>
+    s.points[p] + (p === last ? 10 : 0) + (p === seq.seat ? seq.points : 0) + (p === s.bella ? 20 : 0);
+  const totals = [total(0), total(1)];
   const m = s.d.maker;
   const scored = scoreDeal(totals, m);
   const result: KlaberjassDealResult = {
@@ -475,6 +595,12 @@ export function apply(s: State, seat: Seat, action: KlaberjassAction): Result<St
   if (s.phase === 'deal') return err('wrong-phase', 'a deal is due first');
   if (seat !== s.turn) return err('not-your-turn', `seat ${s.turn} is to act`);
   const t = action?.t;
+  if (s.phase === 'play') {
+    if (t !== 'play') return wrong(s, t);
+    const card = indexOf((action as { card: Card }).card);
+    if (card < 0) return err('malformed', 'play needs a card of the 32-card deck');
+    return applyPlay(s, seat, card, (action as { bella?: boolean }).bella === true);
+  }
   switch (s.phase) {
     case 'bid':
       if (t === 'take') return ok(fixTrump(s, said(s, seat, TAKE), seat, s.d.turned >> 3));
@@ -529,13 +655,6 @@ export function apply(s: State, seat: Seat, action: KlaberjassAction): Result<St
           `the sequence talk goes by the cards held: say ${JSON.stringify(expected)} (see docs/rules/klaberjass.md)`,
         );
       return ok(applySequences(s, seat, expected));
-    }
-    case 'play': {
-      if (t !== 'play') return wrong(s, t);
-      const a = action as { card: Card; bella?: boolean };
-      const card = indexOf(a.card);
-      if (card < 0) return err('malformed', 'play needs a card of the 32-card deck');
-      return applyPlay(s, seat, card, a.bella === true);
     }
     default:
       return wrong(s, t);

@@ -47,11 +47,32 @@ function runOptions(s: number, start: number, len: number, blocks: boolean): Mel
   return go(start);
 }
 
-/** Every non-empty set of disjoint melds the hand holds, each set sorted by suit and top. */
-export function meldOptions(h: number, blocks: boolean): Meld[][] {
-  if (!mayMeld(h)) return [];
-  let combos: Meld[][] = [[]];
+type Options = readonly (readonly Meld[])[];
+const NO_MELDS: Options = Object.freeze([]);
+/** runOptions, frozen and made once per run: RUNS[(blocks * 32 + s * 8 + start) * 9 + len]. */
+const RUNS: (Options | undefined)[] = new Array(2 * 32 * 9).fill(undefined);
+/** The same without the empty choice: the options of a hand with this one run. */
+const RUNS_NONEMPTY: (Options | undefined)[] = new Array(2 * 32 * 9).fill(undefined);
+
+function runs(s: number, start: number, len: number, blocks: boolean, nonEmpty: boolean): Options {
+  const i = ((blocks ? 32 : 0) + s * 8 + start) * 9 + len;
+  let o = RUNS[i];
+  if (o === undefined) {
+    const all = runOptions(s, start, len, blocks).map((c) => Object.freeze(c.map((m) => Object.freeze(m))));
+    RUNS[i] = o = Object.freeze(all);
+    RUNS_NONEMPTY[i] = Object.freeze(all.filter((c) => c.length > 0));
+  }
+  return nonEmpty ? RUNS_NONEMPTY[i]! : o;
+}
+
+/** Every non-empty set of disjoint melds the hand holds, each set sorted by suit and top. Read-only. */
+export function meldOptions(h: number, blocks: boolean): Options {
+  if (!mayMeld(h)) return NO_MELDS;
+  let combos: Options | null = null;
+  let first: [number, number, number] | null = null;
+  const threes = h & (h >>> 1) & (h >>> 2) & 0x3f3f3f3f;
   for (let s = 0; s < 4; s++) {
+    if (((threes >>> (s * 8)) & 0xff) === 0) continue;
     const byte = (h >>> (s * 8)) & 0xff;
     let r = 0;
     while (r < 8) {
@@ -59,22 +80,36 @@ export function meldOptions(h: number, blocks: boolean): Meld[][] {
         const start = r;
         while (r < 8 && (byte >>> r) & 1) r++;
         if (r - start >= 3) {
-          const opts = runOptions(s, start, r - start, blocks);
+          if (first === null && combos === null) {
+            // Keep the first run aside: a hand with one run gets its shared option list.
+            first = [s, start, r - start];
+            continue;
+          }
+          if (combos === null) combos = runs(first![0], first![1], first![2], blocks, false);
+          const opts = runs(s, start, r - start, blocks, false);
           const next: Meld[][] = [];
-          for (const c of combos) for (const o of opts) next.push(o.length === 0 ? c : [...c, ...o]);
+          for (const c of combos)
+            for (const o of opts) next.push(o.length === 0 ? (c as Meld[]) : [...c, ...o]);
           combos = next;
         }
       } else r++;
     }
   }
+  if (combos === null) return first === null ? NO_MELDS : runs(first[0], first[1], first[2], blocks, true);
   return combos.filter((c) => c.length > 0);
 }
 
-export const meldSetKey = (ms: readonly Meld[]): string =>
-  ms
-    .map((m) => m.s * 100 + m.top * 10 + m.len)
-    .sort((a, b) => a - b)
-    .join(',');
+/** True when `a` and `b` hold the same melds in any order (`b` has no meld twice). */
+export function sameMelds(a: readonly Meld[], b: readonly Meld[]): boolean {
+  if (a.length !== b.length) return false;
+  for (const x of a) if (!hasMeld(b, x)) return false;
+  for (const y of b) if (!hasMeld(a, y)) return false;
+  return true;
+}
+const hasMeld = (ms: readonly Meld[], m: Meld): boolean => {
+  for (const x of ms) if (x.s === m.s && x.top === m.top && x.len === m.len) return true;
+  return false;
+};
 
 /** A declaration at the table: who, what, and its place in the order of declarations. */
 export interface Decl {

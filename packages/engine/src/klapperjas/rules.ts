@@ -2,7 +2,9 @@
  * The rules of Klapper-Jas: dealing, Orgi/Kleines/besser, exchange of the 7, melds, Belle, Kontra/Re,
  * trick play, counting and the match. Every function is pure; hot paths work on bit sets.
  */
-import { type Card, SUITS, type Suit } from '../core/cards.ts';
+
+import { count } from '../core/bits.ts';
+import { type Card, SUITS } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
@@ -22,7 +24,7 @@ import {
   VALUE,
 } from './cards.ts';
 import type { KlapperjasConfig } from './config.ts';
-import { bestDecl, type Decl, type Meld, meldOptions, meldSetKey, meldsValue, toSpec } from './melds.ts';
+import { bestDecl, type Decl, type Meld, meldOptions, meldsValue, sameMelds, toSpec } from './melds.ts';
 import type {
   Bid,
   DealInfo,
@@ -47,28 +49,52 @@ export const KONTRA: A = f({ t: 'kontra' });
 export const RE: A = f({ t: 're' });
 export const EXCHANGE: A = f({ t: 'exchange' });
 export const TRUMP: readonly A[] = SUITS.map((suit) => f({ t: 'trump', suit }) as A);
-export const PLAY: readonly A[] = CARD.map((card) => f({ t: 'play', card }) as A);
-export const PLAY_BELLE: readonly A[] = CARD.map((card) => f({ t: 'play', card, belle: true }) as A);
+/**
+ * Interned play actions carry their card bit (+32 with Belle) in a non-enumerable field, invisible to
+ * JSON, spreading and equality: apply checks it against the interned table and skips parsing the card.
+ */
+interface Coded {
+  readonly __bit?: number;
+}
+const coded = (a: A, code: number): A => f(Object.defineProperty(a, '__bit', { value: code }));
+export const PLAY: readonly A[] = CARD.map((card, b) => coded({ t: 'play', card }, b));
+export const PLAY_BELLE: readonly A[] = CARD.map((card, b) =>
+  coded({ t: 'play', card, belle: true }, b + 32),
+);
 
+/**
+ * Lists handed out many times (toAct, legal actions) are shared and read-only by type, but not frozen:
+ * V8 reads elements of frozen arrays through a generic slow path, in every caller (measured: 5% of
+ * random self-play in core/play.ts alone).
+ */
+const shared = <T>(x: T): T => x;
 const NONE: readonly never[] = f([]);
-const ORGI_PASS: readonly A[] = f([ORGI, PASS]);
-const KLEINES_PASS: readonly A[] = f([KLEINES, PASS]);
-const BESSER_PASS: readonly A[] = f([BESSER, PASS]);
-const ONLY_KONTRA: readonly A[] = f([KONTRA]);
-const ONLY_RE: readonly A[] = f([RE]);
-const KONTRA_RE: readonly A[] = f([KONTRA, RE]);
+const ORGI_PASS: readonly A[] = shared([ORGI, PASS]);
+const KLEINES_PASS: readonly A[] = shared([KLEINES, PASS]);
+const BESSER_PASS: readonly A[] = shared([BESSER, PASS]);
+const ONLY_KONTRA: readonly A[] = shared([KONTRA]);
+const ONLY_RE: readonly A[] = shared([RE]);
+const KONTRA_RE: readonly A[] = shared([KONTRA, RE]);
 /** TO_ACT[turn * 16 + optional seats mask]: the turn first, then optional actors (core/play.ts). */
 const TO_ACT: readonly (readonly Seat[])[] = Array.from({ length: 64 }, (_, i) => {
   const turn = i >>> 4;
   const out = [turn];
   for (let s = 0; s < 4; s++) if (i & 15 & (1 << s) && s !== turn) out.push(s);
-  return f(out);
+  return shared(out);
 });
 
 type W = { -readonly [K in keyof S]: S[K] };
 
 /** A fresh copy with every field in one fixed order (one hidden class), to be changed before it is returned. */
 const mod = (s: S, patch: Partial<S>): S => Object.assign(copy(s), patch);
+
+/** The play state with new deal facts (Kontra, Re): who may call next follows from them. */
+function withD(s: S, d: DealInfo): S {
+  const w = copy(s);
+  w.d = d;
+  w.opt = optMask(s.m, d, s.started, s.twice);
+  return w;
+}
 
 /** The cards `seat` holds. */
 export const handOf = (s: S, seat: Seat): number =>
@@ -111,6 +137,7 @@ function copy(s: S): W {
     nTricks: s.nTricks,
     pts: s.pts,
     took: s.took,
+    opt: s.opt,
   };
 }
 
@@ -144,6 +171,7 @@ function fresh(
     nTricks: 0,
     pts,
     took: 0,
+    opt: 0,
   });
 }
 
@@ -167,7 +195,7 @@ export function start(cfg: KlapperjasConfig, dealer: Seat): S {
   return fresh(m, null, 'deal', dealer, ZEROS[n], 0);
 }
 
-/** Seating of one deal: play order from Vorhand, next seat, parties. Shared and frozen. */
+/** Seating of one deal: play order from Vorhand, next seat, parties. Shared, read-only. */
 interface Layout {
   readonly order: readonly Seat[];
   readonly next: readonly Seat[];
@@ -192,9 +220,9 @@ function layout(m: Match, dealer: Seat): Layout {
     const next: Seat[] = new Array(n).fill(-1);
     for (let i = 0; i < order.length; i++) next[order[i]] = order[(i + 1) % order.length];
     l = Object.freeze({
-      order: Object.freeze(order),
-      next: Object.freeze(next),
-      party: Object.freeze(Array.from({ length: n }, (_, i) => (n === 4 ? i & 1 : i))),
+      order: shared(order),
+      next: shared(next),
+      party: shared(Array.from({ length: n }, (_, i) => (n === 4 ? i & 1 : i))),
       activeMask: m.activeMask,
       handSize: n === 4 ? 8 : 9,
       np: n === 4 ? 2 : n,
@@ -218,28 +246,31 @@ function dealFromPerm(s: S, perm: Int8Array): KlapperjasDeal {
   const m = s.m;
   const n = m.n;
   const order = layout(m, m.dealer).order;
+  const size = n === 4 ? 8 : 9;
   const hands: Card[][] = [];
   const held: number[] = [];
   const aside: number[] = [];
   for (let seat = 0; seat < n; seat++) {
-    hands.push([]);
+    // Sized once (growing from empty costs a copy); a seat out of the game keeps an empty hand.
+    hands.push(m.activeMask & (1 << seat) ? new Array<Card>(size) : []);
     held.push(0);
     aside.push(0);
   }
   let i = 0;
   const packets = n === 4 ? PACKETS4 : PACKETS3;
-  for (let p = 0; p < 3; p++) {
+  for (let p = 0, at = 0; p < 3; p++) {
     const k = packets[p];
     for (let j = 0; j < order.length; j++) {
       const seat = order[j];
       const h = hands[seat];
       for (let c = 0; c < k; c++) {
         const b = perm[i++];
-        h.push(CARD[b]);
+        h[at + c] = CARD[b];
         if (p === 2 && n !== 4) aside[seat] |= 1 << b;
         else held[seat] |= 1 << b;
       }
     }
+    at += k;
   }
   const stock: Card[] = [];
   const stockBits: number[] = [];
@@ -251,7 +282,7 @@ function dealFromPerm(s: S, perm: Int8Array): KlapperjasDeal {
     for (let j = 31; j > i; j--) stockBits.push(perm[j]);
     for (const b of stockBits) stock.push(CARD[b]);
   } else turned = perm[30];
-  for (const h of hands) Object.freeze(h);
+  for (let j = 0; j < n; j++) Object.freeze(hands[j]);
   return new Dealt(Object.freeze(hands), Object.freeze(stock), {
     hands: held,
     aside,
@@ -284,9 +315,12 @@ class Dealt implements KlapperjasDeal {
   }
 }
 
+/** Scratch deck order of randomDeal (used within one call only). */
+const PERM = new Int8Array(32);
+
 /** Shuffles the 32 cards exactly as core shuffle(DECK32, rng) does (Fisher-Yates from the top). */
 export function randomDeal(s: S, rng: Rng): KlapperjasDeal {
-  const perm = new Int8Array(32);
+  const perm = PERM;
   for (let i = 0; i < 32; i++) perm[i] = i;
   for (let i = 31; i > 0; i--) {
     const j = rng.int(i + 1);
@@ -425,25 +459,22 @@ export const partyPts = (pts: number, p: number): number => Math.floor(pts / PTS
 
 // ---- who may act -----------------------------------------------------------------------------------
 
-/** Seats that may say Kontra / Re now (masks). */
-function kontraMask(s: S, d: DealInfo): number {
-  if (d.kontra >= 0) return 0;
-  const opp = d.activeMask & ~d.declMask;
-  if (s.m.cfg.options.kontra === 'manual') return opp & ~s.started;
-  return s.started === 0 ? opp : 0;
-}
-function reMask(s: S, d: DealInfo): number {
-  if (d.kontra < 0 || d.re >= 0) return 0;
-  if (s.m.cfg.options.kontra === 'manual') return d.declMask & ~s.twice;
-  return s.started === 0 ? d.declMask : 0;
+/** Seats that may say Kontra (bits 0-3) and Re (bits 4-7) in play, given the seats that have played once / twice. */
+function optMask(m: Match, d: DealInfo, started: number, twice: number): number {
+  if (d.re >= 0) return 0;
+  const manual = m.cfg.options.kontra === 'manual';
+  if (d.kontra < 0) {
+    const opp = d.activeMask & ~d.declMask;
+    return manual ? opp & ~started : started === 0 ? opp : 0;
+  }
+  return (manual ? d.declMask & ~twice : started === 0 ? d.declMask : 0) << 4;
 }
 
 export function toAct(s: S): readonly Seat[] {
   const p = s.phase;
   if (p === 'play') {
-    const d = s.d!;
-    const opt = (kontraMask(s, d) | reMask(s, d)) & ~(1 << s.turn);
-    return TO_ACT[s.turn * 16 + opt];
+    const o = s.opt;
+    return TO_ACT[s.turn * 16 + ((o | (o >>> 4)) & 15 & ~(1 << s.turn))];
   }
   if (p === 'deal' || p === 'over') return NONE;
   return TO_ACT[s.turn * 16];
@@ -508,53 +539,129 @@ const canExchange = (s: S, d: DealInfo, seat: Seat): boolean =>
   (d.declared & (1 << seat)) === 0 &&
   (handOf(s, seat) & (1 << (d.turnedSuit * 8 + R_SEVEN))) !== 0;
 
-const meldAction = (ms: readonly Meld[]): A => ({ t: 'meld', melds: ms.map(toSpec) });
+const meldAction = (ms: readonly Meld[]): A => f({ t: 'meld', melds: ms.map(toSpec) });
+
+/** Meld actions of the shared (frozen) option lists of meldOptions, made once. */
+const MELD_ACTIONS = new Map<readonly Meld[], A>();
+function meldActionOf(ms: readonly Meld[]): A {
+  if (!Object.isFrozen(ms)) return meldAction(ms);
+  let a = MELD_ACTIONS.get(ms);
+  if (a === undefined) {
+    const melds = ms.map(toSpec);
+    for (const x of melds) f(x);
+    a = f({ t: 'meld', melds: f(melds) }) as A;
+    MELD_ACTIONS.set(ms, a);
+  }
+  return a;
+}
 
 export function legalActions(s: S, seat: Seat): readonly A[] {
   const p = s.phase;
   if (p === 'play') {
     const d = s.d!;
-    if (seat !== s.turn) {
-      const k = kontraMask(s, d) & (1 << seat);
-      const r = reMask(s, d) & (1 << seat);
-      return k ? (r ? KONTRA_RE : ONLY_KONTRA) : r ? ONLY_RE : NONE;
-    }
-    const out: A[] = [];
-    const h = handOf(s, seat);
-    let mask = playMask(s, seat);
-    const t = d.trump;
-    const belle = ((h >>> (t * 8 + R_QUEEN)) & 3) === 3;
-    while (mask !== 0) {
-      const low = mask & -mask;
-      const b = 31 - Math.clz32(low);
-      out.push(PLAY[b]);
-      if (belle && b >>> 3 === t && ((b & 7) === R_QUEEN || (b & 7) === R_KING)) out.push(PLAY_BELLE[b]);
-      mask ^= low;
-    }
     const bit = 1 << seat;
-    if ((s.started & bit) === 0) {
-      if (canExchange(s, d, seat)) out.push(EXCHANGE);
-      if ((d.declared & bit) === 0)
-        for (const ms of meldOptions(h, s.m.cfg.options.longRuns === 'blocks')) out.push(meldAction(ms));
+    const opt = s.opt & (bit | (bit << 4));
+    if (seat !== s.turn) {
+      if (opt === 0) return NONE;
+      const r = opt >>> 4;
+      return opt & 15 ? (r ? KONTRA_RE : ONLY_KONTRA) : r ? ONLY_RE : NONE;
     }
-    if (kontraMask(s, d) & bit) out.push(KONTRA);
-    if (reMask(s, d) & bit) out.push(RE);
-    return out;
+    const h = handOf(s, seat);
+    const mask = s.trickN === 0 ? h : legalMask(h, (s.trickCards & 31) >>> 3, s.winStr, d.trump);
+    lastState = s;
+    lastMask = mask;
+    const qk = 3 << (d.trump * 8 + R_QUEEN);
+    // The common case: cards only, no Belle variant among them.
+    if (opt === 0 && (s.started & bit) !== 0 && ((h & qk) !== qk || (mask & qk) === 0)) return plays(mask);
+    return fullActions(s, d, seat, h, mask);
   }
   if (p === 'deal' || p === 'over' || seat !== s.turn) return NONE;
   if (p === 'orgi') return ORGI_PASS;
   if (p === 'kleines') return KLEINES_PASS;
   if (p === 'besser') return BESSER_PASS;
   // trump: the Kleines player names his suit
-  const ts = s.d!.turnedSuit;
+  return TRUMP_CHOICE[s.d!.turnedSuit];
+}
+
+/**
+ * The playable cards of the turn seat in the state last asked (states never change): the usual next
+ * step, apply of one of those cards, then need not compute them again.
+ */
+let lastState: S | null = null;
+let lastMask = 0;
+
+/** The trump suits a Kleines may name, by turned suit. */
+const TRUMP_CHOICE: readonly (readonly A[])[] = [0, 1, 2, 3].map((ts) =>
+  shared(TRUMP.filter((_, i) => (ts === 0 ? i !== 0 : i !== ts))),
+);
+
+/**
+ * PLAYS_IN_SUIT[suit * 256 + byte]: the shared play list of the cards `byte` of one suit, made on first
+ * use. Following suit or trumping, most lists lie in one suit; others are built each time.
+ */
+const PLAYS_IN_SUIT: (readonly A[] | undefined)[] = new Array(1024).fill(undefined);
+
+function plays(mask: number): readonly A[] {
+  const suit = (31 - Math.clz32(mask & -mask)) >>> 3;
+  if (mask !== 0 && (31 - Math.clz32(mask)) >>> 3 === suit) {
+    const i = suit * 256 + ((mask >>> (suit * 8)) & 0xff);
+    let list = PLAYS_IN_SUIT[i];
+    if (list === undefined) {
+      list = shared(playList(mask));
+      PLAYS_IN_SUIT[i] = list;
+    }
+    return list;
+  }
+  return playList(mask);
+}
+
+function playList(mask: number): A[] {
+  // Sized once: growing an array from empty costs a copy.
+  const out = new Array<A>(count(mask));
+  for (let i = 0; mask !== 0; i++) {
+    const low = mask & -mask;
+    out[i] = PLAY[31 - Math.clz32(low)];
+    mask ^= low;
+  }
+  return out;
+}
+
+/** Cards with their Belle variants, then exchange, melds, Kontra and Re. */
+function fullActions(s: S, d: DealInfo, seat: Seat, h: number, mask: number): A[] {
   const out: A[] = [];
-  for (let i = 0; i < 4; i++) if (ts === 0 ? i !== 0 : i !== ts) out.push(TRUMP[i]);
+  const t = d.trump;
+  const belle = ((h >>> (t * 8 + R_QUEEN)) & 3) === 3;
+  while (mask !== 0) {
+    const low = mask & -mask;
+    const b = 31 - Math.clz32(low);
+    out.push(PLAY[b]);
+    if (belle && b >>> 3 === t && ((b & 7) === R_QUEEN || (b & 7) === R_KING)) out.push(PLAY_BELLE[b]);
+    mask ^= low;
+  }
+  const bit = 1 << seat;
+  if ((s.started & bit) === 0) {
+    if (canExchange(s, d, seat)) out.push(EXCHANGE);
+    if ((d.declared & bit) === 0)
+      for (const ms of meldOptions(h, s.m.cfg.options.longRuns === 'blocks')) out.push(meldActionOf(ms));
+  }
+  if (s.opt & bit) out.push(KONTRA);
+  if ((s.opt >>> 4) & bit) out.push(RE);
   return out;
 }
 
 // ---- actions ---------------------------------------------------------------------------------------
 
 const SUIT_NAME = ['Kreuz', 'Pik', 'Herz', 'Karo'];
+/** The interned actions without fields, by `t`. */
+const SIMPLE: Readonly<Record<string, A>> = {
+  orgi: ORGI,
+  pass: PASS,
+  kleines: KLEINES,
+  besser: BESSER,
+  kontra: KONTRA,
+  re: RE,
+  exchange: EXCHANGE,
+};
 
 export function parseAction(input: unknown): Result<A> {
   if (!isObject(input) || typeof input.t !== 'string')
@@ -574,13 +681,13 @@ export function parseAction(input: unknown): Result<A> {
     case 're':
     case 'exchange': {
       const o = only();
-      return o.ok ? ok({ t: x.t } as A) : o;
+      return o.ok ? ok(SIMPLE[x.t]) : o;
     }
     case 'trump': {
       const o = only('suit');
       if (!o.ok) return o;
       if (suitIndex(x.suit) < 0) return err('malformed', 'trump: suit must be one of C, S, H, D');
-      return ok({ t: 'trump', suit: x.suit as Suit });
+      return ok(TRUMP[suitIndex(x.suit)]);
     }
     case 'play': {
       const o = only('card', 'belle');
@@ -622,6 +729,13 @@ function parseMelds(input: unknown): Result<Meld[]> {
 }
 
 export function apply(s: S, seat: Seat, a: A): Result<S> {
+  // The common case first: an interned card action of the seat whose turn it is (it passes every check
+  // below). Actions reaching the read have one of four hidden classes (play, Belle, {t}, meld): fast.
+  if (s.phase === 'play' && seat === s.turn && typeof a === 'object' && a !== null) {
+    const code = (a as Coded).__bit;
+    if (code !== undefined && (code < 32 ? PLAY[code] : PLAY_BELLE[code - 32]) === a)
+      return play(s, s.d!, seat, code & 31, code > 31);
+  }
   if (s.phase === 'over') return err('game-over', 'the match is over');
   if (s.phase === 'deal') return err('wrong-phase', 'a deal is due, not an action');
   if (!Number.isInteger(seat) || seat < 0 || seat >= s.m.n)
@@ -632,7 +746,7 @@ export function apply(s: S, seat: Seat, a: A): Result<S> {
     case 'play':
       if (s.phase !== 'play') return wrongTime(s, a.t);
       if (seat !== s.turn) return notTurn(s);
-      return play(s, d, seat, a.card, a.belle === true);
+      return playCard(s, d, seat, a.card, a.belle === true);
     case 'orgi':
     case 'kleines':
     case 'besser':
@@ -642,13 +756,13 @@ export function apply(s: S, seat: Seat, a: A): Result<S> {
       if (seat !== s.turn) return notTurn(s);
       return bid(s, d, seat, a);
     case 'kontra':
-      if (s.phase !== 'play' || !(kontraMask(s, d) & (1 << seat)))
+      if (s.phase !== 'play' || !(s.opt & (1 << seat)))
         return err('illegal-action', `seat ${seat} may not say Kontra now`);
-      return ok(mod(s, { d: { ...d, kontra: seat } }));
+      return ok(withD(s, { ...d, kontra: seat }));
     case 're':
-      if (s.phase !== 'play' || !(reMask(s, d) & (1 << seat)))
+      if (s.phase !== 'play' || !((s.opt >>> 4) & (1 << seat)))
         return err('illegal-action', `seat ${seat} may not say Re now`);
-      return ok(mod(s, { d: { ...d, re: seat } }));
+      return ok(withD(s, { ...d, re: seat }));
     case 'exchange': {
       if (s.phase !== 'play') return wrongTime(s, a.t);
       if (seat !== s.turn) return notTurn(s);
@@ -674,9 +788,13 @@ export function apply(s: S, seat: Seat, a: A): Result<S> {
       if (d.declared & bit) return err('illegal-action', 'seat has declared already');
       const ms = parseMelds((a as { melds?: unknown }).melds);
       if (!ms.ok) return ms;
-      const key = meldSetKey(ms.value);
       const opts = meldOptions(handOf(s, seat), s.m.cfg.options.longRuns === 'blocks');
-      const found = opts.find((o) => meldSetKey(o) === key);
+      let found: readonly Meld[] | undefined;
+      for (const o of opts)
+        if (sameMelds(o, ms.value)) {
+          found = o;
+          break;
+        }
       if (!found)
         return err('illegal-action', 'the hand does not hold these melds (disjoint Terz/Halber blocks)');
       return ok(
@@ -686,6 +804,12 @@ export function apply(s: S, seat: Seat, a: A): Result<S> {
     default:
       return err('unknown-action', `unknown action "${String((a as { t: unknown }).t)}"`);
   }
+}
+
+function playCard(s: S, d: DealInfo, seat: Seat, card: string, belle: boolean): Result<S> {
+  const b = bitOf(card);
+  if (b < 0) return err('illegal-action', `${JSON.stringify(card)} is not a card`);
+  return play(s, d, seat, b, belle);
 }
 
 const notTurn = (s: S): Result<never> => err('not-your-turn', `it is seat ${s.turn}'s turn`);
@@ -719,31 +843,40 @@ function bid(s: S, d: DealInfo, seat: Seat, a: A): Result<S> {
   if (phase === 'orgi') {
     if (a.t === 'orgi') return ok(fixTrump(s, { ...d, bids }, seat, d.turnedSuit, false, 'orgi'));
     const ask = d.ask + 1;
-    if (ask < d.order.length) return ok(mod(s, { turn: d.order[ask], d: { ...d, bids, ask } }));
-    return ok(mod(s, { phase: 'kleines', turn: d.order[0], d: { ...d, bids, ask: 0 } }));
+    if (ask < d.order.length) return ok(afterBid(s, s.phase, d.order[ask], { ...d, bids, ask }));
+    return ok(afterBid(s, 'kleines', d.order[0], { ...d, bids, ask: 0 }));
   }
   if (phase === 'kleines') {
     if (a.t === 'kleines') {
-      if (d.turnedSuit === 0) return ok(mod(s, { phase: 'trump', d: { ...d, bids, kleines: seat } }));
+      if (d.turnedSuit === 0) return ok(afterBid(s, 'trump', s.turn, { ...d, bids, kleines: seat }));
       const i = d.ask;
       const k = d.order.length;
       const queue =
         s.m.cfg.options.besser === 'later'
           ? d.order.slice(i + 1)
           : Array.from({ length: k - 1 }, (_, j) => d.order[(i + 1 + j) % k]);
-      if (queue.length === 0) return ok(mod(s, { phase: 'trump', d: { ...d, bids, kleines: seat } }));
-      return ok(mod(s, { phase: 'besser', turn: queue[0], d: { ...d, bids, kleines: seat, queue, ask: 0 } }));
+      if (queue.length === 0) return ok(afterBid(s, 'trump', s.turn, { ...d, bids, kleines: seat }));
+      return ok(afterBid(s, 'besser', queue[0], { ...d, bids, kleines: seat, queue, ask: 0 }));
     }
     const ask = d.ask + 1;
-    if (ask < d.order.length) return ok(mod(s, { turn: d.order[ask], d: { ...d, bids, ask } }));
+    if (ask < d.order.length) return ok(afterBid(s, s.phase, d.order[ask], { ...d, bids, ask }));
     // Nobody plays: the same dealer deals again (000 4.1).
     return ok(mod(s, { phase: 'deal', d: null, h0: 0, h1: 0, h2: 0, h3: 0, pts: 0 }));
   }
   // besser
   if (a.t === 'besser') return ok(fixTrump(s, { ...d, bids }, seat, 0, true));
   const ask = d.ask + 1;
-  if (ask < d.queue.length) return ok(mod(s, { turn: d.queue[ask], d: { ...d, bids, ask } }));
-  return ok(mod(s, { phase: 'trump', turn: d.kleines, d: { ...d, bids } }));
+  if (ask < d.queue.length) return ok(afterBid(s, s.phase, d.queue[ask], { ...d, bids, ask }));
+  return ok(afterBid(s, 'trump', d.kleines, { ...d, bids }));
+}
+
+/** The state after a bid: phase, turn and deal facts change. */
+function afterBid(s: S, phase: Phase, turn: Seat, d: DealInfo): S {
+  const w = copy(s);
+  w.phase = phase;
+  w.turn = turn;
+  w.d = d;
+  return w;
 }
 
 function fixTrump(
@@ -769,17 +902,19 @@ function fixTrump(
   w.phase = 'play';
   w.turn = d.vorhand;
   w.trickLead = d.vorhand;
-  w.d = { ...d, aside, declarer, declMask, trump, kind, besser };
+  const d2 = { ...d, aside, declarer, declMask, trump, kind, besser };
+  w.d = d2;
+  w.opt = optMask(s.m, d2, w.started, w.twice);
   return w;
 }
 
-function play(s: S, d: DealInfo, seat: Seat, card: string, belle: boolean): Result<S> {
-  const b = bitOf(card);
-  if (b < 0) return err('illegal-action', `${JSON.stringify(card)} is not a card`);
+/** Plays card bit `b` (0..31), with Belle announced or not. */
+function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): Result<S> {
   const h = handOf(s, seat);
-  if ((h & (1 << b)) === 0) return err('illegal-action', `${card} is not in seat ${seat}'s hand`);
-  if ((playMask(s, seat) & (1 << b)) === 0)
-    return err('illegal-action', `${card} may not be played: ${duty(s, seat)}`);
+  if ((h & (1 << b)) === 0) return err('illegal-action', `${CARD[b]} is not in seat ${seat}'s hand`);
+  const legal = s === lastState ? lastMask : playMask(s, seat);
+  if ((legal & (1 << b)) === 0)
+    return err('illegal-action', `${CARD[b]} may not be played: ${duty(s, seat)}`);
   const t = d.trump;
   let d2 = d;
   if (belle) {
@@ -812,21 +947,40 @@ function play(s: S, d: DealInfo, seat: Seat, card: string, belle: boolean): Resu
   const trickCards = s.trickCards | (b << (5 * s.trickN));
   const trickPts = s.trickPts + VALUE[t * 32 + b];
   const trickN = s.trickN + 1;
+  const opt = s.opt === 0 ? 0 : optMask(s.m, d, started, twice);
+  const nh = h & ~(1 << b);
+  if (trickN < d.order.length) {
+    // Same field order as copy(): one hidden class for every state.
+    return ok({
+      m: s.m,
+      d: d2,
+      phase: s.phase,
+      turn: d.next[seat],
+      h0: seat === 0 ? nh : s.h0,
+      h1: seat === 1 ? nh : s.h1,
+      h2: seat === 2 ? nh : s.h2,
+      h3: seat === 3 ? nh : s.h3,
+      trickLead: lead,
+      trickN,
+      trickCards,
+      trickPts,
+      winStr,
+      winSeat,
+      started,
+      twice,
+      tricks: s.tricks,
+      nTricks: s.nTricks,
+      pts: s.pts,
+      took: s.took,
+      opt,
+    });
+  }
   const w = copy(s);
   w.d = d2;
-  setHand(w, seat, h & ~(1 << b));
+  setHand(w, seat, nh);
   w.started = started;
   w.twice = twice;
-  if (trickN < d.order.length) {
-    w.turn = d.next[seat];
-    w.trickLead = lead;
-    w.trickN = trickN;
-    w.trickCards = trickCards;
-    w.trickPts = trickPts;
-    w.winStr = winStr;
-    w.winSeat = winSeat;
-    return ok(w);
-  }
+  w.opt = opt;
   // The trick is complete.
   const nTricks = s.nTricks + 1;
   const last = nTricks === d.handSize;
@@ -935,7 +1089,8 @@ function finishDeal(s: S): S {
   const gainer = to[0];
   let next: Match;
   if (n !== 3) {
-    const over = scores.some((v) => v >= target);
+    let over = false;
+    for (let i = 0; i < n; i++) if (scores[i] >= target) over = true;
     next = {
       ...m,
       scores,
@@ -972,7 +1127,11 @@ function finishDeal(s: S): S {
       next = { ...m, scores, results, ranking, over: true, winners: [ranking[0]] };
     }
   }
-  return mod(s, { m: next, phase: next.over ? 'over' : 'deal', turn: next.dealer });
+  const w = copy(s);
+  w.m = next;
+  w.phase = next.over ? 'over' : 'deal';
+  w.turn = next.dealer;
+  return w;
 }
 
 export type { Decl };

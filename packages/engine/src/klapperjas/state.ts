@@ -173,4 +173,6 @@ export interface KlapperjasState {
   readonly pts: number;
   /** Parties that have taken a trick (mask). */
   readonly took: number;
+  /** In play: the seats that may say Kontra (bits 0-3) and Re (bits 4-7) now; kept up to date by every step. */
+  readonly opt: number;
 }

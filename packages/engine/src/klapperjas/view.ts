@@ -10,9 +10,9 @@ import {
 } from '../core/game.ts';
 import { CARD, cardsOf, SEQ } from './cards.ts';
 import type { KlapperjasConfig } from './config.ts';
-import { meldMask, meldsValue, toSpec } from './melds.ts';
-import { handOf, handsOf, partyPts, toAct } from './rules.ts';
-import type { Bid, CountedMelds, DealResult, KlapperjasState } from './state.ts';
+import { type Decl, meldMask, meldsValue, toSpec } from './melds.ts';
+import { handOf, partyPts, toAct } from './rules.ts';
+import type { Bid, CountedMelds, DealResult, KlapperjasState, Match, TrickNode } from './state.ts';
 
 export interface PlayedCard {
   readonly seat: Seat;
@@ -116,6 +116,28 @@ export function diceFor(score: number, cfg: KlapperjasConfig): Dice {
   }
 }
 
+/** Parties by player count, shared by every view (frozen). */
+const PARTIES: readonly (readonly (readonly Seat[])[])[] = [0, 1, 2, 3, 4].map((n) =>
+  Object.freeze(parties(n).map((p) => Object.freeze(p))),
+);
+
+/** The dice of a match state, made once per deal and shared by its views (frozen). */
+const DICE = new WeakMap<Match, readonly Dice[]>();
+function diceOf(m: Match): readonly Dice[] {
+  let dice = DICE.get(m);
+  if (dice === undefined) {
+    dice = Object.freeze(
+      m.scores.map((v) => {
+        const x = diceFor(v, m.cfg);
+        Object.freeze(x.faces);
+        return Object.freeze(x);
+      }),
+    );
+    DICE.set(m, dice);
+  }
+  return dice;
+}
+
 function unpack(lead: Seat, cards: number, n: number, next: readonly Seat[]): PlayedCard[] {
   const out: PlayedCard[] = [];
   let seat = lead;
@@ -141,9 +163,9 @@ export function viewFor(s: KlapperjasState, viewer: Viewer): KlapperjasView {
     active: m.active,
     results: m.results,
     scores: m.scores,
-    dice: m.scores.map((v) => diceFor(v, m.cfg)),
+    dice: diceOf(m),
     ranking: m.ranking,
-    parties: parties(n),
+    parties: PARTIES[n],
   };
   if (d === null) {
     return {
@@ -176,25 +198,29 @@ export function viewFor(s: KlapperjasState, viewer: Viewer): KlapperjasView {
   }
   const trumpFixed = d.trump >= 0;
   // Cards everyone knows to be in a hand.
-  const known: number[] = new Array(n).fill(0);
+  const known: number[] = [0, 0, 0, 0];
   if (n === 4) known[d.dealer] |= 1 << d.turned;
   if (d.exch) known[d.exch.seat] |= 1 << d.exch.took;
   if (d.counted) for (const x of d.counted) for (const mm of x.melds) known[x.seat] |= meldMask(mm);
-  const tricks: TrickView[] = [];
-  for (let t = s.tricks; t !== null; t = t.prev)
-    tricks.push({ leader: t.lead, cards: unpack(t.lead, t.cards, t.n, d.next), winner: t.winner });
-  tricks.reverse();
-  const points: number[] = Array.from({ length: n }, (_, i) =>
-    d.activeMask & (1 << i) ? partyPts(s.pts, d.party[i]) : 0,
-  );
+  const points: number[] = [];
+  const handCounts: number[] = [];
+  const knownCards: Card[][] = [];
+  const belle: Seat[] = [];
+  for (let i = 0; i < n; i++) {
+    points.push(d.activeMask & (1 << i) ? partyPts(s.pts, d.party[i]) : 0);
+    const h = handOf(s, i);
+    handCounts.push(popcount(h) + popcount(d.aside[i]));
+    knownCards.push(i === own || known[i] === 0 ? [] : cardsOf(known[i] & h));
+    if (d.belle & (1 << i)) belle.push(i);
+  }
   return {
     ...base,
     dealer: d.dealer,
     vorhand: d.vorhand,
     hand: own >= 0 ? cardsOf(handOf(s, own)) : null,
     aside: own >= 0 ? popcount(d.aside[own]) : 0,
-    handCounts: handsOf(s).map((h, i) => popcount(h) + popcount(d.aside[i])),
-    known: known.map((k, i) => (i === own ? [] : cardsOf(k & handOf(s, i)))),
+    handCounts,
+    known: knownCards,
     turned: CARD[d.turned],
     proposed: SUITS[d.turnedSuit],
     stockTop: n === 4 ? null : CARD[d.stock[1]],
@@ -205,18 +231,11 @@ export function viewFor(s: KlapperjasState, viewer: Viewer): KlapperjasView {
     kind: d.kind,
     besser: d.besser,
     exchange: d.exch ? { seat: d.exch.seat, gave: CARD[d.exch.gave], took: CARD[d.exch.took] } : null,
-    declarations: d.decls.map((x) => ({
-      seat: x.seat,
-      melds: x.melds.map((mm) => ({
-        kind: mm.len >= 4 ? 'halber' : 'terz',
-        top: SEQ[mm.top],
-        trump: mm.s === d.trump,
-      })),
-    })),
+    declarations: d.decls.length === 0 ? [] : d.decls.map((x) => announced(x, d.trump)),
     countingMelds: d.counted
       ? d.counted.map((x) => ({ seat: x.seat, melds: x.melds.map(toSpec), value: meldsValue(x.melds) }))
       : null,
-    belle: Array.from({ length: n }, (_, i) => i).filter((i) => d.belle & (1 << i)),
+    belle,
     kontra: d.kontra >= 0 ? d.kontra : null,
     re: d.re >= 0 ? d.re : null,
     trick:
@@ -226,9 +245,38 @@ export function viewFor(s: KlapperjasState, viewer: Viewer): KlapperjasView {
             cards: unpack(s.trickLead, s.trickCards, s.trickN, d.next),
           }
         : null,
-    tricks,
+    tricks: s.tricks === null ? [] : trickViews(s.tricks, d.next),
     points,
   };
+}
+
+function announced(x: Decl, trump: number): Announced {
+  return {
+    seat: x.seat,
+    melds: x.melds.map((mm) => ({
+      kind: mm.len >= 4 ? 'halber' : 'terz',
+      top: SEQ[mm.top],
+      trump: mm.s === trump,
+    })),
+  };
+}
+
+/**
+ * The finished tricks of a deal as views, first first: made once per trick and shared (frozen) by every
+ * later view, since finished tricks never change.
+ */
+const TRICK_VIEWS = new WeakMap<TrickNode, readonly TrickView[]>();
+function trickViews(t: TrickNode, next: readonly Seat[]): readonly TrickView[] {
+  let list = TRICK_VIEWS.get(t);
+  if (list === undefined) {
+    const before = t.prev === null ? [] : trickViews(t.prev, next);
+    const cards = unpack(t.lead, t.cards, t.n, next);
+    for (const c of cards) Object.freeze(c);
+    const view: TrickView = Object.freeze({ leader: t.lead, cards: Object.freeze(cards), winner: t.winner });
+    list = Object.freeze([...before, view]);
+    TRICK_VIEWS.set(t, list);
+  }
+  return list;
 }
 
 function popcount(x: number): number {
