@@ -162,8 +162,9 @@ function DealBreakdown({
       : [];
   const rows: [string, string][] = [];
   for (const k of ['jas', 'mie'] as const) {
-    if (r[k] !== undefined)
-      rows.push([t(`score.${k}`), valueText(t, k, isObj(r[k]) ? name(names, r[k].seat) : r[k])]);
+    const holder = r[k];
+    if (typeof holder === 'number') rows.push([t(`score.${k}`), name(names, holder)]);
+    else if (isObj(holder)) rows.push([t(`score.${k}`), name(names, holder.seat)]);
   }
   for (const m of melds)
     rows.push([

@@ -34,6 +34,7 @@ import type {
   KlapperjasState,
   Match,
   Phase,
+  TrickNode,
 } from './state.ts';
 
 type S = KlapperjasState;
@@ -1055,14 +1056,28 @@ function finishDeal(s: S): S {
   const gamePoints = base * (won ? 1 : 2) * (d.kontra >= 0 ? 2 : 1) * (d.re >= 0 ? 2 : 1);
   const to = won ? ours : opps;
   const share = !won && n === 3 && opps.length === 2 ? gamePoints / 2 : gamePoints;
+  const lastTrick = s.tricks!.winner;
+  let jas: Seat | null = null;
+  let mie: Seat | null = null;
+  for (let t: TrickNode | null = s.tricks; t !== null; t = t.prev) {
+    for (let i = 0; i < t.n; i++) {
+      const bit = (t.cards >>> (5 * i)) & 31;
+      if (bit === d.trump * 8 + 4) jas = t.winner;
+      else if (bit === d.trump * 8 + 2) mie = t.winner;
+    }
+  }
   const awarded: number[] = [];
   const points: number[] = [];
+  const cardPoints: number[] = [];
   const scores: number[] = [];
   for (let i = 0; i < n; i++) {
     const a = to.includes(i) ? share : 0;
+    const active = (d.activeMask & (1 << i)) !== 0;
+    const p = d.party[i];
     awarded.push(a);
     scores.push(m.scores[i] + a);
-    points.push(d.activeMask & (1 << i) ? final[d.party[i]] : 0);
+    points.push(active ? final[p] : 0);
+    cardPoints.push(active ? partyPts(s.pts, p) - (d.party[lastTrick] === p ? 10 : 0) : 0);
   }
   const result: DealResult = {
     dealer: d.dealer,
@@ -1075,7 +1090,10 @@ function finishDeal(s: S): S {
       : [],
     meldsVoid: d.meldParty >= 0 && !meldsCount,
     belle,
-    lastTrick: s.tricks!.winner,
+    lastTrick,
+    cardPoints,
+    jas,
+    mie,
     points,
     won,
     kontra: d.kontra >= 0 ? d.kontra : null,

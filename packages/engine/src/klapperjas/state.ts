@@ -67,6 +67,11 @@ export interface DealResult {
   readonly meldsVoid: boolean;
   readonly belle: readonly { readonly seat: Seat; readonly value: number }[];
   readonly lastTrick: Seat;
+  /** Card points (Augen in tricks, Jas and Mie included, without the last trick) of each seat's party. */
+  readonly cardPoints: BySeat<number>;
+  /** The seats that took the Jas and the Mie in their tricks; null when the card stayed in the stock (2p/3p). */
+  readonly jas: Seat | null;
+  readonly mie: Seat | null;
   /** Points (Augen) of each seat's party: card points, last trick, counted melds, Belle. */
   readonly points: BySeat<number>;
   readonly won: boolean;
