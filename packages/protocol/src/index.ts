@@ -1,1 +1,370 @@
-export {};
+/**
+ * The Stich wire protocol, shared by the server, the web client and external programs (docs/protocol.md).
+ *
+ * Transport: Colyseus 0.18 over one WebSocket per room. Every protocol message, in both directions, travels
+ * as the payload of the Colyseus room message type `CHANNEL` ("m"). A client message is the object
+ * `{ t, d, id }` (msgpack-encoded by the Colyseus SDK) or the same object as JSON text. The server parses it
+ * once with `parseClientMessage` into the typed union `ClientMessage`; anything else is answered with an
+ * `error` message carrying a code and, where one could be read, the client's request id.
+ *
+ * Hidden information never travels: a seat receives `game.viewFor(state, seat)` and its legal actions,
+ * a spectator the spectator view. There is no shared synchronised Schema state.
+ */
+import type { Action, BaseOutcome, BaseView, GameId, Seat } from '@stich/engine';
+import { ERROR_CODES as ENGINE_ERROR_CODES, GAME_IDS } from '@stich/engine';
+import { z } from 'zod';
+
+export const PROTOCOL_VERSION = 1;
+
+/** Colyseus room names. */
+export const ROOM_TABLE = 'table';
+export const ROOM_LOBBY = 'lobby';
+/** The one Colyseus message type that carries every protocol message, both ways. */
+export const CHANNEL = 'm';
+
+/** Largest client message the server reads (JSON text length, or the JSON length of a decoded object). */
+export const MAX_MESSAGE_BYTES = 4096;
+/** Larger WebSocket frames close the connection (close code 1009); smaller oversized ones get `too-large`. */
+export const MAX_FRAME_BYTES = 65536;
+
+export const BOT_LEVELS = ['random', 'rule', 'search'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+// ---------------------------------------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------------------------------------
+
+/** Error codes of the protocol: the engine's codes (an action's rules) and the server's own. */
+export const ERROR_CODES = [
+  ...ENGINE_ERROR_CODES,
+  /** The message is text but not JSON. */
+  'bad-json',
+  /** The message is longer than MAX_MESSAGE_BYTES. */
+  'too-large',
+  /** The message has a `t` this endpoint does not know. */
+  'unknown-type',
+  /** Too many messages per second from this connection; the message was not processed. */
+  'rate-limited',
+  /** The connection watches (spectator) and may not act. */
+  'not-seated',
+  /** The match has not started: human seats are still free. */
+  'waiting',
+  /** `seq` in an action names an older state than the table's current one. */
+  'stale',
+  /** Missing or unknown player token. */
+  'unauthorized',
+  /** Not allowed: a private table without its code, a seat held by someone else. */
+  'forbidden',
+  /** No such table, player or invite. */
+  'not-found',
+  /** The seat asked for is taken or is a bot seat. */
+  'seat-taken',
+  /** The match is not over yet (records of running matches are not published). */
+  'not-finished',
+  /** The server could not store the action; the table is unchanged. */
+  'storage',
+  /** The server failed unexpectedly; the table is unchanged. */
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+// ---------------------------------------------------------------------------------------------------------
+// Client -> server (table room)
+// ---------------------------------------------------------------------------------------------------------
+
+/** A request id chosen by the client; every answer to the request carries it back. */
+export const requestId = z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().max(64)]);
+export type RequestId = z.infer<typeof requestId>;
+
+/** An action as the engine takes it: a JSON object tagged by `t`. Its shape is checked by the engine. */
+export const actionSchema = z.looseObject({ t: z.string().min(1).max(40) });
+
+const emptyData = z.object({}).optional();
+
+export const clientMessageSchema = z.discriminatedUnion('t', [
+  /** Take an action for the connection's seat. `seq`, when given, must be the current state's. */
+  z.object({
+    t: z.literal('act'),
+    id: requestId,
+    d: z.object({ action: actionSchema, seq: z.number().int().min(0).optional() }),
+  }),
+  /** Ask for the table info and the current state again. */
+  z.object({ t: z.literal('sync'), id: requestId, d: emptyData }),
+  /** Liveness check; answered with `pong`. */
+  z.object({ t: z.literal('ping'), id: requestId, d: emptyData }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export type ClientMessageType = ClientMessage['t'];
+export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = ['act', 'sync', 'ping'];
+
+export type ParsedClientMessage =
+  | { readonly ok: true; readonly msg: ClientMessage }
+  | { readonly ok: false; readonly code: ErrorCode; readonly reason: string; readonly id: RequestId | null };
+
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** Reads a request id if there is a valid one, so that even a malformed message's error can carry it. */
+function readId(x: unknown): RequestId | null {
+  if (!isObject(x)) return null;
+  const r = requestId.safeParse(x.id);
+  return r.success ? r.data : null;
+}
+
+/**
+ * Parses one client message: a decoded object or JSON text. Never throws. Checks size, JSON, shape and
+ * type; an error names the first problem and keeps the request id when one can be read.
+ */
+export function parseClientMessage(input: unknown): ParsedClientMessage {
+  let value = input;
+  if (typeof input === 'string') {
+    if (input.length > MAX_MESSAGE_BYTES)
+      return {
+        ok: false,
+        code: 'too-large',
+        reason: `message longer than ${MAX_MESSAGE_BYTES} bytes`,
+        id: null,
+      };
+    try {
+      value = JSON.parse(input);
+    } catch (e) {
+      return { ok: false, code: 'bad-json', reason: `not JSON: ${(e as Error).message}`, id: null };
+    }
+  } else {
+    let size: number;
+    try {
+      size = JSON.stringify(input)?.length ?? 0;
+    } catch {
+      return { ok: false, code: 'malformed', reason: 'message cannot be read as JSON data', id: null };
+    }
+    if (size > MAX_MESSAGE_BYTES)
+      return {
+        ok: false,
+        code: 'too-large',
+        reason: `message longer than ${MAX_MESSAGE_BYTES} bytes`,
+        id: readId(input),
+      };
+  }
+  const id = readId(value);
+  if (!isObject(value))
+    return { ok: false, code: 'malformed', reason: 'a message is an object { t, d, id }', id };
+  if (typeof value.t !== 'string')
+    return { ok: false, code: 'malformed', reason: 'message type t must be a string', id };
+  if (!(CLIENT_MESSAGE_TYPES as readonly string[]).includes(value.t))
+    return {
+      ok: false,
+      code: 'unknown-type',
+      reason: `unknown message type ${JSON.stringify(value.t.slice(0, 40))}`,
+      id,
+    };
+  if (id === null)
+    return {
+      ok: false,
+      code: 'malformed',
+      reason: 'id must be an integer or a string of at most 64 characters',
+      id,
+    };
+  const parsed = clientMessageSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue.path.length > 0 ? issue.path.join('.') : 'message';
+    return { ok: false, code: 'malformed', reason: `${where}: ${issue.message}`, id };
+  }
+  return { ok: true, msg: parsed.data };
+}
+
+/** Joining a table room: the options of `client.joinById(tableId, options)`. */
+export const joinOptionsSchema = z.object({
+  /** The guest token from POST /api/guests; needed to take a seat. */
+  token: z.string().max(128).optional(),
+  /** The reconnect token of a seat (from `welcome`): takes that seat back, also after a server restart. */
+  seatToken: z.string().max(128).optional(),
+  /** The seat wanted; without it the first free human seat (or the player's own seat) is taken. */
+  seat: z.number().int().min(0).max(15).optional(),
+  /** Watch only: the spectator view. */
+  spectate: z.boolean().optional(),
+  /** The invite code of a private table. */
+  code: z.string().max(128).optional(),
+  /** Receive every server message as JSON text instead of a msgpack object (cheaper for the server). */
+  json: z.boolean().optional(),
+});
+export type JoinOptions = z.infer<typeof joinOptionsSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Tables
+// ---------------------------------------------------------------------------------------------------------
+
+export const seatSetupSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('human') }),
+  z.object({ kind: z.literal('bot'), level: z.enum(BOT_LEVELS) }),
+]);
+export type SeatSetup = z.infer<typeof seatSetupSchema>;
+
+/** POST /api/tables: a new table. `players`, `preset` and `options` go to the engine's `parseConfig`. */
+export const createTableSchema = z.object({
+  game: z.enum(GAME_IDS),
+  players: z.number().int().min(2).max(8),
+  preset: z.string().max(40).optional(),
+  options: z.record(z.string().max(40), z.unknown()).optional(),
+  /** One entry per seat, in seat order. */
+  seats: z.array(seatSetupSchema).min(2).max(8),
+  visibility: z.enum(['public', 'private']).default('public'),
+  /** Seconds a human seat has to act; then its takeover bot acts once. Null or absent: no timer. */
+  turnTimer: z.number().int().min(2).max(3600).nullable().optional(),
+  /** Reserve this seat for the creating player. */
+  seat: z.number().int().min(0).max(7).optional(),
+});
+export type CreateTable = z.infer<typeof createTableSchema>;
+
+/** POST /api/play-now: one human seat (seat 0, the caller's) against computer players. */
+export const playNowSchema = z.object({
+  game: z.enum(GAME_IDS),
+  level: z.enum(BOT_LEVELS).default('rule'),
+  players: z.number().int().min(2).max(8).optional(),
+  preset: z.string().max(40).optional(),
+  options: z.record(z.string().max(40), z.unknown()).optional(),
+});
+export type PlayNow = z.infer<typeof playNowSchema>;
+
+/** POST /api/guests and PATCH /api/me. */
+export const guestSchema = z.object({ name: z.string().trim().min(1).max(32) });
+export type GuestInput = z.infer<typeof guestSchema>;
+
+export type TableStatus = 'waiting' | 'playing' | 'over';
+
+export interface SeatInfo {
+  readonly seat: Seat;
+  readonly kind: 'human' | 'bot';
+  /** Bot seats: the bot's level. Human seats: the level of the bot that stands in while the player is away. */
+  readonly level: BotLevel;
+  /** Display name of the player sitting there (null: free human seat). */
+  readonly name: string | null;
+  /** A human seat with a live connection. */
+  readonly connected: boolean;
+  /** A human seat whose player has been gone longer than the grace period: a bot plays it until he returns. */
+  readonly botActive: boolean;
+}
+
+/** What everyone may know about a table; no cards. */
+export interface TableInfo {
+  readonly id: string;
+  readonly game: GameId;
+  readonly players: number;
+  readonly preset: string | null;
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly visibility: 'public' | 'private';
+  readonly status: TableStatus;
+  readonly seats: readonly SeatInfo[];
+  readonly spectators: number;
+  readonly turnTimer: number | null;
+  readonly createdAt: string;
+}
+
+export interface Player {
+  readonly id: string;
+  readonly name: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Server -> client
+// ---------------------------------------------------------------------------------------------------------
+
+/** The state of the table for one connection. */
+export interface StateUpdate {
+  /** Number of steps (deals and actions) applied so far; send it back in `act` to guard against races. */
+  readonly seq: number;
+  /** `game.viewFor(state, seat)` or the spectator view. */
+  readonly view: BaseView & Readonly<Record<string, unknown>>;
+  /** The seat's legal actions now (empty for spectators or when it may not act). */
+  readonly legal: readonly Action[];
+  /** The public outcome when the match is over, else null. */
+  readonly outcome: (BaseOutcome & Readonly<Record<string, unknown>>) | null;
+  /** Unix ms by which the seat to act must act (turn timer), else null. */
+  readonly deadline: number | null;
+}
+
+export interface Welcome {
+  readonly protocol: typeof PROTOCOL_VERSION;
+  readonly table: TableInfo;
+  readonly role: 'seat' | 'spectator';
+  readonly seat: Seat | null;
+  /** Reconnect token for this seat: join again with `{ seatToken }` to take the seat back. */
+  readonly seatToken: string | null;
+  readonly player: Player | null;
+}
+
+export type ServerMessage =
+  /** First message after joining a table. */
+  | { readonly t: 'welcome'; readonly d: Welcome }
+  /** The table info changed (someone sat down, left, a bot took over). */
+  | { readonly t: 'table'; readonly d: TableInfo }
+  /** The state changed; `id` is set on the update that answers this connection's own `act` or `sync`. */
+  | { readonly t: 'state'; readonly d: StateUpdate; readonly id?: RequestId }
+  | { readonly t: 'pong'; readonly d: { readonly time: number }; readonly id: RequestId }
+  /** A request failed; nothing changed. `id` is null when the message carried no readable id. */
+  | {
+      readonly t: 'error';
+      readonly d: { readonly code: ErrorCode; readonly reason: string };
+      readonly id: RequestId | null;
+    }
+  /** Lobby room: every open public table (sent on join). */
+  | { readonly t: 'lobby'; readonly d: { readonly tables: readonly TableInfo[] } }
+  /** Lobby room: a table appeared or changed. */
+  | { readonly t: 'lobby+'; readonly d: TableInfo }
+  /** Lobby room: a table is no longer listed. */
+  | { readonly t: 'lobby-'; readonly d: { readonly id: string } };
+export type ServerMessageType = ServerMessage['t'];
+
+export const errorMessage = (
+  code: ErrorCode,
+  reason: string,
+  id: RequestId | null = null,
+): ServerMessage => ({
+  t: 'error',
+  d: { code, reason },
+  id,
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// HTTP API (JSON). Errors: status 4xx/5xx with { code: ErrorCode, reason }.
+// ---------------------------------------------------------------------------------------------------------
+
+export interface GuestResponse {
+  readonly player: Player;
+  /** Keep it (localStorage): it is the guest identity. Send as `Authorization: Bearer <token>`. */
+  readonly token: string;
+}
+export interface MeResponse {
+  readonly player: Player;
+}
+export interface TablesResponse {
+  readonly tables: readonly TableInfo[];
+}
+export interface TableResponse {
+  readonly table: TableInfo;
+  /** Private tables, to their creator: the invite code and a link path `/join/<code>`. */
+  readonly invite?: { readonly code: string; readonly path: string };
+}
+export interface PlayNowResponse {
+  readonly table: TableInfo;
+  readonly seat: Seat;
+  /** The table is private; this invites friends to watch (or to nothing else: every other seat is a bot). */
+  readonly invite: { readonly code: string; readonly path: string };
+}
+export interface HttpError {
+  readonly code: ErrorCode;
+  readonly reason: string;
+}
+
+/** HTTP paths. `:id` is a table id, `:code` an invite code. */
+export const API = {
+  health: '/healthz',
+  guests: '/api/guests',
+  me: '/api/me',
+  games: '/api/games',
+  tables: '/api/tables',
+  table: '/api/tables/:id',
+  record: '/api/tables/:id/record',
+  invite: '/api/invite/:code',
+  playNow: '/api/play-now',
+} as const;

@@ -1,0 +1,82 @@
+/**
+ * Server configuration from environment variables (docs/server.md lists them). Parsed once at start;
+ * a bad value stops the server with a message naming the variable.
+ */
+import { BOT_LEVELS, type BotLevel } from '@stich/protocol';
+import { z } from 'zod';
+
+export interface Config {
+  /** TCP port for HTTP and WebSocket. 0 picks a free port. */
+  readonly port: number;
+  readonly host: string;
+  /** PostgreSQL connection string; SQLite when absent. */
+  readonly databaseUrl: string | null;
+  /** PostgreSQL schema holding the tables (created if missing). */
+  readonly databaseSchema: string;
+  /** SQLite file. */
+  readonly sqliteFile: string;
+  /** Seconds a dropped player keeps his seat before a bot takes it over. */
+  readonly graceSeconds: number;
+  /** Milliseconds a bot waits before it acts, so people can follow. */
+  readonly botDelayMs: number;
+  /** Level of the bot that stands in for an absent player or a player whose turn timer ran out. */
+  readonly takeoverLevel: BotLevel;
+  /** Worker threads for bot decisions (levels other than `random`). */
+  readonly botWorkers: number;
+  /** Client messages per second per connection (bucket refill rate), and the bucket size. */
+  readonly rateLimit: number;
+  readonly rateBurst: number;
+  /** Directory of the built web client, served as static files. */
+  readonly webDir: string;
+  readonly logLevel: string;
+  /** Public base URL used in printed links; derived from host and port when absent. */
+  readonly publicUrl: string | null;
+}
+
+const num = (def: number, min: number, max: number) => z.coerce.number().min(min).max(max).default(def);
+
+const schema = z.object({
+  PORT: num(3000, 0, 65535).pipe(z.number().int()),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+    .default('public'),
+  SQLITE_FILE: z.string().default('./data/stich.sqlite'),
+  GRACE_SECONDS: num(60, 0, 86400),
+  BOT_DELAY_MS: num(700, 0, 60000),
+  TAKEOVER_LEVEL: z.enum(BOT_LEVELS).default('rule'),
+  BOT_WORKERS: num(1, 1, 64).pipe(z.number().int()),
+  RATE_LIMIT: num(20, 1, 1e6),
+  RATE_BURST: num(40, 1, 1e6),
+  WEB_DIR: z.string().default('packages/web/dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.string().url().optional(),
+});
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const r = schema.safeParse(clean);
+  if (!r.success) {
+    const i = r.error.issues[0];
+    throw new Error(`configuration: ${i.path.join('.')}: ${i.message}`);
+  }
+  const e = r.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL ?? null,
+    databaseSchema: e.DATABASE_SCHEMA,
+    sqliteFile: e.SQLITE_FILE,
+    graceSeconds: e.GRACE_SECONDS,
+    botDelayMs: e.BOT_DELAY_MS,
+    takeoverLevel: e.TAKEOVER_LEVEL,
+    botWorkers: e.BOT_WORKERS,
+    rateLimit: e.RATE_LIMIT,
+    rateBurst: e.RATE_BURST,
+    webDir: e.WEB_DIR,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL ?? null,
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * What every room and endpoint of this process shares: configuration, store, logger and bot runner.
+ * Colyseus constructs rooms itself, so they find it here; it is set once by `startServer`.
+ */
+import type { Logger } from 'pino';
+import type { Bots } from './bots.ts';
+import type { Config } from './config.ts';
+import type { Store } from './store.ts';
+
+export interface Context {
+  readonly config: Config;
+  readonly store: Store;
+  readonly log: Logger;
+  readonly bots: Bots;
+}
+
+let current: Context | undefined;
+
+export function setContext(ctx: Context | undefined): void {
+  current = ctx;
+}
+
+export function context(): Context {
+  if (!current) throw new Error('server context is not set');
+  return current;
+}

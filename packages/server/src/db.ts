@@ -1,0 +1,176 @@
+/**
+ * Persistence through Kysely: SQLite (better-sqlite3, a file under ./data) by default, PostgreSQL when
+ * DATABASE_URL is set. Migrations run on start. JSON goes into text columns so both dialects store the same.
+ *
+ * Tables: `players` (guest identities), `tables` (setup and status), `seats` (who holds each human seat),
+ * `steps` (every deal and action of a table in order: the table's record).
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import pg from 'pg';
+
+export interface PlayersTable {
+  id: string;
+  token_hash: string;
+  name: string;
+  created_at: string;
+}
+
+export interface TablesTable {
+  id: string;
+  game: string;
+  /** JSON: the engine setup `{ players, preset, options }`. */
+  config: string;
+  /** JSON: SeatSetup[] */
+  setup: string;
+  visibility: string;
+  invite: string | null;
+  status: string;
+  dealer: number;
+  turn_timer: number | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SeatsTable {
+  table_id: string;
+  seat: number;
+  player_id: string;
+  name: string;
+  token_hash: string;
+}
+
+export interface StepsTable {
+  table_id: string;
+  seq: number;
+  /** 'deal' | 'action' */
+  kind: string;
+  seat: number | null;
+  /** JSON: the explicit deal or the action. */
+  data: string;
+  at: string;
+}
+
+export interface Schema {
+  players: PlayersTable;
+  tables: TablesTable;
+  seats: SeatsTable;
+  steps: StepsTable;
+}
+
+export type Db = Kysely<Schema>;
+
+const migrations: Record<string, Migration> = {
+  '001_initial': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('players')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('tables')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('game', 'text', (c) => c.notNull())
+        .addColumn('config', 'text', (c) => c.notNull())
+        .addColumn('setup', 'text', (c) => c.notNull())
+        .addColumn('visibility', 'text', (c) => c.notNull())
+        .addColumn('invite', 'text', (c) => c.unique())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('dealer', 'integer', (c) => c.notNull())
+        .addColumn('turn_timer', 'integer')
+        .addColumn('created_by', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('tables_status').on('tables').column('status').execute();
+      await db.schema
+        .createTable('seats')
+        .addColumn('table_id', 'text', (c) => c.notNull())
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('player_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('seats_pk', ['table_id', 'seat'])
+        .execute();
+      await db.schema
+        .createTable('steps')
+        .addColumn('table_id', 'text', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('seat', 'integer')
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('steps_pk', ['table_id', 'seq'])
+        .execute();
+    },
+  },
+};
+
+export interface DbOptions {
+  readonly databaseUrl: string | null;
+  readonly databaseSchema: string;
+  readonly sqliteFile: string;
+}
+
+export async function openDb(opts: DbOptions): Promise<{ db: Db; dialect: 'sqlite' | 'postgres' }> {
+  let db: Db;
+  let dialect: 'sqlite' | 'postgres';
+  if (opts.databaseUrl) {
+    dialect = 'postgres';
+    const schema = opts.databaseSchema;
+    if (schema !== 'public') {
+      const admin = new pg.Client({ connectionString: opts.databaseUrl });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      } finally {
+        await admin.end();
+      }
+    }
+    // The schema is set when each connection opens, before any query runs on it.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      options: `-c search_path=${schema}`,
+    });
+    db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    dialect = 'sqlite';
+    if (opts.sqliteFile !== ':memory:') mkdirSync(dirname(opts.sqliteFile), { recursive: true });
+    const file = new SQLite(opts.sqliteFile);
+    file.pragma('journal_mode = WAL');
+    // WAL with synchronous=NORMAL survives a process crash (the test kills the server); it may lose the
+    // last transactions only on a power cut.
+    file.pragma('synchronous = NORMAL');
+    file.pragma('busy_timeout = 5000');
+    db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: file }) });
+  }
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(dialect === 'postgres' ? { migrationTableSchema: opts.databaseSchema } : {}),
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw new Error(`database migration failed: ${(error as Error).message ?? String(error)}`);
+  return { db, dialect };
+}
+
+/** Drops a PostgreSQL schema (test clean-up). */
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+export { sql };

@@ -1,0 +1,354 @@
+/**
+ * The HTTP API (docs/protocol.md) and the static web client, on the same port as the WebSockets.
+ * Every body is parsed with the protocol's zod schemas; errors are `{ code, reason }` with a 4xx status.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { createEndpoint, createRouter, matchMaker } from '@colyseus/core';
+import { cryptoRng, GAMES, type GameId, gameById } from '@stich/engine';
+import {
+  API,
+  createTableSchema,
+  type ErrorCode,
+  guestSchema,
+  type Player,
+  playNowSchema,
+  ROOM_TABLE,
+  type SeatSetup,
+  type TableInfo,
+} from '@stich/protocol';
+import type { z } from 'zod';
+import { context } from './context.ts';
+import { openTables } from './lobby.ts';
+import { secret, type TableRow } from './store.ts';
+
+const MAX_BODY = 16 * 1024;
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  'not-finished': 409,
+  'too-large': 413,
+  internal: 500,
+  storage: 503,
+};
+const fail = (code: ErrorCode, reason: string): Response => json({ code, reason }, STATUS[code] ?? 400);
+
+function parse<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+): { ok: true; value: z.infer<S> } | { ok: false; res: Response } {
+  const r = schema.safeParse(body ?? {});
+  if (r.success) return { ok: true, value: r.data };
+  const i = r.error.issues[0];
+  return { ok: false, res: fail('malformed', `${i.path.join('.') || 'body'}: ${i.message}`) };
+}
+
+async function playerOf(headers: Headers | undefined): Promise<Player | undefined> {
+  const auth = headers?.get('authorization');
+  if (!auth?.startsWith('Bearer ')) return undefined;
+  return context().store.playerByToken(auth.slice(7).trim());
+}
+
+const loading = new Map<string, Promise<TableInfo | undefined>>();
+
+/** The live room of a table, restoring it from its record when no process holds it. */
+export async function ensureLive(tableId: string): Promise<TableInfo | undefined> {
+  const found = (await matchMaker.query({ roomId: tableId }))[0] as { metadata?: TableInfo } | undefined;
+  if (found?.metadata) return found.metadata;
+  let p = loading.get(tableId);
+  if (!p) {
+    p = (async () => {
+      try {
+        const room = (await matchMaker.createRoom(ROOM_TABLE, { tableId })) as { metadata?: TableInfo };
+        return room.metadata;
+      } finally {
+        loading.delete(tableId);
+      }
+    })();
+    loading.set(tableId, p);
+  }
+  return p;
+}
+
+/** Table info of a table without a live room (a finished match), from the database. */
+async function storedInfo(row: TableRow): Promise<TableInfo> {
+  const holders = await context().store.holders(row.id);
+  return {
+    id: row.id,
+    game: row.game,
+    players: row.config.players,
+    preset: row.config.preset ?? null,
+    options: row.config.options ?? {},
+    visibility: row.visibility,
+    status: row.status,
+    seats: row.setup.map((s, seat) => ({
+      seat,
+      kind: s.kind,
+      level: s.kind === 'bot' ? s.level : context().config.takeoverLevel,
+      name: s.kind === 'bot' ? null : (holders.find((h) => h.seat === seat)?.name ?? null),
+      connected: false,
+      botActive: false,
+    })),
+    spectators: 0,
+    turnTimer: row.turnTimer,
+    createdAt: row.createdAt,
+  };
+}
+
+/** Table info for someone who may see it: public tables, or private ones with the code or a seat. */
+async function visibleTable(id: string, code: string | undefined, player: Player | undefined) {
+  const { store } = context();
+  const row = await store.table(id);
+  if (!row) return { error: fail('not-found', `no table ${id}`) };
+  if (row.visibility === 'private' && code !== row.invite) {
+    const holders = player ? await store.holders(id) : [];
+    if (!holders.some((h) => h.playerId === player?.id))
+      return { error: fail('not-found', `no table ${id}`) };
+  }
+  return { row };
+}
+
+async function newTable(
+  creator: Player,
+  game: GameId,
+  config: { players: number; preset?: string; options?: Record<string, unknown> },
+  setup: readonly SeatSetup[],
+  visibility: 'public' | 'private',
+  turnTimer: number | null,
+  seat: number | undefined,
+): Promise<Response | { row: TableRow; info: TableInfo }> {
+  const g = gameById(game);
+  if (!g) return fail('bad-config', `game ${game} is not available on this server`);
+  const parsed = g.parseConfig(config);
+  if (!parsed.ok) return fail('bad-config', parsed.error.reason);
+  const seats = g.seats(g.start(parsed.value, 0));
+  if (setup.length !== seats)
+    return fail('bad-config', `this game has ${seats} seats; seats lists ${setup.length}`);
+  if (seat !== undefined && setup[seat]?.kind !== 'human')
+    return fail('bad-seat', `seat ${seat} is not a human seat`);
+  const row: TableRow = {
+    id: secret(9),
+    game,
+    config,
+    setup,
+    visibility,
+    invite: visibility === 'private' ? secret(18) : null,
+    status: 'waiting',
+    dealer: cryptoRng.int(seats),
+    turnTimer,
+    createdBy: creator.id,
+    createdAt: new Date().toISOString(),
+  };
+  // The creator's seat is reserved; his token takes it (a seat token is issued when he sits down).
+  const holders =
+    seat === undefined
+      ? []
+      : [{ seat, playerId: creator.id, name: creator.name, tokenHash: `reserved:${secret()}` }];
+  await context().store.createTable(row, holders);
+  const info = await ensureLive(row.id);
+  if (!info) return fail('internal', 'the table could not be opened');
+  context().log.info({ table: row.id, game, visibility, by: creator.id }, 'table created');
+  return { row, info };
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+async function serveStatic(pathname: string): Promise<Response> {
+  if (pathname.startsWith('/api/')) return fail('not-found', `no endpoint ${pathname}`);
+  const root = resolve(context().config.webDir);
+  const rel = normalize(decodeURIComponent(pathname)).replace(/^[/\\]+/, '');
+  let file = resolve(join(root, rel));
+  if (file !== root && !file.startsWith(root + sep)) return new Response('Not Found', { status: 404 });
+  const isFile = await stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+  // Client-side routes (/, /join/<code>, /table/<id>) get the single page.
+  if (!isFile) {
+    if (extname(rel) !== '' && rel !== 'index.html') return new Response('Not Found', { status: 404 });
+    file = join(root, 'index.html');
+  }
+  try {
+    const body = await readFile(file);
+    const immutable = file.includes(`${sep}assets${sep}`);
+    return new Response(body, {
+      headers: {
+        'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      },
+    });
+  } catch {
+    return new Response(
+      'Stich server is running; the web client is not built (npm run build -w @stich/web).',
+      {
+        status: 200,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      },
+    );
+  }
+}
+
+export function routes() {
+  const startedAt = Date.now();
+  return createRouter(
+    {
+      health: createEndpoint(API.health, { method: 'GET' }, async () => {
+        let db = true;
+        try {
+          await context().store.db.selectFrom('tables').select('id').limit(1).execute();
+        } catch {
+          db = false;
+        }
+        const rooms = await matchMaker.query({ name: ROOM_TABLE });
+        const mem = process.memoryUsage();
+        return json(
+          {
+            ok: db,
+            db,
+            tables: rooms.length,
+            uptime: Math.round((Date.now() - startedAt) / 1000),
+            memory: { rss: mem.rss, heapUsed: mem.heapUsed },
+            // CPU time used by the process so far, in microseconds (the load benchmark reads it).
+            cpu: process.cpuUsage(),
+          },
+          db ? 200 : 503,
+        );
+      }),
+
+      createGuest: createEndpoint(API.guests, { method: 'POST' }, async (ctx) => {
+        const b = parse(guestSchema, ctx.body);
+        if (!b.ok) return b.res;
+        return json(await context().store.createGuest(b.value.name), 201);
+      }),
+
+      me: createEndpoint(API.me, { method: 'GET' }, async (ctx) => {
+        const player = await playerOf(ctx.headers);
+        return player ? json({ player }) : fail('unauthorized', 'unknown or missing player token');
+      }),
+
+      rename: createEndpoint(API.me, { method: 'PATCH' }, async (ctx) => {
+        const player = await playerOf(ctx.headers);
+        if (!player) return fail('unauthorized', 'unknown or missing player token');
+        const b = parse(guestSchema, ctx.body);
+        if (!b.ok) return b.res;
+        await context().store.renamePlayer(player.id, b.value.name);
+        return json({ player: { id: player.id, name: b.value.name } });
+      }),
+
+      games: createEndpoint(API.games, { method: 'GET' }, async () =>
+        json({ games: Object.keys(GAMES).map((id) => ({ id })) }),
+      ),
+
+      tables: createEndpoint(API.tables, { method: 'GET' }, async () => json({ tables: await openTables() })),
+
+      createTable: createEndpoint(API.tables, { method: 'POST' }, async (ctx) => {
+        const player = await playerOf(ctx.headers);
+        if (!player) return fail('unauthorized', 'creating a table needs a player token');
+        const b = parse(createTableSchema, ctx.body);
+        if (!b.ok) return b.res;
+        const t = b.value;
+        const config = {
+          players: t.players,
+          ...(t.preset !== undefined ? { preset: t.preset } : {}),
+          ...(t.options !== undefined ? { options: t.options } : {}),
+        };
+        const r = await newTable(player, t.game, config, t.seats, t.visibility, t.turnTimer ?? null, t.seat);
+        if (r instanceof Response) return r;
+        return json(
+          {
+            table: r.info,
+            ...(r.row.invite ? { invite: { code: r.row.invite, path: `/join/${r.row.invite}` } } : {}),
+          },
+          201,
+        );
+      }),
+
+      playNow: createEndpoint(API.playNow, { method: 'POST' }, async (ctx) => {
+        const player = await playerOf(ctx.headers);
+        if (!player) return fail('unauthorized', 'play now needs a player token');
+        const b = parse(playNowSchema, ctx.body);
+        if (!b.ok) return b.res;
+        const p = b.value;
+        const g = gameById(p.game);
+        if (!g) return fail('bad-config', `game ${p.game} is not available on this server`);
+        const extra = {
+          ...(p.preset !== undefined ? { preset: p.preset } : {}),
+          ...(p.options !== undefined ? { options: p.options } : {}),
+        };
+        // Without a player count: the most players the game takes (4, else 3, else 2).
+        const players = p.players ?? [4, 3, 2].find((n) => g.parseConfig({ players: n, ...extra }).ok) ?? 4;
+        const config = { players, ...extra };
+        const setup: SeatSetup[] = Array.from({ length: players }, (_, i) =>
+          i === 0 ? { kind: 'human' as const } : { kind: 'bot' as const, level: p.level },
+        );
+        const r = await newTable(player, p.game, config, setup, 'private', null, 0);
+        if (r instanceof Response) return r;
+        return json(
+          { table: r.info, seat: 0, invite: { code: r.row.invite, path: `/join/${r.row.invite}` } },
+          201,
+        );
+      }),
+
+      table: createEndpoint(API.table, { method: 'GET' }, async (ctx) => {
+        const id = String(ctx.params.id);
+        const code = typeof ctx.query?.code === 'string' ? ctx.query.code : undefined;
+        const v = await visibleTable(id, code, await playerOf(ctx.headers));
+        if (v.error) return v.error;
+        const info = v.row.status === 'over' ? undefined : await ensureLive(id);
+        return json({ table: info ?? (await storedInfo(v.row)) });
+      }),
+
+      invite: createEndpoint(API.invite, { method: 'GET' }, async (ctx) => {
+        const code = String(ctx.params.code);
+        const row = await context().store.tableByInvite(code);
+        if (!row) return fail('not-found', 'no table with this invite code');
+        const info = row.status === 'over' ? undefined : await ensureLive(row.id);
+        return json({ table: info ?? (await storedInfo(row)) });
+      }),
+
+      record: createEndpoint(API.record, { method: 'GET' }, async (ctx) => {
+        const id = String(ctx.params.id);
+        const code = typeof ctx.query?.code === 'string' ? ctx.query.code : undefined;
+        const v = await visibleTable(id, code, await playerOf(ctx.headers));
+        if (v.error) return v.error;
+        // A running match's record holds every hand: it is published only when the match is over.
+        if (v.row.status !== 'over')
+          return fail('not-finished', 'the record is available when the match is over');
+        const record = await context().store.record(id);
+        return json(record, 200, { 'content-disposition': `attachment; filename="stich-${id}.record.json"` });
+      }),
+
+      root: createEndpoint('/', { method: 'GET' }, async () => serveStatic('/index.html')),
+      files: createEndpoint('/**', { method: 'GET' }, async (ctx) => serveStatic(ctx.path)),
+    },
+    {
+      onRequest: (request: Request) => {
+        const len = Number(request.headers.get('content-length') ?? 0);
+        if (len > MAX_BODY) return fail('too-large', `request body longer than ${MAX_BODY} bytes`);
+        return undefined;
+      },
+    },
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The lobby room: every open public table, live. On join a client gets `lobby` with the full list, then
+ * `lobby+` for each new or changed table and `lobby-` for each that closes or ends. The list comes from the
+ * matchmaker's room listings (shared between processes when Colyseus runs with a shared driver).
+ */
+import { type Client, matchMaker, Room, subscribeLobby } from '@colyseus/core';
+import { CHANNEL, errorMessage, ROOM_TABLE, type ServerMessage, type TableInfo } from '@stich/protocol';
+
+interface Listing {
+  readonly roomId: string;
+  readonly name: string;
+  readonly private?: boolean;
+  readonly metadata?: TableInfo;
+}
+
+const listed = (l: Listing | null | undefined): l is Listing & { metadata: TableInfo } =>
+  !!l && l.name === ROOM_TABLE && !l.private && !!l.metadata && l.metadata.status !== 'over';
+
+/** Every open public table, from the matchmaker's listings. */
+export async function openTables(): Promise<TableInfo[]> {
+  const rooms = (await matchMaker.query({ name: ROOM_TABLE, private: false })) as unknown as Listing[];
+  return rooms.filter(listed).map((r) => r.metadata);
+}
+
+export class LobbyRoom extends Room {
+  private tables = new Map<string, TableInfo>();
+  private unsubscribe: (() => void) | undefined;
+
+  override async onCreate() {
+    // The lobby itself is not a table to list.
+    (this as unknown as { _listing: { unlisted: boolean } })._listing.unlisted = true;
+    this.onMessage('*', (client) => {
+      this.sendTo(client, errorMessage('unknown-type', 'the lobby takes no messages'));
+    });
+    this.unsubscribe = await subscribeLobby((roomId, data) => {
+      const listing = data as unknown as Listing | null;
+      if (listed(listing)) {
+        this.tables.set(roomId, listing.metadata);
+        this.broadcastMsg({ t: 'lobby+', d: listing.metadata });
+      } else if (this.tables.delete(roomId)) this.broadcastMsg({ t: 'lobby-', d: { id: roomId } });
+    });
+    for (const t of await openTables()) this.tables.set(t.id, t);
+  }
+
+  override onJoin(client: Client) {
+    this.sendTo(client, { t: 'lobby', d: { tables: [...this.tables.values()] } });
+  }
+
+  override onDispose() {
+    this.unsubscribe?.();
+  }
+
+  private sendTo(client: Client, msg: ServerMessage) {
+    client.send(CHANNEL, msg);
+  }
+
+  private broadcastMsg(msg: ServerMessage) {
+    this.broadcast(CHANNEL, msg);
+  }
+}

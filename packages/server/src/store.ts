@@ -1,0 +1,320 @@
+/**
+ * The server's data access: guest identities, tables, seat holders and each table's steps. Tokens and
+ * seat tokens are stored as SHA-256 hashes; invite codes are stored as they are (they are meant to be shared).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { GameId, GameRecord, RecordStep, Seat } from '@stich/engine';
+import { RECORD_FORMAT, RECORD_VERSION } from '@stich/engine';
+import type { Player, SeatSetup } from '@stich/protocol';
+import type { Db } from './db.ts';
+
+/** A random URL-safe secret of `bytes` random bytes. */
+export const secret = (bytes = 18): string => randomBytes(bytes).toString('base64url');
+export const hash = (token: string): string => createHash('sha256').update(token).digest('base64url');
+const now = (): string => new Date().toISOString();
+
+export interface TableRow {
+  readonly id: string;
+  readonly game: GameId;
+  readonly config: { players: number; preset?: string; options?: Record<string, unknown> };
+  readonly setup: readonly SeatSetup[];
+  readonly visibility: 'public' | 'private';
+  readonly invite: string | null;
+  readonly status: 'waiting' | 'playing' | 'over';
+  readonly dealer: Seat;
+  readonly turnTimer: number | null;
+  readonly createdBy: string | null;
+  readonly createdAt: string;
+}
+
+export interface SeatHolder {
+  readonly seat: Seat;
+  readonly playerId: string;
+  readonly name: string;
+  readonly tokenHash: string;
+}
+
+export interface StoredStep {
+  readonly seq: number;
+  readonly kind: 'deal' | 'action';
+  readonly seat: Seat | null;
+  readonly data: unknown;
+}
+
+interface AppendJob {
+  readonly tableId: string;
+  readonly steps: readonly StoredStep[];
+  readonly status: TableRow['status'] | undefined;
+  readonly resolve: () => void;
+  readonly reject: (e: unknown) => void;
+}
+
+export class Store {
+  readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async createGuest(name: string): Promise<{ player: Player; token: string }> {
+    const token = secret(24);
+    const player = { id: secret(9), name };
+    await this.db
+      .insertInto('players')
+      .values({ id: player.id, token_hash: hash(token), name, created_at: now() })
+      .execute();
+    return { player, token };
+  }
+
+  async playerByToken(token: string): Promise<Player | undefined> {
+    const row = await this.db
+      .selectFrom('players')
+      .select(['id', 'name'])
+      .where('token_hash', '=', hash(token))
+      .executeTakeFirst();
+    return row ? { id: row.id, name: row.name } : undefined;
+  }
+
+  async renamePlayer(id: string, name: string): Promise<void> {
+    await this.db.updateTable('players').set({ name }).where('id', '=', id).execute();
+  }
+
+  async createTable(row: TableRow, holders: readonly SeatHolder[]): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('tables')
+        .values({
+          id: row.id,
+          game: row.game,
+          config: JSON.stringify(row.config),
+          setup: JSON.stringify(row.setup),
+          visibility: row.visibility,
+          invite: row.invite,
+          status: row.status,
+          dealer: row.dealer,
+          turn_timer: row.turnTimer,
+          created_by: row.createdBy,
+          created_at: row.createdAt,
+          updated_at: row.createdAt,
+        })
+        .execute();
+      for (const h of holders)
+        await tx
+          .insertInto('seats')
+          .values({
+            table_id: row.id,
+            seat: h.seat,
+            player_id: h.playerId,
+            name: h.name,
+            token_hash: h.tokenHash,
+          })
+          .execute();
+    });
+  }
+
+  async table(id: string): Promise<TableRow | undefined> {
+    const r = await this.db.selectFrom('tables').selectAll().where('id', '=', id).executeTakeFirst();
+    return r ? toRow(r) : undefined;
+  }
+
+  async tableByInvite(code: string): Promise<TableRow | undefined> {
+    const r = await this.db.selectFrom('tables').selectAll().where('invite', '=', code).executeTakeFirst();
+    return r ? toRow(r) : undefined;
+  }
+
+  async unfinishedTableIds(): Promise<string[]> {
+    const rows = await this.db.selectFrom('tables').select('id').where('status', '!=', 'over').execute();
+    return rows.map((r) => r.id);
+  }
+
+  async holders(tableId: string): Promise<SeatHolder[]> {
+    const rows = await this.db.selectFrom('seats').selectAll().where('table_id', '=', tableId).execute();
+    return rows.map((r) => ({ seat: r.seat, playerId: r.player_id, name: r.name, tokenHash: r.token_hash }));
+  }
+
+  async setHolder(tableId: string, h: SeatHolder): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('seats').where('table_id', '=', tableId).where('seat', '=', h.seat).execute();
+      await tx
+        .insertInto('seats')
+        .values({
+          table_id: tableId,
+          seat: h.seat,
+          player_id: h.playerId,
+          name: h.name,
+          token_hash: h.tokenHash,
+        })
+        .execute();
+    });
+  }
+
+  async removeHolder(tableId: string, h: SeatHolder): Promise<void> {
+    await this.db
+      .deleteFrom('seats')
+      .where('table_id', '=', tableId)
+      .where('seat', '=', h.seat)
+      .where('token_hash', '=', h.tokenHash)
+      .execute();
+  }
+
+  async steps(tableId: string): Promise<StoredStep[]> {
+    const rows = await this.db
+      .selectFrom('steps')
+      .select(['seq', 'kind', 'seat', 'data'])
+      .where('table_id', '=', tableId)
+      .orderBy('seq')
+      .execute();
+    return rows.map((r) => ({
+      seq: r.seq,
+      kind: r.kind as 'deal' | 'action',
+      seat: r.seat,
+      data: JSON.parse(r.data),
+    }));
+  }
+
+  /**
+   * Appends a table's steps and optionally changes its status. Writes are grouped: every append made in
+   * the same turn of the event loop goes into one transaction (group commit), so the cost of a commit is
+   * shared by all tables. A failed group is retried table by table, so one bad write fails only its own.
+   */
+  append(tableId: string, steps: readonly StoredStep[], status?: TableRow['status']): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ tableId, steps, status, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          const jobs = this.pending.splice(0);
+          this.writing = this.writing.then(() => this.writeGroup(jobs));
+        });
+      }
+    });
+  }
+
+  private pending: AppendJob[] = [];
+  private scheduled = false;
+  private writing: Promise<void> = Promise.resolve();
+
+  private async writeGroup(jobs: AppendJob[]): Promise<void> {
+    try {
+      await this.write(jobs);
+      for (const j of jobs) j.resolve();
+    } catch (e) {
+      if (jobs.length === 1) {
+        jobs[0].reject(e);
+        return;
+      }
+      for (const j of jobs)
+        await this.write([j]).then(
+          () => j.resolve(),
+          (err: unknown) => j.reject(err),
+        );
+    }
+  }
+
+  private async write(jobs: readonly AppendJob[]): Promise<void> {
+    const at = now();
+    const rows = jobs.flatMap((j) =>
+      j.steps.map((s) => ({
+        table_id: j.tableId,
+        seq: s.seq,
+        kind: s.kind,
+        seat: s.seat,
+        data: JSON.stringify(s.data),
+        at,
+      })),
+    );
+    await this.db.transaction().execute(async (tx) => {
+      for (let i = 0; i < rows.length; i += 500)
+        await tx
+          .insertInto('steps')
+          .values(rows.slice(i, i + 500))
+          .execute();
+      for (const j of jobs)
+        if (j.status !== undefined)
+          await tx
+            .updateTable('tables')
+            .set({ status: j.status, updated_at: at })
+            .where('id', '=', j.tableId)
+            .execute();
+    });
+  }
+
+  /** Waits until every write handed to `append` so far is done (graceful shutdown). */
+  async flush(): Promise<void> {
+    while (this.scheduled || this.pending.length > 0) await new Promise((r) => setImmediate(r));
+    await this.writing;
+  }
+
+  async setStatus(tableId: string, status: TableRow['status']): Promise<void> {
+    await this.db
+      .updateTable('tables')
+      .set({ status, updated_at: now() })
+      .where('id', '=', tableId)
+      .execute();
+  }
+
+  /** The table's game record (docs/record-format.md): setup, explicit deals and every action. */
+  async record(tableId: string): Promise<GameRecord | undefined> {
+    const row = await this.table(tableId);
+    if (!row) return undefined;
+    const [steps, holders] = await Promise.all([this.steps(tableId), this.holders(tableId)]);
+    return buildRecord(row, steps, holders);
+  }
+}
+
+export function buildRecord(
+  row: TableRow,
+  steps: readonly StoredStep[],
+  holders: readonly SeatHolder[] = [],
+): GameRecord {
+  const deals: Record<string, unknown>[] = [];
+  const actions: RecordStep[] = [];
+  for (const s of steps) {
+    if (s.kind === 'deal') deals.push(s.data as Record<string, unknown>);
+    else actions.push({ seat: s.seat as number, action: s.data as RecordStep['action'] });
+  }
+  const players = row.setup.map((setup, seat) =>
+    setup.kind === 'bot'
+      ? `Bot (${setup.level})`
+      : (holders.find((h) => h.seat === seat)?.name ?? `Seat ${seat}`),
+  );
+  return {
+    format: RECORD_FORMAT,
+    version: RECORD_VERSION,
+    game: row.game,
+    config: row.config,
+    players,
+    dealer: row.dealer,
+    deals,
+    actions,
+    meta: { table: row.id, created: row.createdAt, status: row.status, server: 'stich' },
+  };
+}
+
+function toRow(r: {
+  id: string;
+  game: string;
+  config: string;
+  setup: string;
+  visibility: string;
+  invite: string | null;
+  status: string;
+  dealer: number;
+  turn_timer: number | null;
+  created_by: string | null;
+  created_at: string;
+}): TableRow {
+  return {
+    id: r.id,
+    game: r.game as GameId,
+    config: JSON.parse(r.config),
+    setup: JSON.parse(r.setup),
+    visibility: r.visibility as 'public' | 'private',
+    invite: r.invite,
+    status: r.status as TableRow['status'],
+    dealer: Number(r.dealer),
+    turnTimer: r.turn_timer === null ? null : Number(r.turn_timer),
+    createdBy: r.created_by,
+    createdAt: r.created_at,
+  };
+}

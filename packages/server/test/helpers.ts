@@ -1,0 +1,214 @@
+/**
+ * Test helpers: a real server on a free port (in this process or as a child process), HTTP calls and
+ * WebSocket players built on @colyseus/sdk that record every message they receive.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, type Room } from '@colyseus/sdk';
+import type { Seat } from '@stich/engine';
+import { GAMES } from '@stich/engine';
+import { CHANNEL, type ClientMessage, type JoinOptions, type ServerMessage } from '@stich/protocol';
+import { loadConfig } from '../src/config.ts';
+import { dropSchema } from '../src/db.ts';
+import { type RunningServer, startServer } from '../src/server.ts';
+
+/** The game the tests play: the first registered one, in this order of preference. */
+export function testGame(): string {
+  const ids = ['differenzler', 'klapperjas', 'klaberjass', 'doppelkopf'];
+  const id = ids.find((g) => g in GAMES);
+  if (!id) throw new Error('no game is registered in the engine');
+  return id;
+}
+
+export const PG_URL = process.env.STICH_TEST_DATABASE_URL;
+
+export interface TestDb {
+  readonly env: Record<string, string>;
+  cleanup(): Promise<void>;
+}
+
+/** A fresh database: a temporary SQLite file, or a fresh PostgreSQL schema when `pg` is set. */
+export function testDb(pg = false): TestDb {
+  if (pg) {
+    if (!PG_URL) throw new Error('STICH_TEST_DATABASE_URL is not set');
+    const schema = `stich_test_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+    return {
+      env: { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema },
+      cleanup: () => dropSchema(PG_URL, schema),
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'stich-test-'));
+  return {
+    env: { SQLITE_FILE: join(dir, 'stich.sqlite') },
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export const TEST_ENV = {
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: process.env.STICH_TEST_LOG ?? 'silent',
+  BOT_DELAY_MS: '0',
+  GRACE_SECONDS: '30',
+  TAKEOVER_LEVEL: 'random',
+  RATE_LIMIT: '100000',
+  RATE_BURST: '100000',
+  WEB_DIR: '/nonexistent',
+};
+
+export async function startTestServer(env: Record<string, string>): Promise<RunningServer> {
+  return startServer(loadConfig({ ...TEST_ENV, ...env }));
+}
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const c of children) c.kill('SIGKILL');
+});
+
+/** Kills every child server still running (call in afterAll: a timed-out test never reaches its finally). */
+export function killChildren(): void {
+  for (const c of children) c.kill('SIGKILL');
+  children.clear();
+}
+
+/** The server as a child process (for the restart test); resolves with its URL once it listens. */
+export function startChild(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'src', 'main.ts')], {
+    env: { ...process.env, ...TEST_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let errText = '';
+    child.stderr!.on('data', (b) => {
+      errText += String(b);
+      if (process.env.STICH_TEST_LOG) process.stderr.write(b);
+    });
+    child.stdout!.on('data', (b) => {
+      out += String(b);
+      if (process.env.STICH_TEST_LOG) process.stderr.write(b);
+      const m = /running at (\S+)/.exec(out);
+      if (m) resolve({ url: m[1], child });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${errText}`)));
+  });
+}
+
+export async function api<T = Record<string, unknown>>(
+  url: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(url + path, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {}
+  return { status: res.status, body: parsed as T };
+}
+
+export async function guest(url: string, name: string): Promise<{ token: string; id: string }> {
+  const r = await api<{ token: string; player: { id: string } }>(url, 'POST', '/api/guests', { name });
+  if (r.status !== 201) throw new Error(`guest: ${r.status} ${JSON.stringify(r.body)}`);
+  return { token: r.body.token, id: r.body.player.id };
+}
+
+type StateMsg = Extract<ServerMessage, { t: 'state' }>;
+
+/** A connection to a table (or the lobby) that keeps every protocol message it receives. */
+export class Conn {
+  readonly room: Room;
+  readonly messages: ServerMessage[] = [];
+  /** How many messages arrived as JSON text (join option `json`). */
+  texts = 0;
+  private waiters: (() => void)[] = [];
+  private nextId = 1;
+  constructor(room: Room) {
+    this.room = room;
+    room.onMessage(CHANNEL, (raw: ServerMessage | string) => {
+      const m: ServerMessage = typeof raw === 'string' ? JSON.parse(raw) : raw;
+      if (typeof raw === 'string') this.texts++;
+      this.messages.push(m);
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+
+  static async join(url: string, tableId: string, options: JoinOptions): Promise<Conn> {
+    const client = new Client(url);
+    const room = await client.joinById(tableId, options);
+    return new Conn(room);
+  }
+
+  send(msg: unknown) {
+    this.room.send(CHANNEL, msg);
+  }
+
+  request(t: ClientMessage['t'], d: unknown): number {
+    const id = this.nextId++;
+    this.send({ t, d, id });
+    return id;
+  }
+
+  /** Waits until a received message satisfies `pred` (checking those already received first). */
+  async waitFor<M extends ServerMessage>(pred: (m: ServerMessage) => m is M, timeout?: number): Promise<M>;
+  async waitFor(pred: (m: ServerMessage) => boolean, timeout?: number): Promise<ServerMessage>;
+  async waitFor(pred: (m: ServerMessage) => boolean, timeout = 10_000): Promise<ServerMessage> {
+    let seen = 0;
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      for (; seen < this.messages.length; seen++) if (pred(this.messages[seen])) return this.messages[seen];
+      const left = deadline - Date.now();
+      if (left <= 0)
+        throw new Error(`timeout; last messages: ${JSON.stringify(this.messages.slice(-3)).slice(0, 600)}`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** The newest state update. */
+  latest(): StateMsg['d'] | undefined {
+    for (let i = this.messages.length - 1; i >= 0; i--) {
+      const m = this.messages[i];
+      if (m.t === 'state') return m.d;
+    }
+    return undefined;
+  }
+
+  /** Leaves the room; a connection that is already gone resolves at once. */
+  async leave(consented = true) {
+    await Promise.race([this.room.leave(consented).catch(() => {}), new Promise((r) => setTimeout(r, 500))]);
+  }
+}
+
+export const isState = (m: ServerMessage): m is StateMsg => m.t === 'state';
+
+/** Plays a seat: answers every update where it is the seat to act with its first legal action. */
+export function autoplay(c: Conn, seat: Seat, pick: (legal: readonly unknown[]) => unknown = (l) => l[0]) {
+  const answer = (raw: ServerMessage | string) => {
+    const m: ServerMessage = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    if (m.t === 'state' && m.d.legal.length > 0 && m.d.view.toAct[0] === seat)
+      c.request('act', { action: pick(m.d.legal), seq: m.d.seq });
+  };
+  const seen = c.messages.filter(isState).at(-1);
+  if (seen) answer(seen);
+  c.room.onMessage(CHANNEL, answer);
+}
