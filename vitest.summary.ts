@@ -10,13 +10,15 @@ export default class SummaryLine implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const m of modules) {
-      if (m.state() === 'failed' && [...m.children.allTests()].length === 0) failed++;
+      let failedHere = 0;
       for (const t of m.children.allTests()) {
         const state = t.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
+        else if (state === 'failed') failedHere++;
         else skipped++;
       }
+      // A file that fails outside its tests (import error, failing beforeAll) counts as one failure.
+      failed += failedHere > 0 || m.state() !== 'failed' ? failedHere : 1;
     }
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }

@@ -3,6 +3,7 @@
  * rooms, the HTTP API and static files, all on one port. On start every unfinished table is restored
  * from its record. `close()` shuts down gracefully: rooms finish their queued writes first.
  */
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { matchMaker, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
@@ -52,6 +53,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   server.define(ROOM_LOBBY, LobbyRoom);
   server.router = routes();
   await server.listen(config.port, config.host);
+  completeLargeResponses(transport.server!);
   const port = (transport.server!.address() as AddressInfo).port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = config.publicUrl ?? `http://${host}:${port}`;
@@ -81,6 +83,25 @@ export async function startServer(config: Config): Promise<RunningServer> {
     return closing;
   };
   return { url, port, restored, close };
+}
+
+/**
+ * @colyseus/better-call's `setResponse` ends a response only when its first write is accepted whole: a
+ * body above the socket's high-water mark (16 KiB) waits for 'drain' and is never ended, so the client
+ * hangs. Every handler here answers with one buffer, so reporting each write as accepted lets it end the
+ * response; Node still buffers and sends the whole body.
+ */
+function completeLargeResponses(http: HttpServer): void {
+  const handlers = http.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  http.removeAllListeners('request');
+  http.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const write = res.write;
+    res.write = function (this: ServerResponse, ...args: Parameters<ServerResponse['write']>) {
+      write.apply(this, args);
+      return true;
+    } as ServerResponse['write'];
+    for (const handle of handlers) handle.call(http, req, res);
+  });
 }
 
 export { matchMaker };
