@@ -1,1 +1,41 @@
-export {};
+/**
+ * Computer players. A bot sees exactly what its seat sees (the game's view for that seat) and the list
+ * of its legal actions, and returns one of them. `decide` is synchronous and deterministic for a seed;
+ * `BotPool` runs it on worker threads so that a server never blocks on a search.
+ */
+import type { Action, BaseView, GameId, Seat } from '@stich/engine';
+import { gameById } from '@stich/engine';
+import { botFor } from './levels.ts';
+
+export const BOT_LEVELS = ['random', 'rule', 'search'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+export interface BotRequest {
+  game: GameId;
+  level: BotLevel;
+  seat: Seat;
+  /** The game's view for `seat`: exactly `game.viewFor(state, seat)`. */
+  view: BaseView;
+  legal: readonly Action[];
+  seed: string;
+}
+
+/** One of `req.legal`, chosen by the level's player; the same request always gives the same action. */
+export function decide(req: BotRequest): Action {
+  if (req.legal.length === 0) throw new Error(`bot for seat ${req.seat}: no legal action to choose from`);
+  if (req.legal.length === 1) return req.legal[0];
+  const action = botFor(req.game, req.level)(req);
+  // A bot must never answer with something it was not offered; fall back loudly in tests, safely in play.
+  if (!req.legal.includes(action))
+    throw new Error(`bot (${req.game}, ${req.level}) chose an action it was not offered`);
+  return action;
+}
+
+/** The request a seat's bot gets, built only from the seat's view and legal actions. */
+export function requestFor<S>(game: GameId, state: S, seat: Seat, level: BotLevel, seed: string): BotRequest {
+  const g = gameById(game);
+  if (!g) throw new Error(`unknown game ${game}`);
+  return { game, level, seat, view: g.viewFor(state, seat), legal: g.legalActions(state, seat), seed };
+}
+
+export { BotPool } from './pool.ts';

@@ -1,0 +1,300 @@
+/**
+ * Klapper-Jas players for 2, 3 and 4 seats.
+ *
+ * Objectives of the search: 4 players, team against team (margin of the searching seat's party);
+ * 2 players, seat against seat; 3 players, the declarer against the two opponents as one party (sum
+ * of their points): the rules let the opponents win when either of them beats the declarer, and a
+ * team objective keeps the search additive. The win test of a 3-player bid is sharper: the declarer
+ * wins a sampled deal when he beats the likely better opponent, taken as 60% of the opponents' sum.
+ *
+ * Calls: melds are always declared (the best option), the 7 always exchanged, Belle always announced;
+ * Kontra and Re only on the seat's own turn (a bot never acts out of turn).
+ */
+import type { Action, Card, Rng } from '@stich/engine';
+import { DECK32, SUITS, seeded } from '@stich/engine';
+import type { KlapperjasView } from '@stich/engine/klapperjas/index';
+import type { BotRequest } from '../index.ts';
+import type { Players } from '../levels.ts';
+import { type BidSim, declarerWins, suitIndex, type WinTest } from '../play/bid.ts';
+import type { PlayContext } from '../play/context.ts';
+import { ruleCard } from '../play/heuristic.ts';
+import { bestCard, type Estimate, pimc } from '../play/pimc.ts';
+import { JAS32 } from '../solver/model.ts';
+
+type A = Action & {
+  readonly card?: Card;
+  readonly belle?: true;
+  readonly suit?: string;
+  readonly melds?: readonly { length: number }[];
+};
+
+/** Party index of a seat seen from the declarer's side (0) or not (1). */
+function partyOf(v: KlapperjasView, seat: number, declarer: number): number {
+  if (v.seats === 4) return seat % 2 === declarer % 2 ? 0 : 1;
+  return seat === declarer ? 0 : 1;
+}
+
+/** The seat's own party as 0. */
+function partiesFor(v: KlapperjasView, me: number): number[] {
+  const d = v.declarer ?? me;
+  const mine = partyOf(v, me, d);
+  return Array.from({ length: v.seats }, (_, s) => (partyOf(v, s, d) === mine ? 0 : 1));
+}
+
+const cardsOf = (xs: readonly { card: Card }[]): Card[] => xs.map((x) => x.card);
+
+export function contextOf(v: KlapperjasView, me: number): PlayContext {
+  const order = [...v.active];
+  const trump = suitIndex(v.trump!);
+  const party = partiesFor(v, me);
+  const o = v.config.options;
+  const tricks = v.tricks.map((t) => ({ leader: t.leader, cards: cardsOf(t.cards) }));
+  let took = 0;
+  for (const t of v.tricks) took |= 1 << party[t.winner!];
+  const ifTrick: [number, number] = [0, 0];
+  if (o.meldsNeedTrick && v.countingMelds) for (const m of v.countingMelds) ifTrick[party[m.seat]] += m.value;
+  if (o.belleNeedsTrick) for (const s of v.belle) ifTrick[party[s]] += 20;
+  const hand = v.hand ?? [];
+  const known = Array.from({ length: v.seats }, (_, s) => (s === me ? [] : [...v.known[s]]));
+  const knownAll = new Set(known.flat());
+  const outOfPlay =
+    v.seats === 4
+      ? []
+      : [v.turned, v.stockTop].filter((c): c is Card => c !== null && !knownAll.has(c) && !hand.includes(c));
+  return {
+    rules: JAS32,
+    deck: DECK32,
+    order,
+    me,
+    trump,
+    hand,
+    handCounts: v.handCounts,
+    tricks,
+    trick: v.trick ? { leader: v.trick.leader, cards: cardsOf(v.trick.cards) } : { leader: me, cards: [] },
+    known,
+    outOfPlay,
+    party,
+    objective: 'difference',
+    ifTrick,
+    tookTrick: took,
+  };
+}
+
+const TRUMP_W: Record<string, number> = { J: 30, '9': 22, A: 14, T: 12, K: 8, Q: 7, '8': 5, '7': 5 };
+
+/** Hand strength for a trump suit: trumps by rank, plain aces, tens with their ace. */
+export function trumpScore(hand: readonly Card[], trump: string): number {
+  let e = 0;
+  for (const c of hand) {
+    const s = c[0];
+    const r = c[1];
+    if (s === trump) e += TRUMP_W[r];
+    else if (r === 'A') e += 12;
+    else if (r === 'T') e += hand.includes(`${s}A` as Card) ? 7 : 2;
+    else if (r === 'K') e += hand.includes(`${s}A` as Card) && hand.includes(`${s}T` as Card) ? 3 : 0;
+  }
+  return e;
+}
+
+/** Strength a bid needs: scaled to the cards the seat sees (8 with four players, else 6). */
+const bidLine = (v: KlapperjasView): number => ((v.hand?.length ?? 6) >= 8 ? 78 : 58);
+
+const find = (legal: readonly A[], t: string) => legal.find((a) => a.t === t);
+
+function bestMeld(legal: readonly A[]): A | undefined {
+  let best: A | undefined;
+  let bestV = -1;
+  for (const a of legal)
+    if (a.t === 'meld') {
+      const val = (a.melds ?? []).reduce((x, m) => x + (m.length >= 4 ? 50 : 20), 0);
+      if (val > bestV) {
+        best = a;
+        bestV = val;
+      }
+    }
+  return best;
+}
+
+/** The play action for a card, with Belle announced where it may be. */
+function playAction(legal: readonly A[], card: Card): A {
+  return (
+    legal.find((a) => a.t === 'play' && a.card === card && a.belle) ??
+    legal.find((a) => a.t === 'play' && a.card === card)!
+  );
+}
+
+const playCards = (legal: readonly A[]): Card[] => [
+  ...new Set(legal.filter((a) => a.t === 'play').map((a) => a.card!)),
+];
+
+/** Calls every level makes the same way before a card: exchange the 7, declare the best melds. */
+function preliminaries(legal: readonly A[]): A | undefined {
+  return find(legal, 'exchange') ?? bestMeld(legal);
+}
+
+function bidRule(req: BotRequest, v: KlapperjasView): A {
+  const legal = req.legal as readonly A[];
+  const hand = v.hand ?? [];
+  const line = bidLine(v);
+  const proposed = v.proposed!;
+  const others = SUITS.filter((s) => s !== proposed);
+  const pass = find(legal, 'pass');
+  switch (v.phase) {
+    case 'orgi':
+      return trumpScore(hand, proposed) >= line ? find(legal, 'orgi')! : pass!;
+    case 'kleines':
+      return Math.max(...others.map((s) => trumpScore(hand, s))) >= line ? find(legal, 'kleines')! : pass!;
+    case 'besser':
+      return trumpScore(hand, 'C') >= line ? find(legal, 'besser')! : pass!;
+    default: {
+      const names = legal.filter((a) => a.t === 'trump');
+      return names.reduce((b, a) => (trumpScore(hand, a.suit!) > trumpScore(hand, b.suit!) ? a : b));
+    }
+  }
+}
+
+function simFor(v: KlapperjasView, me: number): BidSim {
+  const n = v.active.length;
+  const vorhand = v.vorhand ?? v.active[0];
+  const i = v.active.indexOf(vorhand);
+  const order = [...v.active.slice(i), ...v.active.slice(0, i)];
+  const hand = v.hand ?? [];
+  const known = Array.from({ length: v.seats }, (_, s) => (s === me ? [] : [...(v.known[s] ?? [])]));
+  const outOfPlay =
+    n === 4 ? [] : [v.turned, v.stockTop].filter((c): c is Card => c !== null && !hand.includes(c));
+  return {
+    rules: JAS32,
+    deck: DECK32,
+    order,
+    me,
+    hand,
+    handSize: n === 4 ? 8 : 9,
+    known,
+    outOfPlay,
+    turned: n === 4 || v.turned === null ? undefined : v.turned,
+  };
+}
+
+function winTest(v: KlapperjasView, me: number): WinTest {
+  const party = Array.from({ length: v.seats }, (_, s) =>
+    v.seats === 4 ? (s % 2 === me % 2 ? 0 : 1) : s === me ? 0 : 1,
+  );
+  // 3 players: declarer D beats the better opponent, taken as 0.6 of the opponents' sum O:
+  // D > 0.3 (S − v) with D = (S + v) / 2 gives v > −S / 4.
+  const threshold = v.active.length === 3 ? (dealt: number) => Math.floor(-dealt / 4) + 1 : () => 1;
+  return { party, threshold };
+}
+
+/** Share of sampled deals the seat wins as declarer with `suit`. */
+function winShare(v: KlapperjasView, me: number, suit: string, rng: Rng, nodes: number): number {
+  const r = declarerWins(simFor(v, me), suitIndex(suit), winTest(v, me), rng, 8, nodes);
+  return r.samples === 0 ? 0 : r.wins / r.samples;
+}
+
+const BID_NODES = 500_000;
+const WIN_LINE = 0.6;
+
+function bidSearch(req: BotRequest, v: KlapperjasView): A {
+  const legal = req.legal as readonly A[];
+  const hand = v.hand ?? [];
+  const rng = seeded(`${req.seed}/bid`);
+  const line = bidLine(v);
+  const proposed = v.proposed!;
+  const pass = find(legal, 'pass');
+  // Hands far from the line are decided by strength alone; the rest by simulation.
+  const decide = (suits: readonly string[], yes: string): A => {
+    const ranked = [...suits].sort((a, b) => trumpScore(hand, b) - trumpScore(hand, a)).slice(0, 2);
+    const top = trumpScore(hand, ranked[0]);
+    if (top < line * 0.7) return pass!;
+    if (top > line * 1.4) return find(legal, yes)!;
+    const share = Math.max(...ranked.map((s) => winShare(v, req.seat, s, rng, BID_NODES / ranked.length)));
+    return share >= WIN_LINE ? find(legal, yes)! : pass!;
+  };
+  switch (v.phase) {
+    case 'orgi':
+      return decide([proposed], 'orgi');
+    case 'kleines':
+      return decide(
+        SUITS.filter((s) => s !== proposed),
+        'kleines',
+      );
+    case 'besser':
+      return decide(['C'], 'besser');
+    default: {
+      const names = legal.filter((a) => a.t === 'trump');
+      const ranked = [...names]
+        .sort((a, b) => trumpScore(hand, b.suit!) - trumpScore(hand, a.suit!))
+        .slice(0, 2);
+      let best = ranked[0];
+      let bestShare = -1;
+      for (const a of ranked) {
+        const share = winShare(v, req.seat, a.suit!, rng, BID_NODES / ranked.length);
+        if (share > bestShare) {
+          best = a;
+          bestShare = share;
+        }
+      }
+      return best;
+    }
+  }
+}
+
+const isDeclarerSide = (v: KlapperjasView, me: number): boolean =>
+  v.declarer !== null && (v.seats === 4 ? v.declarer % 2 === me % 2 : v.declarer === me);
+
+function playRule(req: BotRequest, v: KlapperjasView): A {
+  const legal = req.legal as readonly A[];
+  const pre = preliminaries(legal);
+  if (pre) return pre;
+  const me = req.seat;
+  const hand = v.hand ?? [];
+  const T = v.trump!;
+  const trumps = hand.filter((c) => c[0] === T);
+  const strong = trumps.length >= 4 && hand.includes(`${T}J` as Card);
+  const kontra = find(legal, 'kontra');
+  if (kontra && !isDeclarerSide(v, me) && strong) return kontra;
+  const re = find(legal, 're');
+  if (re && isDeclarerSide(v, me) && strong && hand.includes(`${T}9` as Card)) return re;
+  const ctx = contextOf(v, me);
+  const cards = playCards(legal);
+  return playAction(legal, ruleCard(ctx, cards, { wantTricks: true, declarer: isDeclarerSide(v, me) }));
+}
+
+/** Share of the sampled deals in which the seat's party's best card keeps a positive margin. */
+function winRate(est: Estimate, perSample: readonly number[]): number {
+  return est.samples === 0 ? 0 : perSample.filter((x) => x > 0).length / est.samples;
+}
+
+function playSearch(req: BotRequest, v: KlapperjasView): A {
+  const legal = req.legal as readonly A[];
+  const pre = preliminaries(legal);
+  if (pre) return pre;
+  const me = req.seat;
+  const ctx = contextOf(v, me);
+  const cards = playCards(legal);
+  const prefer = ruleCard(ctx, cards, { wantTricks: true, declarer: isDeclarerSide(v, me) });
+  const best: number[] = [];
+  const est = pimc(ctx, cards, seeded(`${req.seed}/pimc`), undefined, (vals) =>
+    best.push(Math.max(...vals.values())),
+  );
+  const kontra = find(legal, 'kontra');
+  const re = find(legal, 're');
+  if ((kontra || re) && est.samples >= 6 && v.active.length !== 3) {
+    const p = winRate(est, best);
+    if (kontra && !isDeclarerSide(v, me) && p >= 0.75) return kontra;
+    if (re && isDeclarerSide(v, me) && p >= 0.8) return re;
+  }
+  const card = est.samples === 0 ? prefer : bestCard(est, cards, prefer);
+  return playAction(legal, card);
+}
+
+export const klapperjasPlayers: Players = {
+  rule: (req) => {
+    const v = req.view as KlapperjasView;
+    return v.phase === 'play' ? playRule(req, v) : bidRule(req, v);
+  },
+  search: (req) => {
+    const v = req.view as KlapperjasView;
+    return v.phase === 'play' ? playSearch(req, v) : bidSearch(req, v);
+  },
+};

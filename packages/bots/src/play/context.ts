@@ -1,0 +1,241 @@
+/**
+ * A seat's knowledge of a deal in card play, in one shape for every game: its hand, the tricks so far,
+ * the cards others are known to hold, and what each seat cannot hold (inferred from play). Game
+ * adapters build it from their views; the sampler deals the unseen cards consistently with it.
+ */
+import type { Card, Rng, Seat } from '@stich/engine';
+import { SUITS } from '@stich/engine';
+import type { GameRules, Objective, Problem } from '../solver/model.ts';
+
+export interface PlayedTrick {
+  readonly leader: Seat;
+  readonly cards: readonly Card[];
+}
+
+export interface PlayContext {
+  readonly rules: GameRules;
+  readonly undertrump?: '002' | 'swiss';
+  /** Every card of the game's deck. */
+  readonly deck: readonly Card[];
+  /** Seats that play this deal, in playing order (cyclic). */
+  readonly order: readonly Seat[];
+  readonly me: Seat;
+  /** Trump suit index (SUITS order). */
+  readonly trump: number;
+  readonly hand: readonly Card[];
+  /** Cards each seat holds now, by seat. */
+  readonly handCounts: readonly number[];
+  /** Finished tricks of this deal, then the open one (possibly empty, with its leader). */
+  readonly tricks: readonly PlayedTrick[];
+  readonly trick: PlayedTrick;
+  /** Cards publicly known to be in a seat's hand (still held), by seat. */
+  readonly known: readonly (readonly Card[])[];
+  /** Cards known to be out of play (not in any hand, not played): e.g. a card lying open on the stock. */
+  readonly outOfPlay: readonly Card[];
+  /** Party by seat, seen from `me`: 0 my party (maximising), 1 the others. */
+  readonly party: readonly number[];
+  readonly objective: Objective;
+  /** Objective `target`: points my party still wants. */
+  readonly need?: number;
+  /** Points a party gains once it wins a trick (by party), and the parties that have won one (bits). */
+  readonly ifTrick?: readonly [number, number];
+  readonly tookTrick?: number;
+}
+
+const suitOf = (c: Card): number => SUITS.indexOf(c[0] as (typeof SUITS)[number]);
+
+/** Trick strength of a card (trumps above every plain card). */
+export function strength(ctx: Pick<PlayContext, 'rules' | 'trump'>, c: Card): number {
+  const s = suitOf(c);
+  return s === ctx.trump ? 100 + ctx.rules.trumpOrder.indexOf(c[1]) : ctx.rules.plainOrder.indexOf(c[1]);
+}
+
+export function cardValue(ctx: Pick<PlayContext, 'rules' | 'trump'>, c: Card): number {
+  return suitOf(c) === ctx.trump ? ctx.rules.trumpValue[c[1]] : ctx.rules.plainValue[c[1]];
+}
+
+export function beats(ctx: Pick<PlayContext, 'rules' | 'trump'>, c: Card, w: Card): boolean {
+  const a = suitOf(c);
+  const b = suitOf(w);
+  if (a === b) return strength(ctx, c) > strength(ctx, w);
+  return a === ctx.trump;
+}
+
+/** Index of the winning card in a (partial) trick. */
+export function winnerIndex(ctx: Pick<PlayContext, 'rules' | 'trump'>, cards: readonly Card[]): number {
+  let w = 0;
+  for (let i = 1; i < cards.length; i++) if (beats(ctx, cards[i], cards[w])) w = i;
+  return w;
+}
+
+export { suitOf };
+
+/**
+ * For each seat, the cards it may still hold as far as play shows: a seat that did not follow suit
+ * has none of it; one that did not ruff when it had to has no trump; one that did not overtrump when
+ * it had to has no higher trump (Klapper-Jas, Klaberjass); Differenzler: a seat that did not follow
+ * a trump lead holds at most the Jack; an undertrump shows a void (002) or a hand of trumps (Swiss).
+ */
+export function exclusions(ctx: PlayContext): Map<Seat, Set<Card>> {
+  const out = new Map<Seat, Set<Card>>();
+  for (const s of ctx.order) out.set(s, new Set());
+  const T = ctx.trump;
+  const noSuit = (seat: Seat, suit: number, except?: (c: Card) => boolean) => {
+    const set = out.get(seat)!;
+    for (const c of ctx.deck) if (suitOf(c) === suit && !except?.(c)) set.add(c);
+  };
+  const noTrumpAbove = (seat: Seat, w: Card) => {
+    const set = out.get(seat)!;
+    for (const c of ctx.deck) if (suitOf(c) === T && strength(ctx, c) > strength(ctx, w)) set.add(c);
+  };
+  const n = ctx.order.length;
+  for (const t of [...ctx.tricks, ctx.trick]) {
+    if (t.cards.length === 0) continue;
+    const led = suitOf(t.cards[0]);
+    const li = ctx.order.indexOf(t.leader);
+    for (let i = 1; i < t.cards.length; i++) {
+      const seat = ctx.order[(li + i) % n];
+      const c = t.cards[i];
+      const s = suitOf(c);
+      const w = t.cards[winnerIndex(ctx, t.cards.slice(0, i))];
+      const trumpIn = suitOf(w) === T;
+      if (ctx.rules.follow === 'klapperjas') {
+        if (led === T) {
+          if (s !== T) noSuit(seat, T);
+          else if (!beats(ctx, c, w)) noTrumpAbove(seat, w);
+        } else if (s !== led) {
+          noSuit(seat, led);
+          if (s !== T) noSuit(seat, T);
+          else if (trumpIn && !beats(ctx, c, w)) noTrumpAbove(seat, w);
+        }
+      } else if (led === T) {
+        if (s !== T) noSuit(seat, T, (x) => x[1] === 'J');
+      } else if (s !== led && s !== T) noSuit(seat, led);
+      else if (s === T && trumpIn && !beats(ctx, c, w)) {
+        noSuit(seat, led);
+        if (ctx.undertrump === 'swiss') for (let x = 0; x < 4; x++) if (x !== T) noSuit(seat, x);
+      }
+    }
+  }
+  return out;
+}
+
+/** Cards nobody but the seats' hands and the hidden stock can hold: not mine, not played, not known. */
+export function unseen(ctx: PlayContext): Card[] {
+  const seen = new Set<Card>(ctx.hand);
+  for (const t of [...ctx.tricks, ctx.trick]) for (const c of t.cards) seen.add(c);
+  for (const k of ctx.known) for (const c of k) seen.add(c);
+  for (const c of ctx.outOfPlay) seen.add(c);
+  return ctx.deck.filter((c) => !seen.has(c));
+}
+
+/**
+ * One deal of the unseen cards to the other seats (the rest stays in the stock) that respects the
+ * exclusions where it can. Each step first gives a seat every card it can still hold when they are
+ * exactly as many as its free places (so constrained seats are never starved); otherwise it takes a
+ * card with the fewest possible holders and gives it to a holder drawn with weight = free places
+ * (the stock counting as a holder of everything). After `tries` failures the exclusions are dropped.
+ */
+export function sampleHands(ctx: PlayContext, rng: Rng, excl: Map<Seat, Set<Card>>, tries = 20): Card[][] {
+  const pool = unseen(ctx);
+  const others = ctx.order.filter((s) => s !== ctx.me);
+  const need = new Map<Seat, number>();
+  for (const s of others) need.set(s, ctx.handCounts[s] - ctx.known[s].length);
+  const stock = pool.length - others.reduce((a, s) => a + need.get(s)!, 0);
+  for (let attempt = 0; attempt <= tries; attempt++) {
+    const strict = attempt < tries;
+    const free = new Map(need);
+    let stockFree = stock;
+    const hands: Card[][] = ctx.handCounts.map(() => []);
+    for (const s of ctx.order) hands[s] = s === ctx.me ? [...ctx.hand] : [...ctx.known[s]];
+    const may = (s: Seat, c: Card) => !strict || !excl.get(s)!.has(c);
+    const left = shuffleCards(pool, rng);
+    const give = (s: Seat, c: Card) => {
+      hands[s].push(c);
+      free.set(s, free.get(s)! - 1);
+      left.splice(left.indexOf(c), 1);
+    };
+    let ok = true;
+    while (ok && left.length > 0) {
+      // Forced: a seat that can hold exactly as many of the cards left as it has free places.
+      let forced = false;
+      for (const s of others) {
+        const f = free.get(s)!;
+        if (f === 0) continue;
+        const cand = left.filter((c) => may(s, c));
+        if (cand.length < f) {
+          ok = false;
+          break;
+        }
+        if (cand.length === f) {
+          for (const c of cand) give(s, c);
+          forced = true;
+        }
+      }
+      if (!ok || forced) continue;
+      let best = left[0];
+      let bestK = Number.POSITIVE_INFINITY;
+      for (const c of left) {
+        let k = 0;
+        for (const s of others) if (free.get(s)! > 0 && may(s, c)) k++;
+        if (k < bestK) {
+          best = c;
+          bestK = k;
+        }
+      }
+      const hs = others.filter((s) => free.get(s)! > 0 && may(s, best));
+      let total = stockFree;
+      for (const s of hs) total += free.get(s)!;
+      if (total === 0) {
+        ok = false;
+        break;
+      }
+      let x = rng.int(total);
+      if (x < stockFree) {
+        stockFree--;
+        left.splice(left.indexOf(best), 1);
+        continue;
+      }
+      x -= stockFree;
+      for (const s of hs) {
+        const f = free.get(s)!;
+        if (x < f) {
+          give(s, best);
+          break;
+        }
+        x -= f;
+      }
+    }
+    if (ok) return hands;
+  }
+  throw new Error('no consistent deal');
+}
+
+function shuffleCards(cards: readonly Card[], rng: Rng): Card[] {
+  const out = cards.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const t = out[i];
+    out[i] = out[j];
+    out[j] = t;
+  }
+  return out;
+}
+
+/** The solver's problem for one sampled deal: seats renumbered in playing order. */
+export function problemFor(ctx: PlayContext, hands: readonly (readonly Card[])[]): Problem {
+  const leaderIdx = ctx.order.indexOf(ctx.trick.leader);
+  return {
+    rules: ctx.rules,
+    trump: ctx.trump,
+    hands: ctx.order.map((s) => hands[s]),
+    trick: ctx.trick.cards,
+    leader: leaderIdx,
+    party: ctx.order.map((s) => ctx.party[s]),
+    ifTrick: ctx.ifTrick,
+    tookTrick: ctx.tookTrick,
+    objective: ctx.objective,
+    need: ctx.need,
+    undertrump: ctx.undertrump,
+  };
+}
