@@ -1,6 +1,6 @@
 /**
  * Solver benchmark: full deals solved from the first card, trump known, every hand open.
- * Run: node packages/bots/bench/solver.ts [deals=200] [game=all] [method=mtdf|ab]
+ * Run: node packages/bots/bench/solver.ts [deals] [game|all] [method=mtdf|ab] (no arguments: DEFAULT_RUN)
  * Times are the CPU time of each solve (one core), so that other load on the machine does not count.
  */
 import type { Card } from '@stich/engine';
@@ -115,6 +115,17 @@ export function benchSolver(deals: number, only?: string, method = 'mtdf'): obje
   return out;
 }
 
+/** What `npm run bench` solves: full deals of the 32-card games; Differenzler from the fourth trick (full
+ * 36-card deals take seconds each: name `differenzler` or `differenzler-target` to run them). */
+const DEFAULT_RUN: readonly [string, number][] = [
+  ['klapperjas-4p', 200],
+  ['klapperjas-3p', 200],
+  ['klaberjass-2p', 200],
+  ['differenzler-6', 100],
+  ['differenzler-6-target', 100],
+];
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  benchSolver(Number(process.argv[2] ?? 200), process.argv[3], process.argv[4]);
+  if (process.argv.length > 2) benchSolver(Number(process.argv[2]), process.argv[3], process.argv[4]);
+  else for (const [name, deals] of DEFAULT_RUN) benchSolver(deals, name);
 }
