@@ -4,7 +4,7 @@
  * adapters build it from their views; the sampler deals the unseen cards consistently with it.
  */
 import type { Card, Rng, Seat } from '@stich/engine';
-import { SUITS } from '@stich/engine';
+import { SUITS, shuffle } from '@stich/engine';
 import type { GameRules, Objective, Problem } from '../solver/model.ts';
 
 export interface PlayedTrick {
@@ -149,7 +149,7 @@ export function sampleHands(ctx: PlayContext, rng: Rng, excl: Map<Seat, Set<Card
     const hands: Card[][] = ctx.handCounts.map(() => []);
     for (const s of ctx.order) hands[s] = s === ctx.me ? [...ctx.hand] : [...ctx.known[s]];
     const may = (s: Seat, c: Card) => !strict || !excl.get(s)!.has(c);
-    const left = shuffleCards(pool, rng);
+    const left = shuffle(pool, rng);
     const give = (s: Seat, c: Card) => {
       hands[s].push(c);
       free.set(s, free.get(s)! - 1);
@@ -209,17 +209,6 @@ export function sampleHands(ctx: PlayContext, rng: Rng, excl: Map<Seat, Set<Card
     if (ok) return hands;
   }
   throw new Error('no consistent deal');
-}
-
-function shuffleCards(cards: readonly Card[], rng: Rng): Card[] {
-  const out = cards.slice();
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    const t = out[i];
-    out[i] = out[j];
-    out[j] = t;
-  }
-  return out;
 }
 
 /** The solver's problem for one sampled deal: seats renumbered in playing order. */
