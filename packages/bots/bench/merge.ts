@@ -1,4 +1,4 @@
-/** Merges arena reports (JSON lines on stdin or in files) by game, players and levels. */
+/** Merges arena reports (JSON lines on stdin or in files) by game, players and levels, match parts included. */
 import { readFileSync } from 'node:fs';
 import { type ArenaReport, mergeReports } from '../src/arena.ts';
 

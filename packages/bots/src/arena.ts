@@ -8,6 +8,13 @@
  * A pair's margin is A's mean minus B's mean over its replays; "game points" is the deal's score
  * (Klapper-Jas match points, Klaberjass points scored, Differenzler minus the difference: higher is
  * better for all). A pair is won by A when its game-point margin is above zero.
+ *
+ * Match mode (`matches`): whole matches, from `start` to `isOver`, replayed in the same seat layouts.
+ * A replay is won by A when A's seats end ahead in the game's own match result (`outcome.winners`):
+ * the share of A's seats among the winners against the share of B's (4 players: the winning party;
+ * 2 players: the winner; 3-player Klapper-Jas: the first place, so A wins only when A finishes first;
+ * Differenzler: the lowest total difference, a shared first place between A and B is a tie). A match
+ * pair scores the mean over its replays of 1 (won), 0.5 (tie), 0 (lost).
  */
 import type { AnyGame, BaseOutcome, GameId, Seat } from '@stich/engine';
 import { gameById, seeded, unwrap } from '@stich/engine';
@@ -26,6 +33,12 @@ export interface ArenaOptions {
   readonly config?: unknown;
   /** Called after each duplicate deal with the number done. */
   readonly progress?: (done: number) => void;
+  /** Whole matches played in duplicate after the deals (default 0: none). */
+  readonly matches?: number;
+  /** A replayed match that needs more deals (thrown-in deals included) throws (default 1000). */
+  readonly maxMatchDeals?: number;
+  /** Called after each duplicate match with the number done. */
+  readonly matchProgress?: (done: number) => void;
 }
 
 export interface Interval {
@@ -47,11 +60,27 @@ export interface ArenaReport {
   readonly gamePoints: { readonly a: Interval; readonly b: Interval; readonly margin: Interval };
   /** Share of duplicate deals whose game-point margin favours A (ties count half). */
   readonly winRate: Interval;
-  /** Decision times in milliseconds of CPU time by level. */
+  /** Match mode: present when matches were played. */
+  readonly matches?: MatchReport;
+  /** Decision times in milliseconds of CPU time by level (deals and matches). */
   readonly decisionMs: Readonly<
     Record<string, { readonly p50: number; readonly p99: number; readonly max: number; readonly n: number }>
   >;
 }
+
+export interface MatchReport {
+  /** Duplicate matches (each played two or three times). */
+  readonly played: number;
+  /** Per duplicate match: the mean over its replays of 1 when A won, 0.5 tie, 0 lost. */
+  readonly winRate: Interval;
+  /** Per duplicate match: the mean number of deals played in its replays (thrown-in deals not counted). */
+  readonly dealsPerMatch: Interval;
+  /** The most deals any replayed match took. */
+  readonly longestMatch: number;
+}
+
+/** Bot steps one deal may take before the arena gives up on it. */
+const MAX_DEAL_STEPS = 10_000;
 
 function interval(xs: readonly number[]): Interval {
   const n = xs.length;
@@ -105,6 +134,27 @@ function layouts(n: number): Seat[][] {
   ];
 }
 
+/** Asks the bot of the seat to act, times its decision (CPU) under its level and applies the action. */
+function botStep(
+  g: AnyGame,
+  game: GameId,
+  state: unknown,
+  levels: readonly BotLevel[],
+  seed: string,
+  times: Map<BotLevel, number[]>,
+): unknown {
+  const seat = g.toAct(state)[0];
+  if (seat === undefined) throw new Error(`arena: nobody is to act in phase ${g.phase(state)} (${seed})`);
+  const level = levels[seat];
+  const req = requestFor(game, state, seat, level, seed);
+  // CPU time of the decision (one core), not wall time: other load on the machine does not count.
+  const t0 = process.cpuUsage();
+  const action = decide(req);
+  const t = process.cpuUsage(t0);
+  times.get(level)!.push((t.user + t.system) / 1000);
+  return unwrap(g.apply(state, seat, action));
+}
+
 /** Plays one deal from a fresh match; returns its score and the decision times per seat's level. */
 function playDeal(
   g: AnyGame,
@@ -117,24 +167,72 @@ function playDeal(
   let state = g.start(unwrap(g.parseConfig(config)), 0);
   const dealRng = seeded(`${seed}/deal`);
   const before = (g.outcome(state) as BaseOutcome).deals.length;
-  for (let step = 0; step < 10_000; step++) {
+  for (let step = 0; step < MAX_DEAL_STEPS; step++) {
     const o = g.outcome(state) as BaseOutcome;
     if (o.deals.length > before) return scoreOf(game, o.deals[o.deals.length - 1] as Record<string, unknown>);
     if (g.awaitsDeal(state)) {
       state = unwrap(g.applyDeal(state, g.randomDeal(state, dealRng)));
       continue;
     }
-    const seat = g.toAct(state)[0];
-    const level = levels[seat];
-    const req = requestFor(game, state, seat, level, `${seed}/${step}`);
-    // CPU time of the decision (one core), not wall time: other load on the machine does not count.
-    const t0 = process.cpuUsage();
-    const action = decide(req);
-    const t = process.cpuUsage(t0);
-    times.get(level)!.push((t.user + t.system) / 1000);
-    state = unwrap(g.apply(state, seat, action));
+    state = botStep(g, game, state, levels, `${seed}/${step}`, times);
   }
   throw new Error('deal did not end');
+}
+
+/**
+ * Plays one whole match (dealer 0) with the deals drawn from one generator seeded by `seed`; returns
+ * the match winners and the number of deals played.
+ *
+ * Every game's `randomDeal` draws the same calls from the generator whatever the state (Fisher-Yates
+ * over the deck; Differenzler then draws the trump), so the k-th deal of every replay of a match is
+ * the same shuffled deck (and trump). Which seat gets which cards of it depends on the dealer (and in
+ * 3-player Klapper-Jas on the seats still playing), so the replays can diverge: 4-player Klapper-Jas
+ * and Differenzler pass the deal round in a fixed order and stay identical as far as both replays go;
+ * 2-player Klapper-Jas (the winner of a deal deals next) stays identical while the same seat wins each
+ * deal; 3-player Klapper-Jas passes the deal round until the first place is decided, then the first
+ * deals for the other two and after that the winner of each deal, so it diverges when the replays
+ * decide the first place at different deals or, after it, another seat wins a deal; in Klaberjass a
+ * thrown-in deal is dealt again from the next deck, so once the replays differ in throw-ins each
+ * played deal comes from a different deck.
+ */
+function playMatch(
+  g: AnyGame,
+  game: GameId,
+  config: unknown,
+  levels: readonly BotLevel[],
+  seed: string,
+  times: Map<BotLevel, number[]>,
+  maxDeals: number,
+): { readonly winners: readonly Seat[]; readonly deals: number } {
+  let state = g.start(unwrap(g.parseConfig(config)), 0);
+  const dealRng = seeded(`${seed}/deals`);
+  let dealt = 0;
+  let sinceDeal = 0;
+  for (let step = 0; !g.isOver(state); step++) {
+    if (g.awaitsDeal(state)) {
+      if (dealt >= maxDeals)
+        throw new Error(`arena: ${game} match ${seed} did not end within ${maxDeals} deals (maxMatchDeals)`);
+      dealt++;
+      sinceDeal = 0;
+      state = unwrap(g.applyDeal(state, g.randomDeal(state, dealRng)));
+      continue;
+    }
+    if (++sinceDeal > MAX_DEAL_STEPS)
+      throw new Error(
+        `arena: ${game} match ${seed}: deal ${dealt} did not end within ${MAX_DEAL_STEPS} steps`,
+      );
+    state = botStep(g, game, state, levels, `${seed}/${step}`, times);
+  }
+  const o = g.outcome(state) as BaseOutcome;
+  return { winners: o.winners, deals: o.deals.length };
+}
+
+/** 1 when A's seats end the match ahead (a larger share of them among the winners), 0.5 tie, 0 behind. */
+function matchScore(winners: readonly Seat[], aSeats: readonly Seat[], bSeats: readonly Seat[]): number {
+  const share = (seats: readonly Seat[]) => seats.filter((s) => winners.includes(s)).length / seats.length;
+  const a = share(aSeats);
+  const b = share(bSeats);
+  return a > b ? 1 : a === b ? 0.5 : 0;
 }
 
 export function arena(opts: ArenaOptions): ArenaReport {
@@ -178,6 +276,27 @@ export function arena(opts: ArenaOptions): ArenaReport {
     wins.push(aG > bG ? 1 : aG === bG ? 0.5 : 0);
     opts.progress?.(i + 1);
   }
+  const matchCount = opts.matches ?? 0;
+  const maxDeals = opts.maxMatchDeals ?? 1000;
+  const matchWins: number[] = [];
+  const matchDeals: number[] = [];
+  let longestMatch = 0;
+  for (let i = 0; i < matchCount; i++) {
+    const lay = layouts(n);
+    let score = 0;
+    let deals = 0;
+    for (const aSeats of lay) {
+      const levels = Array.from({ length: n }, (_, s) => (aSeats.includes(s) ? A : B));
+      const bSeats = levels.map((_, s) => s).filter((s) => !aSeats.includes(s));
+      const m = playMatch(g, opts.game, config, levels, `${opts.seed}/match/${i}`, times, maxDeals);
+      score += matchScore(m.winners, aSeats, bSeats);
+      deals += m.deals;
+      longestMatch = Math.max(longestMatch, m.deals);
+    }
+    matchWins.push(score / lay.length);
+    matchDeals.push(deals / lay.length);
+    opts.matchProgress?.(i + 1);
+  }
   const decisionMs: Record<string, { p50: number; p99: number; max: number; n: number }> = {};
   for (const [level, xs] of times)
     decisionMs[level] = { p50: pct(xs, 0.5), p99: pct(xs, 0.99), max: pct(xs, 1), n: xs.length };
@@ -190,6 +309,16 @@ export function arena(opts: ArenaOptions): ArenaReport {
     cardPoints: { a: interval(cp[0]), b: interval(cp[1]), margin: interval(cp[2]) },
     gamePoints: { a: interval(gp[0]), b: interval(gp[1]), margin: interval(gp[2]) },
     winRate: interval(wins),
+    ...(matchCount > 0
+      ? {
+          matches: {
+            played: matchCount,
+            winRate: interval(matchWins),
+            dealsPerMatch: interval(matchDeals),
+            longestMatch,
+          },
+        }
+      : {}),
     decisionMs,
   };
 }
@@ -205,6 +334,7 @@ function pool(parts: readonly { readonly i: Interval; readonly n: number }[]): I
     sum += i.mean * k;
     sq += sd * sd * (k - 1) + i.mean * i.mean * k;
   }
+  if (n === 0) return { mean: 0, ci95: 0, low: 0, high: 0 };
   const mean = sum / n;
   const v = n > 1 ? (sq - n * mean * mean) / (n - 1) : 0;
   const ci95 = 1.96 * Math.sqrt(Math.max(0, v) / n);
@@ -214,7 +344,8 @@ function pool(parts: readonly { readonly i: Interval; readonly n: number }[]): I
 
 /**
  * One report from runs of the same game, players and levels with different seeds (e.g. run in
- * parallel). Intervals are pooled exactly; decision times approximately (p50: mean of the runs'
+ * parallel). Intervals are pooled exactly (deal intervals over deals, match intervals over the runs
+ * that played matches, by matches played); decision times approximately (p50: mean of the runs'
  * p50 weighted by decisions; p99 and max: the largest).
  */
 export function mergeReports(reports: readonly ArenaReport[]): ArenaReport {
@@ -231,8 +362,12 @@ export function mergeReports(reports: readonly ArenaReport[]): ArenaReport {
       n,
     };
   }
+  const withMatches = reports.flatMap((r) => (r.matches && r.matches.played > 0 ? [r.matches] : []));
+  const pickMatch = (f: (m: MatchReport) => Interval) =>
+    pool(withMatches.map((m) => ({ i: f(m), n: m.played })));
+  const { matches: _firstMatches, ...firstRest } = first;
   return {
-    ...first,
+    ...firstRest,
     deals: reports.reduce((a, r) => a + r.deals, 0),
     seed: reports.map((r) => r.seed).join(','),
     cardPoints: {
@@ -246,6 +381,16 @@ export function mergeReports(reports: readonly ArenaReport[]): ArenaReport {
       margin: pick((r) => r.gamePoints.margin),
     },
     winRate: pick((r) => r.winRate),
+    ...(withMatches.length > 0
+      ? {
+          matches: {
+            played: withMatches.reduce((a, m) => a + m.played, 0),
+            winRate: pickMatch((m) => m.winRate),
+            dealsPerMatch: pickMatch((m) => m.dealsPerMatch),
+            longestMatch: Math.max(...withMatches.map((m) => m.longestMatch)),
+          },
+        }
+      : {}),
     decisionMs,
   };
 }

@@ -26,4 +26,73 @@ describe('arena', () => {
       2,
     );
   });
+
+  it('plays whole matches in duplicate and reports the match win rate', () => {
+    const opts = { game: 'klapperjas', players: 2, bots: ['rule', 'random'], deals: 0, seed: 'mt' } as const;
+    const r = arena({ ...opts, matches: 10 });
+    expect(r.deals).toBe(0);
+    const m = r.matches;
+    expect(m?.played).toBe(10);
+    if (!m) return;
+    expect(m.winRate.low).toBeLessThanOrEqual(m.winRate.high);
+    // Klapper-Jas 2 players plays to 12 match points: several deals. Match decisions are timed too.
+    expect(m.dealsPerMatch.mean).toBeGreaterThan(1);
+    expect(m.longestMatch).toBeGreaterThanOrEqual(m.dealsPerMatch.mean);
+    // Rule beats random in most matches.
+    expect(m.winRate.mean).toBeGreaterThan(0.5);
+    expect(r.decisionMs.rule.n).toBeGreaterThan(0);
+    // The same seed replays the same matches with the same decisions.
+    expect(arena({ ...opts, matches: 10 }).matches).toStrictEqual(m);
+    // Deal mode alone reports no match part; with deals too the deal fields are the deal mode's.
+    expect(arena({ ...opts, deals: 2 }).matches).toBeUndefined();
+    const both = arena({ ...opts, deals: 2, matches: 1 });
+    expect(both.cardPoints).toStrictEqual(arena({ ...opts, deals: 2 }).cardPoints);
+  });
+
+  it('plays 3-player and Differenzler matches to their end', () => {
+    const three = arena({
+      game: 'klapperjas',
+      players: 3,
+      bots: ['rule', 'random'],
+      deals: 0,
+      matches: 2,
+      seed: 'm3',
+    });
+    // Three replays per match, each won (A first) or lost, no ties: pair scores are thirds.
+    const mean = three.matches?.winRate.mean ?? Number.NaN;
+    expect(Math.abs(mean * 6 - Math.round(mean * 6))).toBeLessThan(0.01);
+    // Differenzler plays its 12 rounds (the default) in every replay.
+    const d = arena({ game: 'differenzler', bots: ['rule', 'random'], deals: 0, matches: 1, seed: 'md' });
+    expect(d.matches?.dealsPerMatch.mean).toBe(12);
+    expect(d.matches?.longestMatch).toBe(12);
+  });
+
+  it('stops a match that does not end with a clear error', () => {
+    expect(() =>
+      arena({
+        game: 'klaberjass',
+        bots: ['rule', 'random'],
+        deals: 0,
+        matches: 1,
+        maxMatchDeals: 1,
+        seed: 'x',
+      }),
+    ).toThrow(/did not end within 1 deals/);
+  });
+
+  it('merges the match part of runs as if they were one', () => {
+    const opts = { game: 'klaberjass', players: 2, bots: ['rule', 'random'], deals: 1 } as const;
+    const a = arena({ ...opts, matches: 2, seed: 'mm1' });
+    const b = arena({ ...opts, matches: 3, seed: 'mm2' });
+    const c = arena({ ...opts, seed: 'mm3' });
+    const m = mergeReports([c, a, b]);
+    expect(m.deals).toBe(3);
+    expect(m.matches?.played).toBe(5);
+    expect(m.matches?.winRate.mean).toBeCloseTo(
+      (2 * a.matches!.winRate.mean + 3 * b.matches!.winRate.mean) / 5,
+      2,
+    );
+    expect(m.matches?.longestMatch).toBe(Math.max(a.matches!.longestMatch, b.matches!.longestMatch));
+    expect(mergeReports([c, c]).matches).toBeUndefined();
+  });
 });

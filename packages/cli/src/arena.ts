@@ -7,11 +7,15 @@ import { DEFAULT_PLAYERS } from './selfplay.ts';
 
 const isLevel = (x: string): x is BotLevel => (BOT_LEVELS as readonly string[]).includes(x);
 
-/** `stich arena`: two bot levels on duplicate deals; prints the bots package's report as JSON. */
+/**
+ * `stich arena`: two bot levels on duplicate deals and, with `--matches N`, on N whole duplicate
+ * matches; prints the bots package's report as JSON.
+ */
 export const arenaCommand: Command = {
-  summary: 'arena --game G [--players N] --bots A,B --deals N --seed S — bot against bot on duplicate deals',
+  summary:
+    'arena --game G [--players N] --bots A,B --deals N [--matches M] --seed S — bot against bot on duplicate deals and matches',
   async run(args, out) {
-    const opts = parseOptions(args, ['game', 'players', 'bots', 'deals', 'seed']);
+    const opts = parseOptions(args, ['game', 'players', 'bots', 'deals', 'matches', 'seed']);
     if (!opts.ok) {
       printJson(out, { error: { code: 'usage', reason: opts.reason } });
       return 2;
@@ -20,17 +24,27 @@ export const arenaCommand: Command = {
     const game = gameById(options.game ?? '');
     const levels = (options.bots ?? 'rule,random').split(',');
     const players = game ? intOption(options, 'players', DEFAULT_PLAYERS[game.id], 2) : 0;
-    const deals = intOption(options, 'deals', 100, 1);
+    const matches = intOption(options, 'matches', 0, 0);
+    // Matches only: --deals 0 is allowed once there are matches to play.
+    const deals = intOption(options, 'deals', 100, typeof matches === 'number' && matches > 0 ? 0 : 1);
     const problem = !game
       ? '--game must name an available game'
       : levels.length !== 2 || !levels.every(isLevel)
         ? `--bots takes two of ${BOT_LEVELS.join(', ')}, e.g. search,rule`
         : typeof players === 'string'
           ? players
-          : typeof deals === 'string'
-            ? deals
-            : undefined;
-    if (problem || !game || typeof players === 'string' || typeof deals === 'string') {
+          : typeof matches === 'string'
+            ? matches
+            : typeof deals === 'string'
+              ? deals
+              : undefined;
+    if (
+      problem ||
+      !game ||
+      typeof players === 'string' ||
+      typeof deals === 'string' ||
+      typeof matches === 'string'
+    ) {
       printJson(out, { error: { code: 'usage', reason: problem } });
       return 2;
     }
@@ -42,6 +56,10 @@ export const arenaCommand: Command = {
       seed: options.seed ?? '1',
       progress: (done) => {
         if (done % 100 === 0) process.stderr.write(`${done} deals\n`);
+      },
+      matches,
+      matchProgress: (done) => {
+        if (done % 10 === 0 || done === matches) process.stderr.write(`${done} matches\n`);
       },
     });
     printJson(out, report);

@@ -117,6 +117,21 @@ describe('the stich command', () => {
     expect(await readFile(file, 'utf8')).toBe('{ not json');
   });
 
+  it('arena --matches plays whole duplicate matches and reports the match win rate', async () => {
+    const args = ['arena', '--game', 'klaberjass', '--bots', 'rule,random', '--deals', '0', '--seed', '3'];
+    const { stdout } = await run(process.execPath, [bin, ...args, '--matches', '2']);
+    const report = JSON.parse(stdout);
+    expect(report.deals).toBe(0);
+    expect(report.matches.played).toBe(2);
+    expect(report.matches.winRate.mean).toBeGreaterThanOrEqual(0);
+    expect(report.matches.winRate.mean).toBeLessThanOrEqual(1);
+    expect(report.matches.dealsPerMatch.mean).toBeGreaterThan(1);
+    // --deals 0 needs matches to play.
+    const failed = await run(process.execPath, [bin, ...args]).catch((e) => e);
+    expect(failed.code).toBe(2);
+    expect(JSON.parse(failed.stdout).error.reason).toContain('--deals');
+  });
+
   it('refuses unknown options with a usage error', async () => {
     const failed = await run(process.execPath, [
       bin,
