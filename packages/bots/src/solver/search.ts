@@ -45,6 +45,10 @@ export class Solver {
   private lastTrick = 0;
   private target = false;
   private readonly hands = new Int32Array(16);
+  /** Cards in a hand or in the current trick, by suit. */
+  private readonly live = new Int32Array(4);
+  /** Legal cards of the mover by suit, written by `legal`. */
+  private readonly lm = new Int32Array(4);
   private readonly party = new Int8Array(4);
   private vals: Int8Array = new Int8Array(64);
   private readonly ifTrick = new Int32Array(2);
@@ -87,6 +91,7 @@ export class Solver {
     this.target = p.objective === 'target';
     this.vals = valueTable(r, p.trump);
     this.hands.fill(0);
+    this.live.fill(0);
     this.left = 0;
     this.remVal = 0;
     for (let q = 0; q < this.n; q++) {
@@ -94,6 +99,7 @@ export class Solver {
       for (const card of p.hands[q]) {
         const c = encode(r, p.trump, card);
         this.hands[q * 4 + (c >>> 4)] |= 1 << (c & 15);
+        this.live[c >>> 4] |= 1 << (c & 15);
         this.left++;
         this.remVal += this.vals[c];
       }
@@ -108,6 +114,7 @@ export class Solver {
     for (const card of p.trick) {
       const c = encode(r, p.trump, card);
       this.pushTrick(c, (this.leader + this.tl) % this.n);
+      this.live[c >>> 4] |= 1 << (c & 15);
       this.remVal += this.vals[c];
     }
     if (this.tl >= this.n) throw new Error('the trick is already complete');
@@ -185,8 +192,9 @@ export class Solver {
   /** Lowest card of `c`'s run of equivalent cards in the mover's legal set. */
   private representative(p: number, c: number): number {
     const s = c >>> 4;
-    const legal = this.legalMask(p, s);
-    const live = this.liveMask(s);
+    this.legal(p);
+    const legal = this.lm[s];
+    const live = this.live[s];
     let b = c & 15;
     for (;;) {
       const below = live & ((1 << b) - 1);
@@ -211,6 +219,26 @@ export class Solver {
     this.tl++;
   }
 
+  /** No opponent of `p` still to play in this trick can beat `x`, a card that wins the trick so far. */
+  private safe(x: number, p: number): boolean {
+    const T = this.trump;
+    const h = this.hands;
+    const led = this.trick[this.tb] >>> 4;
+    const above = x & 15;
+    const mine = this.party[p];
+    for (let i = this.tl + 1; i < this.n; i++) {
+      const q = (this.leader + i) % this.n;
+      if (this.party[q] === mine) continue;
+      const o = q * 4;
+      const mayTrump = h[o + led] === 0 || this.follow === 1;
+      if (x >>> 4 === led) {
+        if (h[o + led] >>> (above + 1) !== 0) return false;
+        if (led !== T && mayTrump && h[o + T] !== 0) return false;
+      } else if (mayTrump && h[o + T] >>> (above + 1) !== 0) return false;
+    }
+    return true;
+  }
+
   private beats(c: number, w: number): boolean {
     const cs = c >>> 4;
     const ws = w >>> 4;
@@ -218,59 +246,60 @@ export class Solver {
     return cs === this.trump;
   }
 
-  private liveMask(s: number): number {
-    let live = 0;
-    for (let q = 0; q < this.n; q++) live |= this.hands[q * 4 + s];
-    for (let i = this.tb; i < this.tb + this.tl; i++)
-      if (this.trick[i] >>> 4 === s) live |= 1 << (this.trick[i] & 15);
-    return live;
-  }
-
-  /** Legal cards of suit `s` for seat `p` now. */
-  private legalMask(p: number, s: number): number {
+  /** Writes the legal cards of seat `p` now, by suit, to `lm`. */
+  private legal(p: number): void {
     const h = this.hands;
+    const lm = this.lm;
     const o = p * 4;
-    if (this.tl === 0) return h[o + s];
+    lm[0] = h[o];
+    lm[1] = h[o + 1];
+    lm[2] = h[o + 2];
+    lm[3] = h[o + 3];
+    if (this.tl === 0) return;
     const led = this.trick[this.tb] >>> 4;
     const T = this.trump;
     const w = this.winCard[this.tb + this.tl - 1];
     const trumpIn = w >>> 4 === T;
     const above = trumpIn ? ~((2 << (w & 15)) - 1) : -1;
     if (this.follow === 0) {
-      if (led !== T && h[o + led] !== 0) return s === led ? h[o + s] : 0;
-      if (h[o + T] !== 0) {
-        if (s !== T) return 0;
+      if (led !== T && h[o + led] !== 0) {
+        lm.fill(0);
+        lm[led] = h[o + led];
+      } else if (h[o + T] !== 0) {
+        lm.fill(0);
         const hi = h[o + T] & above;
-        return hi !== 0 ? hi : h[o + T];
+        lm[T] = hi !== 0 ? hi : h[o + T];
       }
-      return h[o + s];
+      return;
     }
     if (led !== T) {
       if (h[o + led] !== 0) {
-        if (s === led) return h[o + s];
-        if (s === T) return h[o + T] & above;
-        return 0;
-      }
-      // Void: any card; under the Swiss rule a trump below the ruff only from a hand of nothing but trumps.
-      if (s === T && this.swiss && trumpIn) {
+        lm.fill(0);
+        lm[led] = h[o + led];
+        lm[T] = h[o + T] & above;
+      } else if (this.swiss && trumpIn) {
+        // Void: any card; under the Swiss rule a trump below the ruff only from a hand of nothing but trumps.
         let others = 0;
         for (let x = 0; x < 4; x++) if (x !== T) others |= h[o + x];
-        if (others !== 0) return h[o + T] & above;
+        if (others !== 0) lm[T] = h[o + T] & above;
       }
-      return h[o + s];
+      return;
     }
-    if ((h[o + T] & ~this.jack) !== 0) return s === T ? h[o + T] : 0;
-    return h[o + s];
+    if ((h[o + T] & ~this.jack) !== 0) {
+      lm.fill(0);
+      lm[T] = h[o + T];
+    }
   }
 
   /** Writes the mover's moves at `base`; `reduce` keeps one card of each equivalent run. Returns the count. */
   private gen0(p: number, base: number, reduce: boolean): number {
     let k = 0;
+    this.legal(p);
     for (let s = 0; s < 4; s++) {
-      const lm = this.legalMask(p, s);
+      const lm = this.lm[s];
       let m = lm;
       if (m === 0) continue;
-      const live = reduce ? this.liveMask(s) : 0;
+      const live = this.live[s];
       while (m !== 0) {
         const low = m & -m;
         m ^= low;
@@ -295,6 +324,10 @@ export class Solver {
     const vals = this.vals;
     const tl = this.tl;
     const mine = this.party[p];
+    if (k <= 1) return;
+    const w = tl > 0 ? this.winCard[this.tb + tl - 1] : 0;
+    const partnerWins = tl > 0 && this.party[this.winSeat[this.tb + tl - 1]] === mine;
+    const partnerSafe = partnerWins && this.safe(w, p);
     for (let i = 0; i < k; i++) {
       const c = mv[base + i];
       const s = c >>> 4;
@@ -303,21 +336,33 @@ export class Solver {
       let score: number;
       if (c === hint) score = 10_000;
       else if (tl === 0) {
-        // Leading: masters (no higher card of the suit elsewhere) first, dearest first; else cheap cards.
-        let others = 0;
-        for (let q = 0; q < this.n; q++) if (q !== p) others |= this.hands[q * 4 + s];
-        const master = others >>> (b + 1) === 0;
-        score =
-          (master ? 1000 + v * 4 + (s === this.trump ? 40 : 0) : 500 - v * 4 - b) +
-          Math.min(400, this.history[p * 64 + c]);
+        // Leading: a card that wins the trick (no higher card with an opponent, no opponent can ruff),
+        // dearest first; else a cheap card to a partner who holds the master; else cheap cards.
+        const T = this.trump;
+        let opp = 0;
+        let mate = 0;
+        let ruff = false;
+        for (let q = 0; q < this.n; q++) {
+          if (q === p) continue;
+          const hq = this.hands[q * 4 + s];
+          if (this.party[q] !== mine) {
+            opp |= hq;
+            if (hq === 0 && s !== T && this.hands[q * 4 + T] !== 0) ruff = true;
+          } else mate |= hq;
+        }
+        const oppTop = opp === 0 ? -1 : 31 - Math.clz32(opp);
+        if (!ruff && b > oppTop) score = 1000 + v * 4 + (s === T ? 40 : 0);
+        else if (!ruff && mate !== 0 && 31 - Math.clz32(mate) > oppTop) score = 900 - v * 4 - b;
+        else score = 500 - v * 4 - b;
+        score += Math.min(400, this.history[p * 64 + c]);
       } else {
-        const w = this.winCard[this.tb + tl - 1];
-        const partnerWins = this.party[this.winSeat[this.tb + tl - 1]] === mine;
+        // Following: feed points to a partner whose card no opponent after us can beat; win as cheaply
+        // as possible with a card that stays the winner; else throw the cheapest card.
         const wins = this.beats(c, w);
-        const last = tl === this.n - 1;
-        if (partnerWins && !wins) score = 600 + v * 4 - b;
-        else if (partnerWins) score = last ? 300 + v * 4 - b : 550 + v * 4 - b * 2;
-        else if (wins) score = 800 + v * 2 - b * 4;
+        if (partnerWins && !wins) score = partnerSafe ? 700 + v * 4 - b : 400 - v * 4 - b;
+        else if (partnerWins)
+          score = partnerSafe ? 300 + v * 4 - b : this.safe(c, p) ? 800 + v * 2 - b * 4 : 350 - v * 4 - b;
+        else if (wins) score = this.safe(c, p) ? 800 + v * 2 - b * 4 : 450 + v - b;
         else score = 400 - v * 4 - b;
       }
       sc[i] = score;
@@ -516,6 +561,8 @@ export class Solver {
       const savedFlags = this.flags;
       const savedNeed = this.need;
       this.remVal -= cardPts;
+      const live = this.live;
+      for (let i = this.tb; i < this.tb + this.n; i++) live[this.trick[i] >>> 4] ^= 1 << (this.trick[i] & 15);
       if (this.left === 0) pts += this.lastTrick;
       if ((this.flags & (1 << wp)) === 0) {
         pts += this.ifTrick[wp];
@@ -532,6 +579,7 @@ export class Solver {
         v = g + this.ab(alpha - g, beta - g, depth + 1);
       }
       this.tb -= 4;
+      for (let i = this.tb; i < this.tb + this.n; i++) live[this.trick[i] >>> 4] ^= 1 << (this.trick[i] & 15);
       this.tl = this.n;
       this.leader = savedLeader;
       this.flags = savedFlags;
