@@ -1,72 +1,109 @@
-import type { Action, AnyGame, GameId } from '@stich/engine';
+import type { Action, AnyGame } from '@stich/engine';
 import { gameById, seeded, unwrap } from '@stich/engine';
 import { describe, expect, it } from 'vitest';
-import { BOT_LEVELS, type BotLevel, decide, requestFor } from '../src/index.ts';
-
-interface Table {
-  readonly game: GameId;
-  readonly players: number;
-}
-
-const TABLES: readonly Table[] = [
-  { game: 'klapperjas', players: 4 },
-  { game: 'klapperjas', players: 3 },
-  { game: 'klapperjas', players: 2 },
-  { game: 'klaberjass', players: 2 },
-  { game: 'differenzler', players: 4 },
-];
+import { BOT_LEVELS, type BotRequest, decide, requestFor } from '../src/index.ts';
+import {
+  allRule,
+  randomOrRule,
+  type SelfPlayStats,
+  selfPlay,
+  setups,
+  summary,
+  TABLES,
+  tableName,
+} from './selfplay.ts';
 
 /**
- * Plays `deals` deals with the given levels by seat, asking the seat first in `toAct` each time, and
- * checks every request and answer on the way. Returns the number of decisions.
+ * Issue requirement: bots only ever choose legal actions across thousands of self-play deals of every
+ * game and player count. Here the `random` and `rule` levels, mixed at random seats that change every
+ * deal, over whole matches (so dealers rotate and, with 3 players, the end game for two is reached),
+ * for the default rules and for every preset or option that changes what a bot must decide. The
+ * `search` level: selfplay-search-*.test.ts.
+ *
+ * What `selfPlay` checks (selfplay.ts): at every decision, that the answer deep-equals one of the
+ * engine's legal actions and that the engine accepts it (also as a parsed structured copy, as the
+ * server gets it from a worker). At a sample of decisions (every decision of the first 50 deals of a
+ * run, then every 10th, to keep this file fast), that the request's view deep-equals `viewFor(state,
+ * seat)` taken before the bot ran, its legal list `legalActions`, and that the answer is the same again.
+ *
+ * Every action kind a set-up offers must be chosen at least once (so a bot that never reaches a phase
+ * fails), and the `rule` player must itself make the calls it always makes when offered (melds, the 7
+ * exchange, Belle/Bella) and both bid and pass. Set SELFPLAY_REPORT=1 to print the counts.
  */
-function selfPlay(table: Table, levels: readonly BotLevel[], deals: number, seed: string): number {
-  const g = gameById(table.game) as AnyGame;
-  let decisions = 0;
-  for (let d = 0; d < deals; d++) {
-    let state = g.start(unwrap(g.parseConfig({ players: table.players })), d % table.players);
-    const rng = seeded(`${seed}/${d}`);
-    const before = g.outcome(state).deals.length;
-    for (let step = 0; g.outcome(state).deals.length === before && !g.isOver(state); step++) {
-      if (step > 2000) throw new Error('deal did not end');
-      if (g.awaitsDeal(state)) {
-        state = unwrap(g.applyDeal(state, g.randomDeal(state, rng)));
-        continue;
-      }
-      const seat = g.toAct(state)[0];
-      const req = requestFor(table.game, state, seat, levels[seat], `${seed}/${d}/${step}`);
-      // The bot is handed exactly the seat's view and legal actions, nothing else.
-      expect(Object.keys(req).sort()).toEqual(['game', 'legal', 'level', 'seat', 'seed', 'view']);
-      expect(req.view).toStrictEqual(g.viewFor(state, seat));
-      expect(req.legal).toStrictEqual(g.legalActions(state, seat));
-      const action: Action = decide(req);
-      expect(req.legal).toContain(action);
-      state = unwrap(g.apply(state, seat, action));
-      decisions++;
-    }
-  }
-  return decisions;
-}
+
+/** Deep checks at every decision of the first 50 deals, then at every 10th decision. */
+const sampled = (deal: number, decision: number): boolean => deal < 50 || decision % 10 === 0;
+
+const report = (label: string, s: SelfPlayStats): void => {
+  if (process.env.SELFPLAY_REPORT) console.log(`${summary(label, s)}; by level ${JSON.stringify(s.byLevel)}`);
+};
+
+const sorted = (xs: Iterable<string>): string[] => [...xs].sort();
 
 describe('bots choose only legal actions in self-play', () => {
   for (const t of TABLES) {
-    it(`${t.game} ${t.players}p: random and rule players`, () => {
-      const mixed = Array.from(
-        { length: t.players },
-        (_, s) => (s % 2 === 0 ? 'rule' : 'random') as BotLevel,
-      );
-      expect(selfPlay(t, mixed, 20, `legal-${t.game}-${t.players}`)).toBeGreaterThan(20 * 8);
-      const rules = Array.from({ length: t.players }, () => 'rule' as BotLevel);
-      expect(selfPlay(t, rules, 10, `rule-${t.game}-${t.players}`)).toBeGreaterThan(10 * 8);
-    });
-    it(`${t.game} ${t.players}p: search players`, () => {
-      const levels = Array.from(
-        { length: t.players },
-        (_, s) => (s === 0 ? 'search' : s === 1 ? 'rule' : 'search') as BotLevel,
-      );
-      expect(selfPlay(t, levels, 2, `search-${t.game}-${t.players}`)).toBeGreaterThan(2 * 8);
+    for (const [i, setup] of setups(t).entries()) {
+      it(`${tableName(t)}, ${setup.label}: ${setup.deals} deals of random and rule players`, () => {
+        const s = selfPlay({
+          table: t,
+          config: setup.config,
+          deals: setup.deals,
+          seed: `legal-${t.game}-${t.players}-${i}`,
+          seating: randomOrRule,
+          deepCheck: sampled,
+        });
+        report(`${tableName(t)}, ${setup.label}`, s);
+        expect(s.deals).toBe(setup.deals);
+        expect(s.decisions).toBeGreaterThan(setup.deals * 8);
+        expect(s.deepChecks).toBeGreaterThan(s.decisions / 10);
+        expect(sorted(Object.keys(s.kinds))).toEqual(sorted(setup.kinds));
+        for (const k of setup.ruleKinds) expect(s.byLevel.rule?.[k] ?? 0, `rule: ${k}`).toBeGreaterThan(0);
+        // Every seat dealt; with 3 players whole matches reach the end game with one seat out.
+        for (const n of s.dealers) expect(n).toBeGreaterThan(0);
+        if (t.game === 'klapperjas' && t.players === 3) expect(s.shortDeals).toBeGreaterThan(0);
+        else expect(s.shortDeals).toBe(0);
+      });
+    }
+    it(`${tableName(t)}: rule players only`, () => {
+      const s = selfPlay({
+        table: t,
+        deals: 200,
+        seed: `rule-${t.game}-${t.players}`,
+        seating: allRule,
+        deepCheck: sampled,
+      });
+      report(`${tableName(t)}, rule only`, s);
+      expect(s.decisions).toBeGreaterThan(200 * 8);
+      expect(Object.keys(s.byLevel)).toEqual(['rule']);
+      expect(s.kinds.play).toBeGreaterThan(0);
     });
   }
+});
+
+describe('the self-play check', () => {
+  const table = TABLES[0];
+  const run = (bot: (req: BotRequest) => Action) => () =>
+    selfPlay({ table, deals: 3, seed: 'faulty', seating: randomOrRule, bot });
+
+  it('fails on an answer that is not among the legal actions', () => {
+    expect(run((req) => (req.view.phase === 'play' ? { t: 'orgi' } : decide(req)))).toThrow(/not one of/);
+    // Deep equality: an extra field makes an action another one.
+    expect(run((req) => ({ ...decide(req), extra: 1 }) as Action)).toThrow(/not one of/);
+  });
+
+  it('fails when a bot changes the view it was given', () => {
+    expect(
+      run((req) => {
+        const action = decide(req);
+        (req.view as { phase: string }).phase = 'changed';
+        return action;
+      }),
+    ).toThrow(/view/);
+  });
+
+  it('passes the real bots', () => {
+    expect(run(decide)().deals).toBe(3);
+  });
 });
 
 describe('decide', () => {

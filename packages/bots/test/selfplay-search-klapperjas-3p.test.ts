@@ -1,0 +1,3 @@
+import { describeSearch, TABLES } from './selfplay.ts';
+
+describeSearch(TABLES.filter((t) => t.game === 'klapperjas' && t.players === 3));
