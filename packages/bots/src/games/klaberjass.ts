@@ -16,7 +16,7 @@ import type { PlayContext } from '../play/context.ts';
 import { ruleCard } from '../play/heuristic.ts';
 import { bestCard, pimc } from '../play/pimc.ts';
 import { JAS32 } from '../solver/model.ts';
-import { trumpScore } from './klapperjas.ts';
+import { simWindow, trumpScore } from './klapperjas.ts';
 
 type A = Action & { readonly card?: Card; readonly bella?: true; readonly suit?: string };
 
@@ -56,7 +56,8 @@ export function contextOf(v: KlaberjassView, me: number): PlayContext {
   };
 }
 
-const LINE = 58;
+/** Strength at which the rule player takes or names a suit, calibrated like Klapper-Jas (docs/bots.md). */
+const RULE_LINE = 41;
 
 function simFor(v: KlaberjassView, me: number): BidSim {
   const nonDealer = 1 - v.dealer;
@@ -87,12 +88,14 @@ function bid(req: BotRequest, v: KlaberjassView, search: boolean): A {
   const rng = seeded(`${req.seed}/bid`);
   const strong = (suit: string) => {
     const score = trumpScore(hand, suit);
-    if (!search || score < LINE * 0.7) return score >= LINE;
-    if (score > LINE * 1.4) return true;
+    if (!search) return score >= RULE_LINE;
+    const [low, high] = simWindow(hand.length);
+    if (score < low) return false;
+    if (score > high) return true;
     return makerShare(v, req.seat, suit, rng) >= 0.6;
   };
   if (v.phase === 'schmeiss')
-    return (trumpScore(hand, turnedSuit) >= LINE ? find(legal, 'refuse') : find(legal, 'accept'))!;
+    return (trumpScore(hand, turnedSuit) >= RULE_LINE ? find(legal, 'refuse') : find(legal, 'accept'))!;
   if (v.phase === 'bid') return (strong(turnedSuit) ? find(legal, 'take') : find(legal, 'pass'))!;
   if (v.phase === 'bid2') {
     const names = legal

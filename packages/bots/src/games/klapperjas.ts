@@ -96,8 +96,18 @@ export function trumpScore(hand: readonly Card[], trump: string): number {
   return e;
 }
 
-/** Strength a bid needs: scaled to the cards the seat sees (8 with four players, else 6). */
-const bidLine = (v: KlapperjasView): number => ((v.hand?.length ?? 6) >= 8 ? 78 : 58);
+/**
+ * Strength at which the rule player bids, by seats in the deal. Calibrated against the search player:
+ * the line that agrees best with its bids over 150 sampled deals per table (docs/bots.md).
+ */
+const RULE_LINE: Readonly<Record<number, number>> = { 4: 55, 3: 47, 2: 41 };
+const ruleLine = (v: KlapperjasView): number => RULE_LINE[v.active.length];
+
+/**
+ * Strengths outside which the search player decides without simulation: below, it passes; above, it
+ * bids. Scaled to the cards the seat sees while bidding (8 with four players, else 6).
+ */
+export const simWindow = (cards: number): readonly [number, number] => (cards >= 8 ? [55, 109] : [41, 81]);
 
 const find = (legal: readonly A[], t: string) => legal.find((a) => a.t === t);
 
@@ -135,7 +145,7 @@ function preliminaries(legal: readonly A[]): A | undefined {
 function bidRule(req: BotRequest, v: KlapperjasView): A {
   const legal = req.legal as readonly A[];
   const hand = v.hand ?? [];
-  const line = bidLine(v);
+  const line = ruleLine(v);
   const proposed = v.proposed!;
   const others = SUITS.filter((s) => s !== proposed);
   const pass = find(legal, 'pass');
@@ -198,15 +208,15 @@ function bidSearch(req: BotRequest, v: KlapperjasView): A {
   const legal = req.legal as readonly A[];
   const hand = v.hand ?? [];
   const rng = seeded(`${req.seed}/bid`);
-  const line = bidLine(v);
+  const [low, high] = simWindow(hand.length);
   const proposed = v.proposed!;
   const pass = find(legal, 'pass');
   // Hands far from the line are decided by strength alone; the rest by simulation.
   const decide = (suits: readonly string[], yes: string): A => {
     const ranked = [...suits].sort((a, b) => trumpScore(hand, b) - trumpScore(hand, a)).slice(0, 2);
     const top = trumpScore(hand, ranked[0]);
-    if (top < line * 0.7) return pass!;
-    if (top > line * 1.4) return find(legal, yes)!;
+    if (top < low) return pass!;
+    if (top > high) return find(legal, yes)!;
     const share = Math.max(...ranked.map((s) => winShare(v, req.seat, s, rng, BID_NODES / ranked.length)));
     return share >= WIN_LINE ? find(legal, yes)! : pass!;
   };
