@@ -52,7 +52,7 @@ export function Lobby() {
 
   const quick = () =>
     run(async () => {
-      const r = await playNow({ game: 'klapperjas', players: 4, level: 'rule' });
+      const r = await playNow({ game: 'klapperjas', players: 4, level: 'search' });
       navigate({ page: 'table', id: r.table.id, seat: r.seat });
     });
 
@@ -365,4 +365,4 @@ function CreateDialog({
 }
 
 const defaultSeats = (n: number): SeatChoice[] =>
-  Array.from({ length: n }, (_, i) => ({ kind: i === 0 ? 'human' : 'bot', level: 'rule' }));
+  Array.from({ length: n }, (_, i) => ({ kind: i === 0 ? 'human' : 'bot', level: 'search' }));
