@@ -263,10 +263,10 @@ export class Solver {
     const above = trumpIn ? ~((2 << (w & 15)) - 1) : -1;
     if (this.follow === 0) {
       if (led !== T && h[o + led] !== 0) {
-        lm.fill(0);
+        lm[0] = lm[1] = lm[2] = lm[3] = 0;
         lm[led] = h[o + led];
       } else if (h[o + T] !== 0) {
-        lm.fill(0);
+        lm[0] = lm[1] = lm[2] = lm[3] = 0;
         const hi = h[o + T] & above;
         lm[T] = hi !== 0 ? hi : h[o + T];
       }
@@ -274,7 +274,7 @@ export class Solver {
     }
     if (led !== T) {
       if (h[o + led] !== 0) {
-        lm.fill(0);
+        lm[0] = lm[1] = lm[2] = lm[3] = 0;
         lm[led] = h[o + led];
         lm[T] = h[o + T] & above;
       } else if (this.swiss && trumpIn) {
@@ -286,7 +286,7 @@ export class Solver {
       return;
     }
     if ((h[o + T] & ~this.jack) !== 0) {
-      lm.fill(0);
+      lm[0] = lm[1] = lm[2] = lm[3] = 0;
       lm[T] = h[o + T];
     }
   }
@@ -328,6 +328,13 @@ export class Solver {
     const w = tl > 0 ? this.winCard[this.tb + tl - 1] : 0;
     const partnerWins = tl > 0 && this.party[this.winSeat[this.tb + tl - 1]] === mine;
     const partnerSafe = partnerWins && this.safe(w, p);
+    const T = this.trump;
+    // Leading: per suit (moves come grouped by suit), the opponents' top card, the partners' top card
+    // and whether an opponent can ruff.
+    let suit = -1;
+    let oppTop = -1;
+    let mateTop = -1;
+    let ruff = false;
     for (let i = 0; i < k; i++) {
       const c = mv[base + i];
       const s = c >>> 4;
@@ -338,21 +345,24 @@ export class Solver {
       else if (tl === 0) {
         // Leading: a card that wins the trick (no higher card with an opponent, no opponent can ruff),
         // dearest first; else a cheap card to a partner who holds the master; else cheap cards.
-        const T = this.trump;
-        let opp = 0;
-        let mate = 0;
-        let ruff = false;
-        for (let q = 0; q < this.n; q++) {
-          if (q === p) continue;
-          const hq = this.hands[q * 4 + s];
-          if (this.party[q] !== mine) {
-            opp |= hq;
-            if (hq === 0 && s !== T && this.hands[q * 4 + T] !== 0) ruff = true;
-          } else mate |= hq;
+        if (s !== suit) {
+          suit = s;
+          let opp = 0;
+          let mate = 0;
+          ruff = false;
+          for (let q = 0; q < this.n; q++) {
+            if (q === p) continue;
+            const hq = this.hands[q * 4 + s];
+            if (this.party[q] !== mine) {
+              opp |= hq;
+              if (hq === 0 && s !== T && this.hands[q * 4 + T] !== 0) ruff = true;
+            } else mate |= hq;
+          }
+          oppTop = 31 - Math.clz32(opp);
+          mateTop = 31 - Math.clz32(mate);
         }
-        const oppTop = opp === 0 ? -1 : 31 - Math.clz32(opp);
         if (!ruff && b > oppTop) score = 1000 + v * 4 + (s === T ? 40 : 0);
-        else if (!ruff && mate !== 0 && 31 - Math.clz32(mate) > oppTop) score = 900 - v * 4 - b;
+        else if (!ruff && mateTop > oppTop) score = 900 - v * 4 - b;
         else score = 500 - v * 4 - b;
         score += Math.min(400, this.history[p * 64 + c]);
       } else {
@@ -552,8 +562,14 @@ export class Solver {
     let v: number;
     if (this.tl < this.n) v = this.ab(alpha, beta, depth + 1);
     else {
+      // The trick leaves play: its points and its cards' live bits (restored below).
+      const live = this.live;
       let cardPts = 0;
-      for (let i = this.tb; i < this.tb + this.n; i++) cardPts += this.vals[this.trick[i]];
+      for (let i = this.tb; i < this.tb + this.n; i++) {
+        const t = this.trick[i];
+        cardPts += this.vals[t];
+        live[t >>> 4] ^= 1 << (t & 15);
+      }
       let pts = cardPts;
       const won = this.winSeat[this.tb + this.n - 1];
       const wp = this.party[won];
@@ -561,8 +577,6 @@ export class Solver {
       const savedFlags = this.flags;
       const savedNeed = this.need;
       this.remVal -= cardPts;
-      const live = this.live;
-      for (let i = this.tb; i < this.tb + this.n; i++) live[this.trick[i] >>> 4] ^= 1 << (this.trick[i] & 15);
       if (this.left === 0) pts += this.lastTrick;
       if ((this.flags & (1 << wp)) === 0) {
         pts += this.ifTrick[wp];
