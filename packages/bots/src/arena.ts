@@ -124,6 +124,13 @@ function scoreOf(game: GameId, deal: Record<string, unknown>): DealScore {
   }
 }
 
+/** Level by seat for a replay with A at `aSeats`, and B's seats. */
+function sides(n: number, aSeats: readonly Seat[], A: BotLevel, B: BotLevel) {
+  const levels = Array.from({ length: n }, (_, s) => (aSeats.includes(s) ? A : B));
+  const bSeats = levels.map((_, s) => s).filter((s) => !aSeats.includes(s));
+  return { levels, bSeats };
+}
+
 /** Seats of level A in each replay of a deal. */
 function layouts(n: number): Seat[][] {
   if (n === 2) return [[0], [1]];
@@ -256,9 +263,8 @@ export function arena(opts: ArenaOptions): ArenaReport {
     const lay = layouts(n);
     for (let r = 0; r < lay.length; r++) {
       const aSeats = lay[r];
-      const levels = Array.from({ length: n }, (_, s) => (aSeats.includes(s) ? A : B));
+      const { levels, bSeats } = sides(n, aSeats, A, B);
       const sc = playDeal(g, opts.game, config, levels, `${opts.seed}/${i}`, times);
-      const bSeats = levels.map((_, s) => s).filter((s) => !aSeats.includes(s));
       const mean = (xs: readonly number[], seats: Seat[]) =>
         seats.reduce((a, s) => a + xs[s], 0) / seats.length;
       aC += mean(sc.points, aSeats);
@@ -286,8 +292,7 @@ export function arena(opts: ArenaOptions): ArenaReport {
     let score = 0;
     let deals = 0;
     for (const aSeats of lay) {
-      const levels = Array.from({ length: n }, (_, s) => (aSeats.includes(s) ? A : B));
-      const bSeats = levels.map((_, s) => s).filter((s) => !aSeats.includes(s));
+      const { levels, bSeats } = sides(n, aSeats, A, B);
       const m = playMatch(g, opts.game, config, levels, `${opts.seed}/match/${i}`, times, maxDeals);
       score += matchScore(m.winners, aSeats, bSeats);
       deals += m.deals;
