@@ -35,6 +35,7 @@ import {
 } from '../src/index.ts';
 import { PRESETS as KLAPPERJAS_PRESETS } from '../src/klapperjas/index.ts';
 import {
+  applyOrExplain,
   cardsIn,
   deepFreeze,
   type Event,
@@ -110,6 +111,11 @@ function playerCounts(g: AnyGame, preset: string): number[] {
   return [1, 2, 3, 4, 5, 6, 7, 8].filter((players) => g.parseConfig({ players, preset }).ok);
 }
 
+/** Deep equality, with vitest's diff only when it fails (vitest's own comparison is slow on many views). */
+function expectSame(actual: unknown, expected: unknown, where: string) {
+  if (!isDeepStrictEqual(actual, expected)) expect(actual, where).toEqual(expected);
+}
+
 function expectTyped(e: GameError, where: string) {
   expect(ERROR_CODES, `${where}: code ${e.code}`).toContain(e.code);
   expect(typeof e.reason === 'string' && e.reason.trim().length > 0, `${where}: reason "${e.reason}"`).toBe(
@@ -117,7 +123,10 @@ function expectTyped(e: GameError, where: string) {
   );
 }
 
-/** Checks one reached state: toAct and legal actions, each legal action accepted, views consistent. */
+/**
+ * Checks one reached state: toAct and legal actions, each legal action accepted, the outcome's frame
+ * (over, a score per seat, winners once over), views consistent.
+ */
 function checkState(g: AnyGame, state: unknown, frozen: WeakSet<object>) {
   deepFreeze(state, frozen);
   const n = g.seats(state);
@@ -144,17 +153,38 @@ function checkState(g: AnyGame, state: unknown, frozen: WeakSet<object>) {
         parsed.ok && isDeepStrictEqual(json(parsed.value), json(action)),
         `${where}: parse ${text}`,
       ).toBe(true);
-      const r = g.apply(state, seat, action);
+      const r = applyOrExplain(g, state, seat, action);
       expect(r.ok, `${where}: seat ${seat} legal ${text} refused: ${r.ok ? '' : r.error.reason}`).toBe(true);
     }
   }
+  const out = g.outcome(state);
+  const over = g.isOver(state);
+  if (
+    out.over !== over ||
+    out.scores.length !== n ||
+    (!over && out.winners.length > 0) ||
+    (over && out.winners.length === 0)
+  )
+    expect({ over: out.over, scores: out.scores, winners: out.winners }, `${where}: outcome`).toEqual({
+      over,
+      scores: `${n} scores`,
+      winners: over ? 'the winners' : [],
+    });
+  for (const w of out.winners)
+    expect(Number.isInteger(w) && w >= 0 && w < n, `${where}: winner ${w}`).toBe(true);
   for (const viewer of viewersOf(n)) {
     const view = g.viewFor(state, viewer);
-    expect(
-      { game: view.game, viewer: view.viewer, seats: view.seats, phase: view.phase, toAct: view.toAct },
-      `${where}: view of ${viewer}`,
-    ).toEqual({ game: g.id, viewer, seats: n, phase, toAct });
-    expect(json(view), `${where}: view of ${viewer} is plain JSON`).toEqual(view);
+    const base = {
+      game: view.game,
+      viewer: view.viewer,
+      seats: view.seats,
+      phase: view.phase,
+      toAct: view.toAct,
+    };
+    const want = { game: g.id, viewer, seats: n, phase, toAct: [...toAct] };
+    if (!isDeepStrictEqual(json(base), want)) expect(base, `${where}: view of ${viewer}`).toEqual(want);
+    if (!isDeepStrictEqual(json(view), view))
+      expect(json(view), `${where}: view of ${viewer} is plain JSON`).toEqual(view);
   }
 }
 
@@ -202,6 +232,35 @@ function viewCache(g: AnyGame, t: Trace) {
     return c;
   };
   return { view, cardsOf };
+}
+
+/** Bad values for an action's fields. */
+const BAD: readonly unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  1e9,
+  '',
+  'x',
+  'ZZ',
+  'H',
+  true,
+  [],
+  {},
+  ['CA'],
+  { t: 'play' },
+];
+
+/** Variants of an action: each field missing or holding a bad value, and one unknown field more. */
+function malformed(a: Action): unknown[] {
+  const out: unknown[] = [{ ...a, extra: 1 }];
+  for (const k of Object.keys(a)) {
+    const { [k]: _, ...rest } = a as unknown as Record<string, unknown>;
+    out.push(rest);
+    for (const v of BAD) out.push({ ...a, [k]: v });
+  }
+  return out;
 }
 
 const pick = <T>(items: readonly T[], rng: Rng): T => items[rng.int(items.length)];
@@ -254,10 +313,10 @@ for (const id of ids) {
             expect([...seen].sort()).toEqual(kinds);
           });
 
-          it('types every error and changes nothing: random JSON, other seats and phases, bad seats and deals', () => {
+          it('types every error and changes nothing: random JSON, malformed fields, other seats and phases, bad seats and deals', () => {
             const t = tracesOf(g, preset, players)[0];
             const n = t.seats;
-            // Actions of every phase and seat of the match, and each one's field values changed.
+            // Actions of every phase and seat of the match.
             const pool = new Map<string, Action>();
             for (const e of t.events) if (!isDeal(e)) pool.set(JSON.stringify(e.action), json(e.action));
             t.states.forEach((s, i) => {
@@ -267,57 +326,54 @@ for (const id of ids) {
             });
             const actions = [...pool.values()];
             const deals = t.events.filter(isDeal).map((e) => e.deal);
-            const input = fc.oneof(
-              fc.jsonValue(),
-              fc.constantFrom(...actions),
-              fc
-                .tuple(fc.constantFrom(...actions), fc.string({ maxLength: 6 }), fc.jsonValue())
-                .map(([a, k, v]) => ({
-                  ...a,
-                  [Object.keys(a).length > 1 && k.length % 2 === 0 ? Object.keys(a)[1] : k]: v,
-                })),
-            );
+            const check = (si: number, seat: number, raw: unknown) => {
+              const state = t.states[si];
+              const before = structuredClone(state);
+              const where = `state ${si} (${g.phase(state)}), seat ${seat}, ${JSON.stringify(raw)}`;
+              const parsed = g.parseAction(raw);
+              if (!parsed.ok) expectTyped(parsed.error, where);
+              else {
+                const valid = Number.isInteger(seat) && seat >= 0 && seat < n;
+                const legal = valid ? g.legalActions(state, seat) : [];
+                const r = g.apply(state, seat, parsed.value);
+                if (!r.ok) {
+                  expectTyped(r.error, where);
+                  expect(listed(legal, parsed.value), `${where}: a legal action refused`).toBe(false);
+                } else {
+                  // Accepted: it must be a listed legal action, or have the effect of one.
+                  const same =
+                    listed(legal, parsed.value) ||
+                    legal.some((a) => {
+                      const x = g.apply(state, seat, a);
+                      return x.ok && isDeepStrictEqual(x.value, r.value);
+                    });
+                  expect(same, `${where}: accepted but not legal`).toBe(true);
+                }
+              }
+              const deal = g.parseDeal(state, raw);
+              if (!deal.ok) expectTyped(deal.error, `${where}: parseDeal`);
+              if (!g.awaitsDeal(state)) {
+                const d = g.parseDeal(t.states[0], deals[si % deals.length]);
+                const r = d.ok ? g.applyDeal(state, d.value) : d;
+                expect(r.ok, `${where}: a deal applied where none is due`).toBe(false);
+                if (!r.ok) expectTyped(r.error, `${where}: applyDeal`);
+              }
+              expect(isDeepStrictEqual(state, before), `${where}: the state changed`).toBe(true);
+            };
+            // Every field of one action of each kind missing, of a wrong type or value, and a field too many.
+            const kinds = new Map(actions.map((a) => [`${a.t}:${Object.keys(a).sort()}`, a]));
+            const broken = [...kinds.values()].flatMap(malformed);
+            for (const raw of broken)
+              for (let si = 0; si < t.states.length; si += 13) check(si, g.toAct(t.states[si])[0] ?? 0, raw);
+            const input = fc.oneof(fc.jsonValue(), fc.constantFrom(...actions), fc.constantFrom(...broken));
             const seat = fc.oneof(
               { arbitrary: fc.integer({ min: 0, max: n - 1 }), weight: 4 },
               { arbitrary: fc.constantFrom(-1, n, 0.5, Number.NaN), weight: 1 },
             );
-            fc.assert(
-              fc.property(fc.nat(t.states.length - 1), seat, input, (si, seat, raw) => {
-                const state = t.states[si];
-                const before = structuredClone(state);
-                const where = `state ${si} (${g.phase(state)}), seat ${seat}, ${JSON.stringify(raw)}`;
-                const parsed = g.parseAction(raw);
-                if (!parsed.ok) expectTyped(parsed.error, where);
-                else {
-                  const valid = Number.isInteger(seat) && seat >= 0 && seat < n;
-                  const legal = valid ? g.legalActions(state, seat) : [];
-                  const r = g.apply(state, seat, parsed.value);
-                  if (!r.ok) {
-                    expectTyped(r.error, where);
-                    expect(listed(legal, parsed.value), `${where}: a legal action refused`).toBe(false);
-                  } else {
-                    // Accepted: it must be a listed legal action, or have the effect of one.
-                    const same =
-                      listed(legal, parsed.value) ||
-                      legal.some((a) => {
-                        const x = g.apply(state, seat, a);
-                        return x.ok && isDeepStrictEqual(x.value, r.value);
-                      });
-                    expect(same, `${where}: accepted but not legal`).toBe(true);
-                  }
-                }
-                const deal = g.parseDeal(state, raw);
-                if (!deal.ok) expectTyped(deal.error, `${where}: parseDeal`);
-                if (!g.awaitsDeal(state)) {
-                  const d = g.parseDeal(t.states[0], deals[si % deals.length]);
-                  const r = d.ok ? g.applyDeal(state, d.value) : d;
-                  expect(r.ok, `${where}: a deal applied where none is due`).toBe(false);
-                  if (!r.ok) expectTyped(r.error, `${where}: applyDeal`);
-                }
-                expect(isDeepStrictEqual(state, before), `${where}: the state changed`).toBe(true);
-              }),
-              { seed: 10, numRuns: FUZZ_RUNS },
-            );
+            fc.assert(fc.property(fc.nat(t.states.length - 1), seat, input, check), {
+              seed: 10,
+              numRuns: FUZZ_RUNS,
+            });
           });
 
           it('replays its record to the same states, views and outcome, also after a JSON round trip', () => {
@@ -334,7 +390,11 @@ for (const id of ids) {
                 expect(isDeepStrictEqual(s, t.states[i]), `state ${i} differs`).toBe(true);
                 if (i % 5 === 0 || i === states.length - 1)
                   for (const v of viewersOf(t.seats))
-                    expect(g.viewFor(s, v)).toEqual(g.viewFor(t.states[i], v));
+                    expectSame(
+                      g.viewFor(s, v),
+                      g.viewFor(t.states[i], v),
+                      `view of ${v} after event ${i - 1}`,
+                    );
               });
               expect(g.outcome(r.value.state)).toEqual(g.outcome(t.states[t.states.length - 1]));
             }
@@ -454,7 +514,7 @@ for (const id of ids) {
                         break;
                       }
                       for (const v of viewers)
-                        expect(g.viewFor(s, v), `${where}, viewer ${v}`).toEqual(cache.view(j + 1, v));
+                        expectSame(g.viewFor(s, v), cache.view(j + 1, v), `${where}, viewer ${v}`);
                       if (j === end) break;
                       action = (t.events[++j] as { action: Action }).action;
                     }

@@ -89,7 +89,7 @@ export function playTrace(
       deals.push(deal as RecordDeal);
     } else {
       const { seat, action } = randomStep(game, state, rng);
-      state = unwrap(game.apply(state, seat, action));
+      state = unwrap(applyOrExplain(game, state, seat, action));
       events.push({ seat, action });
       actions.push({ seat, action: json(action) as { t: string } & Record<string, unknown> });
     }
@@ -104,6 +104,18 @@ export function playTrace(
     actions,
   };
   return { seed, config, dealer, seats, states, events, record };
+}
+
+/** `apply`, with a throw explained: on frozen input, a rule that writes into its input throws. */
+export function applyOrExplain(game: AnyGame, state: unknown, seat: Seat, action: Action) {
+  try {
+    return game.apply(state, seat, action);
+  } catch (e) {
+    throw new Error(
+      `${game.id}: apply(seat ${seat}, ${JSON.stringify(action)}) threw in phase ${game.phase(state)} ` +
+        `(states and actions are deep-frozen: writing into them throws): ${(e as Error).message}`,
+    );
+  }
 }
 
 /** Every card string anywhere inside a JSON-like value. */
