@@ -93,15 +93,20 @@ const ADAPTERS: Readonly<Record<string, Adapter>> = {
 
 const defaultOwner = (path: Path): Seat | null => (path[0] === 'hands' ? Number(path[1]) : null);
 
-/** Matches per game, preset and player count: fully checked ones, and further ones for the action kinds. */
-const CHECKED = 4;
+/**
+ * Sizes, chosen for a few seconds per game on a shared 2-core machine. STICH_CONFORMANCE_SCALE=10 (or more)
+ * runs a deeper search locally: more matches, exchanges and fuzz runs, other seeds.
+ */
+const SCALE = Math.max(1, Number(process.env.STICH_CONFORMANCE_SCALE ?? 1) || 1);
+/** Fully checked matches per game, preset and player count; further ones played for the action kinds. */
+const CHECKED = 3 * SCALE;
 const KIND_MATCHES = 300;
 /** A match longer than this is a game that does not end. */
 const MAX_STEPS = 20_000;
-const FUZZ_RUNS = 500;
-/** Information-set trials per deal and viewer, deals per match. */
+const FUZZ_RUNS = 500 * SCALE;
+/** Information-set trials per deal and viewer, and deals per match. */
 const SWAPS = 4;
-const DEALS = 6;
+const DEALS = 6 * SCALE;
 
 const ids = Object.keys(GAMES);
 const game = (id: string) => GAMES[id as keyof typeof GAMES] as AnyGame;
@@ -371,7 +376,7 @@ for (const id of ids) {
               { arbitrary: fc.constantFrom(-1, n, 0.5, Number.NaN), weight: 1 },
             );
             fc.assert(fc.property(fc.nat(t.states.length - 1), seat, input, check), {
-              seed: 10,
+              seed: 10 * SCALE,
               numRuns: FUZZ_RUNS,
             });
           });
@@ -457,6 +462,13 @@ for (const id of ids) {
                         if ([a.card, b.card].some((c) => all.every((x) => x.has(c)))) break;
                         expect(view, where).toEqual(cache.view(j + 1, v));
                       }
+                      // What a seat may do depends only on what it knows (OpenSpiel's information state).
+                      if (v !== SPECTATOR)
+                        expectSame(
+                          json(g.legalActions(s, v)),
+                          json(g.legalActions(t.states[j + 1], v)),
+                          `${where}: legal actions of ${v}`,
+                        );
                       if (j === k) {
                         compared++;
                         break;
