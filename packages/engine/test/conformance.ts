@@ -9,8 +9,6 @@ import {
   type GameRecord,
   isCard,
   newRecord,
-  RECORD_FORMAT,
-  RECORD_VERSION,
   type RecordDeal,
   type Rng,
   randomStep,
@@ -32,7 +30,10 @@ export interface Trace {
   /** `states[0]` is the start; `states[i + 1]` the state after `events[i]`. */
   readonly states: readonly unknown[];
   readonly events: readonly Event[];
+  /** The match as a record with every deal written out. */
   readonly record: GameRecord;
+  /** The same match with every deal as the seed it was drawn from. */
+  readonly seedRecord: GameRecord;
 }
 
 export const isDeal = (e: Event): e is { readonly deal: unknown } => 'deal' in e;
@@ -77,16 +78,20 @@ export function playTrace(
   const states: unknown[] = [state];
   const events: Event[] = [];
   const deals: RecordDeal[] = [];
+  const seeds: RecordDeal[] = [];
   const actions: { seat: Seat; action: { t: string } & Record<string, unknown> }[] = [];
   visit?.(state, 0);
   while (!game.isOver(state)) {
     if (events.length >= maxSteps)
       throw new Error(`${game.id} ${JSON.stringify(config)} seed ${seed}: no end after ${maxSteps} steps`);
     if (game.awaitsDeal(state)) {
-      const deal = json(game.randomDeal(state, rng));
+      // Each deal from a seed of its own, so that a record can also name the seed instead of the cards.
+      const dealSeed = `${seed}/deal/${deals.length}`;
+      const deal = json(game.randomDeal(state, seeded(dealSeed)));
       state = unwrap(game.applyDeal(state, unwrap(game.parseDeal(state, deal))));
       events.push({ deal });
       deals.push(deal as RecordDeal);
+      seeds.push({ seed: dealSeed });
     } else {
       const { seat, action } = randomStep(game, state, rng);
       state = unwrap(applyOrExplain(game, state, seat, action));
@@ -96,14 +101,8 @@ export function playTrace(
     states.push(state);
     visit?.(state, states.length - 1);
   }
-  const record: GameRecord = {
-    ...newRecord(game.id, config, dealer),
-    format: RECORD_FORMAT,
-    version: RECORD_VERSION,
-    deals,
-    actions,
-  };
-  return { seed, config, dealer, seats, states, events, record };
+  const record: GameRecord = { ...newRecord(game.id, config, dealer), deals, actions };
+  return { seed, config, dealer, seats, states, events, record, seedRecord: { ...record, deals: seeds } };
 }
 
 /** `apply`, with a throw explained: on frozen input, a rule that writes into its input throws. */
