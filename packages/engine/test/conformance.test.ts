@@ -121,8 +121,12 @@ const defaultOwner = (path: Path): Seat | null => (path[0] === 'hands' ? Number(
  * runs a deeper search locally: more matches, exchanges and fuzz runs, other seeds.
  */
 const SCALE = Math.max(1, Number(process.env.STICH_CONFORMANCE_SCALE ?? 1) || 1);
-/** Fully checked matches per game, preset and player count; further ones played for the action kinds. */
-const CHECKED = 3 * SCALE;
+/**
+ * Fully checked matches per game, preset and player count, and per option variant; further ones are
+ * played for the action kinds.
+ */
+const CHECKED = 2 * SCALE;
+const CHECKED_VARIANT = SCALE;
 const KIND_MATCHES = 300;
 /** A match longer than this is a game that does not end. */
 const MAX_STEPS = 20_000;
@@ -215,7 +219,8 @@ function tracesOf(g: AnyGame, config: object): Trace[] {
   let list = traces.get(key);
   if (!list) {
     const frozen = new WeakSet<object>();
-    list = Array.from({ length: CHECKED }, (_, i) =>
+    const count = 'options' in config ? CHECKED_VARIANT : CHECKED;
+    list = Array.from({ length: count }, (_, i) =>
       playTrace(g, config, `${key}/${i}`, MAX_STEPS, (s) => checkState(g, s, frozen)),
     );
     traces.set(key, list);
