@@ -4,7 +4,16 @@
  * unlisted one refused. A changed default or bound in a config module fails here until its meta follows.
  */
 import { describe, expect, it } from 'vitest';
-import { GAME_META, GAMES, type GameId, type GameMeta, gameById, type OptionMeta } from '../src/index.ts';
+import {
+  GAME_META,
+  GAMES,
+  type GameId,
+  type GameMeta,
+  gameById,
+  type OptionMeta,
+  SPECTATOR,
+  unwrap,
+} from '../src/index.ts';
 
 const ids = Object.keys(GAMES) as GameId[];
 
@@ -128,6 +137,18 @@ describe.each(ids)('%s meta', (id) => {
     expect(r.ok).toBe(true);
     expect(new Set(meta.ranks.trump).size).toBe(meta.ranks.trump.length);
     expect([...meta.ranks.plain].sort()).toEqual([...meta.ranks.trump].sort());
+  });
+
+  it("names the parties of every player count as the game's views do", () => {
+    expect(Object.keys(meta.parties).sort()).toEqual(meta.players.map(String).sort());
+    for (const n of meta.players) {
+      const parties = meta.parties[String(n)];
+      expect(parties.flat().sort()).toEqual(Array.from({ length: n }, (_, i) => i));
+      const view = game.viewFor(game.start(unwrap(parse({ players: n })), 0), SPECTATOR) as {
+        parties?: unknown;
+      };
+      if (view.parties !== undefined) expect(parties).toEqual(view.parties);
+    }
   });
 
   it('is plain JSON data', () => {

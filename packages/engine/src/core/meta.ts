@@ -5,7 +5,7 @@
  * checks every description against the game's `parseConfig`. Served as `GET /api/games`.
  */
 import type { Rank } from './cards.ts';
-import type { GameId } from './game.ts';
+import type { GameId, Seat } from './game.ts';
 
 /** A text in both interface languages. */
 export interface Texts {
@@ -51,6 +51,8 @@ export interface GameMeta {
   readonly options: readonly OptionMeta[];
   /** Rank order to show a hand in, strongest first: within the trump suit and within the other suits. */
   readonly ranks: { readonly trump: readonly Rank[]; readonly plain: readonly Rank[] };
+  /** The parties by player count (key: the count): seats that play together; one seat each where all play alone. */
+  readonly parties: Readonly<Record<string, readonly (readonly Seat[])[]>>;
   /** The direction play goes round the table: the next seat sits to the left (clockwise) or the right. */
   readonly direction: 'clockwise' | 'counterclockwise';
 }
@@ -74,6 +76,11 @@ export function choice(
       return { value: v, label: { de: l[0], en: l[1] } };
     }),
   };
+}
+
+/** Parties by player count where everyone plays alone. */
+export function alone(players: readonly number[]): Record<string, Seat[][]> {
+  return Object.fromEntries(players.map((n) => [String(n), Array.from({ length: n }, (_, i) => [i])]));
 }
 
 export const YES_NO: Readonly<Record<string, readonly [string, string]>> = {

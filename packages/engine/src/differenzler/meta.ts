@@ -1,6 +1,6 @@
 /** Differenzler described for clients (core/meta.ts): values from config.ts, texts in German and English. */
 import { RANKS, type Rank } from '../core/cards.ts';
-import { choice, type GameMeta, type OptionMeta, type Texts } from '../core/meta.ts';
+import { alone, choice, type GameMeta, type OptionMeta, type Texts } from '../core/meta.ts';
 import {
   DEFAULT_OPTIONS,
   type DifferenzlerOptions,
@@ -74,6 +74,7 @@ export const differenzlerMeta: GameMeta = {
   id: 'differenzler',
   name: { de: 'Differenzler', en: 'Differenzler' },
   players: [4],
+  parties: alone([4]),
   presets: PRESETS.map((id) => ({
     id,
     name: t(PRESET_TEXTS[id].name),

@@ -1,5 +1,5 @@
 /** Classic Klaberjass described for clients (core/meta.ts): values from parseConfig, texts in German and English. */
-import { choice, type GameMeta, type OptionMeta, type Texts } from '../core/meta.ts';
+import { alone, choice, type GameMeta, type OptionMeta, type Texts } from '../core/meta.ts';
 import { unwrap } from '../core/result.ts';
 import {
   type KlaberjassOptions,
@@ -48,6 +48,7 @@ export const klaberjassMeta: GameMeta = {
   id: 'klaberjass',
   name: { de: 'Klaberjass', en: 'Klaberjass' },
   players: [2],
+  parties: alone([2]),
   presets: [
     {
       id: 'hoyle',

@@ -1,7 +1,11 @@
 /** Klapper-Jas described for clients (core/meta.ts): values from config.ts, texts in German and English. */
+
+import { SPECTATOR } from '../core/game.ts';
 import { choice, type GameMeta, type OptionMeta, type Texts, YES_NO } from '../core/meta.ts';
+import { unwrap } from '../core/result.ts';
 import { PLAIN_ORDER, TRUMP_ORDER } from '../klaberjass/index.ts';
 import { CHOICES, type KlapperjasOptions, PRESET_OPTIONS, PRESETS, type Preset } from './config.ts';
+import { klapperjas } from './index.ts';
 
 type Pair = readonly [string, string];
 const t = ([de, en]: Pair): Texts => ({ de, en });
@@ -114,10 +118,21 @@ function option(key: keyof KlapperjasOptions): OptionMeta {
   return choice(key, t(x.name), t(x.description), values, x.values ?? {});
 }
 
+const PLAYERS = [4, 3, 2];
+
+/** The parties the game's own view names for each player count (4 players: crosswise partners). */
+const parties = Object.fromEntries(
+  PLAYERS.map((n) => {
+    const state = klapperjas.start(unwrap(klapperjas.parseConfig({ players: n })), 0);
+    return [String(n), klapperjas.viewFor(state, SPECTATOR).parties];
+  }),
+);
+
 export const klapperjasMeta: GameMeta = {
   id: 'klapperjas',
   name: { de: 'Klapper-Jas', en: 'Klapper-Jas' },
-  players: [4, 3, 2],
+  players: PLAYERS,
+  parties,
   presets: PRESETS.map((id) => ({
     id,
     name: t(PRESET_TEXTS[id].name),
