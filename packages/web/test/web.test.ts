@@ -8,9 +8,14 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GAME_IDS, GAME_META, GAMES, type GameId } from '@stich/engine';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servesClient } from './serves.ts';
+
+/** The games the server describes (GET /api/games serves exactly these, server test match.test.ts). */
+const registered = (Object.keys(GAMES) as GameId[]).flatMap((id) => GAME_META[id] ?? []);
+registered.sort((a, b) => GAME_IDS.indexOf(a.id) - GAME_IDS.indexOf(b.id));
 
 const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // Screenshots go into docs/ only when asked for (STICH_SCREENSHOTS=1), so a test run leaves the tree unchanged.
@@ -327,6 +332,62 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
     );
     await page.context().close();
   }, 180_000);
+
+  it('builds the create dialog from GET /api/games: every game, player count, preset and option', async () => {
+    const page = await newPage();
+    await page.goto(base);
+    await page.getByTestId('create').click();
+    const select = page.locator('select[name=game]');
+    const offered = await select
+      .locator('option')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('value')));
+    expect(offered).toEqual(registered.map((g) => g.id));
+    for (const g of registered) {
+      await select.selectOption(g.id);
+      const players = await page
+        .locator('select[name=players] option')
+        .evaluateAll((els) => els.map((e) => Number(e.getAttribute('value'))));
+      expect(players).toEqual(g.players);
+      const presets = await page
+        .locator('input[name=preset]')
+        .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+      expect(presets).toEqual(g.presets.map((p) => p.id));
+      expect(await page.locator('.opt').count()).toBe(g.options.length);
+      for (const p of g.presets) {
+        await page.locator(`input[name=preset][value="${p.id}"]`).check();
+        for (const o of g.options) {
+          const field = page.locator(`.opt [aria-label="${o.name.de}"]`);
+          if (o.kind === 'integer') {
+            expect(await field.getAttribute('min')).toBe(String(o.min));
+            expect(await field.getAttribute('max')).toBe(String(o.max));
+          } else {
+            const values = await field
+              .locator('option')
+              .evaluateAll((els) => els.map((e) => e.getAttribute('value')));
+            expect(values).toEqual(o.values.map((v) => String(v.value)));
+          }
+          // The field shows the preset's value.
+          expect(await field.inputValue()).toBe(String(p.options[o.key]));
+        }
+      }
+    }
+    // A boolean option goes to the server as a boolean: the table is created with it.
+    await select.selectOption('klapperjas');
+    await page.locator('details summary').click();
+    const belle = registered
+      .find((g) => g.id === 'klapperjas')
+      ?.options.find((o) => o.key === 'belleNeedsTrick');
+    if (belle) {
+      await page.locator(`.opt [aria-label="${belle.name.de}"]`).selectOption('true');
+      const created = page.waitForResponse(
+        (r) => r.url().endsWith('/api/tables') && r.request().method() === 'POST',
+      );
+      await page.getByTestId('create-submit').click();
+      const body = (await (await created).json()) as { table: { options: Record<string, unknown> } };
+      expect(body.table.options.belleNeedsTrick).toBe(true);
+    }
+    await page.context().close();
+  }, 120_000);
 
   it('plays one Differenzler round with an estimate hidden from the others until the round ends', async () => {
     const page = await newPage();
