@@ -55,7 +55,7 @@ function MatchScores({ model, names }: ScoresProps) {
               label={partyName(names, p)}
               points={scores[p[0]] ?? 0}
               target={target}
-              {...(laid?.[p[0]] ? { dice: laid[p[0]] } : {})}
+              dice={laid?.[p[0]] ?? { faces: [6], raised: true }}
             />
           ))}
         </div>

@@ -389,6 +389,37 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
     await page.context().close();
   }, 120_000);
 
+  it('plays a Klaberjass match against a bot: the typed view draws the turned card, the hand in the engine order and the scores', async () => {
+    const page = await newPage();
+    await page.goto(base);
+    await page.getByTestId('create').click();
+    await page.locator('select[name=game]').selectOption('klaberjass');
+    await page.locator('details summary').click();
+    await page.locator('.opt', { hasText: 'Partie bis' }).locator('input').fill('1');
+    await page.locator('.seat-row[data-seat="1"] select').nth(1).selectOption('random');
+    await page.getByTestId('create-submit').click();
+    await page.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('.hand button.card').count()).toBe(6);
+    expect(await page.locator('.opp').count()).toBe(1);
+    expect(await page.locator('.turned[data-card]').count()).toBe(1);
+    // Before trump is fixed the hand is grouped by suit, each in the engine's plain rank order.
+    const plain: readonly string[] = registered.find((g) => g.id === 'klaberjass')!.ranks.plain;
+    const hand = await page
+      .locator('.hand button.card')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
+    const runs = hand.filter((c, i) => i === 0 || c[0] !== hand[i - 1][0]).map((c) => c[0]);
+    expect(new Set(runs).size).toBe(runs.length);
+    for (let i = 1; i < hand.length; i++)
+      if (hand[i][0] === hand[i - 1][0])
+        expect(plain.indexOf(hand[i - 1][1])).toBeLessThan(plain.indexOf(hand[i][1]));
+    await playUntil(page, async () => (await attr(page, 'data-over')) === 'true');
+    expect(Number(await attr(page, 'data-deals'))).toBeGreaterThan(0);
+    await page.getByTestId('scores-tab').click();
+    await page.locator('.deal-list li[data-deal="1"]').waitFor();
+    expect(await page.locator('.sheet tr.sum td').count()).toBe(3);
+    await page.context().close();
+  }, 180_000);
+
   it('plays one Differenzler round with an estimate hidden from the others until the round ends', async () => {
     const page = await newPage();
     await page.goto(base);
