@@ -399,19 +399,24 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
     await page.locator('.seat-row[data-seat="1"] select').nth(1).selectOption('random');
     await page.getByTestId('create-submit').click();
     await page.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
-    expect(await page.locator('.hand button.card').count()).toBe(6);
     expect(await page.locator('.opp').count()).toBe(1);
     expect(await page.locator('.turned[data-card]').count()).toBe(1);
-    // Before trump is fixed the hand is grouped by suit, each in the engine's plain rank order.
-    const plain: readonly string[] = registered.find((g) => g.id === 'klaberjass')!.ranks.plain;
-    const hand = await page
-      .locator('.hand button.card')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
+    // The hand is grouped by suit, trump first once it is fixed, each suit in the engine's rank order
+    // (6 cards during the bidding, 9 once a bot has taken before the page showed the first state).
+    const { ranks } = registered.find((g) => g.id === 'klaberjass')!;
+    const { hand, trump } = await page.evaluate(() => ({
+      hand: [...document.querySelectorAll('.hand button.card')].map((e) => e.getAttribute('data-card') ?? ''),
+      trump: document.querySelector('.trump[data-trump]')?.getAttribute('data-trump') ?? null,
+    }));
+    expect([6, 9]).toContain(hand.length);
     const runs = hand.filter((c, i) => i === 0 || c[0] !== hand[i - 1][0]).map((c) => c[0]);
     expect(new Set(runs).size).toBe(runs.length);
+    if (trump && runs.includes(trump)) expect(runs[0]).toBe(trump);
     for (let i = 1; i < hand.length; i++)
-      if (hand[i][0] === hand[i - 1][0])
-        expect(plain.indexOf(hand[i - 1][1])).toBeLessThan(plain.indexOf(hand[i][1]));
+      if (hand[i][0] === hand[i - 1][0]) {
+        const order: readonly string[] = hand[i][0] === trump ? ranks.trump : ranks.plain;
+        expect(order.indexOf(hand[i - 1][1])).toBeLessThan(order.indexOf(hand[i][1]));
+      }
     await playUntil(page, async () => (await attr(page, 'data-over')) === 'true');
     expect(Number(await attr(page, 'data-deals'))).toBeGreaterThan(0);
     await page.getByTestId('scores-tab').click();

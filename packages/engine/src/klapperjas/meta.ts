@@ -114,7 +114,9 @@ function option(key: keyof KlapperjasOptions): OptionMeta {
   const x = OPTION_TEXTS[key];
   if (key === 'target')
     return { key, kind: 'integer', name: t(x.name), description: t(x.description), ...TARGET };
-  const values = CHOICES[key] as readonly (string | boolean)[];
+  const values = CHOICES[key] as readonly (string | boolean)[] | undefined;
+  // A new option that is neither a choice of CHOICES nor `target` needs its own entry here.
+  if (!values) throw new Error(`klapperjas meta: option ${key} is not in CHOICES`);
   return choice(key, t(x.name), t(x.description), values, x.values ?? {});
 }
 
