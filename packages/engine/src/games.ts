@@ -1,10 +1,25 @@
 /**
- * Every game the engine has, by id. Each game folder adds its one import and entry here when it lands.
+ * Every game the engine has, by id. Each game folder adds its one import and entry here when it lands:
+ * the game, its description for clients (`<game>/meta.ts`) and its view and outcome types.
  */
 import type { AnyGame, GameId } from './core/game.ts';
-import { differenzler } from './differenzler/index.ts';
-import { klaberjass } from './klaberjass/index.ts';
-import { klapperjas } from './klapperjas/index.ts';
+import type { GameMeta } from './core/meta.ts';
+import { type DifferenzlerOutcome, type DifferenzlerView, differenzler } from './differenzler/index.ts';
+import { differenzlerMeta } from './differenzler/meta.ts';
+import { type KlaberjassOutcome, type KlaberjassView, klaberjass } from './klaberjass/index.ts';
+import { klaberjassMeta } from './klaberjass/meta.ts';
+import { type KlapperjasOutcome, type KlapperjasView, klapperjas } from './klapperjas/index.ts';
+import { klapperjasMeta } from './klapperjas/meta.ts';
+
+export type * from './core/meta.ts';
+export type {
+  DifferenzlerOutcome,
+  DifferenzlerView,
+  KlaberjassOutcome,
+  KlaberjassView,
+  KlapperjasOutcome,
+  KlapperjasView,
+};
 
 export const GAMES: Partial<Record<GameId, AnyGame>> = {
   differenzler,
@@ -15,3 +30,15 @@ export const GAMES: Partial<Record<GameId, AnyGame>> = {
 export function gameById(id: string): AnyGame | undefined {
   return (GAMES as Record<string, AnyGame | undefined>)[id];
 }
+
+/** The description of every registered game (a test checks each against its game's `parseConfig`). */
+export const GAME_META: Partial<Record<GameId, GameMeta>> = {
+  differenzler: differenzlerMeta,
+  klaberjass: klaberjassMeta,
+  klapperjas: klapperjasMeta,
+};
+
+/** The view of any registered game, told apart by `game`: what `viewFor` returns and the server sends. */
+export type GameView = DifferenzlerView | KlaberjassView | KlapperjasView;
+/** The outcome of any registered game. */
+export type GameOutcome = DifferenzlerOutcome | KlaberjassOutcome | KlapperjasOutcome;

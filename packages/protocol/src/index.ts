@@ -10,11 +10,30 @@
  * Hidden information never travels: a seat receives `game.viewFor(state, seat)` and its legal actions,
  * a spectator the spectator view. There is no shared synchronised Schema state.
  */
-import type { Action, BaseOutcome, BaseView, GameId, Seat } from '@stich/engine';
+import type { Action, GameId, GameMeta, GameOutcome, GameView, Seat } from '@stich/engine';
 import { ERROR_CODES as ENGINE_ERROR_CODES, GAME_IDS } from '@stich/engine';
 import { z } from 'zod';
 
 export const PROTOCOL_VERSION = 1;
+
+/** The engine's types the messages carry: each game's view and outcome, told apart by `game`, and its description. */
+export type {
+  ChoiceMeta,
+  DifferenzlerOutcome,
+  DifferenzlerView,
+  GameId,
+  GameMeta,
+  GameOutcome,
+  GameView,
+  KlaberjassOutcome,
+  KlaberjassView,
+  KlapperjasOutcome,
+  KlapperjasView,
+  OptionMeta,
+  OptionValue,
+  PresetMeta,
+  Texts,
+} from '@stich/engine';
 
 /** Colyseus room names. */
 export const ROOM_TABLE = 'table';
@@ -273,12 +292,12 @@ export interface Player {
 export interface StateUpdate {
   /** Number of steps (deals and actions) applied so far; send it back in `act` to guard against races. */
   readonly seq: number;
-  /** `game.viewFor(state, seat)` or the spectator view. */
-  readonly view: BaseView & Readonly<Record<string, unknown>>;
+  /** `game.viewFor(state, seat)` or the spectator view: the game's own view type, told apart by `view.game`. */
+  readonly view: GameView;
   /** The seat's legal actions now (empty for spectators or when it may not act). */
   readonly legal: readonly Action[];
   /** The public outcome when the match is over, else null. */
-  readonly outcome: (BaseOutcome & Readonly<Record<string, unknown>>) | null;
+  readonly outcome: GameOutcome | null;
   /** Unix ms by which the seat to act must act (turn timer), else null. */
   readonly deadline: number | null;
 }
@@ -350,6 +369,10 @@ export interface PlayNowResponse {
   readonly seat: Seat;
   /** The table is private; this invites friends to watch (or to nothing else: every other seat is a bot). */
   readonly invite: { readonly code: string; readonly path: string };
+}
+/** GET /api/games: every game this server has, with its player counts, presets, options and their texts. */
+export interface GamesResponse {
+  readonly games: readonly GameMeta[];
 }
 export interface HttpError {
   readonly code: ErrorCode;

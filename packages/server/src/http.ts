@@ -5,7 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { createEndpoint, createRouter, matchMaker } from '@colyseus/core';
-import { cryptoRng, GAMES, type GameId, gameById } from '@stich/engine';
+import { cryptoRng, type GameId, gameById } from '@stich/engine';
 import {
   API,
   createTableSchema,
@@ -19,6 +19,7 @@ import {
 } from '@stich/protocol';
 import type { z } from 'zod';
 import { context } from './context.ts';
+import { gamesResponse } from './games.ts';
 import { openTables } from './lobby.ts';
 import { secret, type TableRow } from './store.ts';
 
@@ -257,9 +258,7 @@ export function routes() {
         return json({ player: { id: player.id, name: b.value.name } });
       }),
 
-      games: createEndpoint(API.games, { method: 'GET' }, async () =>
-        json({ games: Object.keys(GAMES).map((id) => ({ id })) }),
-      ),
+      games: createEndpoint(API.games, { method: 'GET' }, async () => json(gamesResponse())),
 
       tables: createEndpoint(API.tables, { method: 'GET' }, async () => json({ tables: await openTables() })),
 

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, type Room } from '@colyseus/sdk';
-import type { Seat } from '@stich/engine';
-import { GAMES } from '@stich/engine';
+import type { GameId, Seat } from '@stich/engine';
+import { GAME_IDS, GAMES } from '@stich/engine';
 import { CHANNEL, type ClientMessage, type JoinOptions, type ServerMessage } from '@stich/protocol';
 import { loadConfig } from '../src/config.ts';
 import { dropSchema } from '../src/db.ts';
@@ -21,6 +21,18 @@ export function testGame(): string {
   if (!id) throw new Error('no game is registered in the engine');
   return id;
 }
+
+/** Every registered game, for tests that play each one. */
+export function testGames(): GameId[] {
+  return GAME_IDS.filter((g) => g in GAMES);
+}
+
+/** Setup options that keep a match short (one deal or a few), by game; a game not listed plays its preset. */
+export const SHORT_OPTIONS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+  differenzler: { rounds: 1 },
+  klapperjas: { target: 3 },
+  klaberjass: { target: 100 },
+};
 
 export const PG_URL = process.env.STICH_TEST_DATABASE_URL;
 

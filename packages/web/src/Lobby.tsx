@@ -2,16 +2,22 @@
  * The lobby: "Gegen den Computer spielen" in one click, the open tables, the create-table dialog and
  * joining by link.
  */
-import type { TableInfo } from '@stich/protocol';
+import type { BotLevel, GameMeta, OptionValue, TableInfo } from '@stich/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BOT_LEVELS, GAMES, gameSpec, type Level } from './catalog.ts';
+import { useGames, useText } from './games.ts';
 import { LangSwitch } from './LangSwitch.tsx';
 import { createTable, ensureGuest, listTables, playNow, savedName, watchLobby } from './net.ts';
 import { navigate } from './route.ts';
 
+// The protocol's bot levels (its value is not imported: the bundle keeps zod out).
+const BOT_LEVELS = ['random', 'rule', 'search'] as const satisfies readonly BotLevel[];
+type Level = BotLevel;
+
 export function Lobby() {
   const { t } = useTranslation();
+  const { games } = useGames();
+  const text = useText();
   const [tables, setTables] = useState<TableInfo[]>([]);
   const [name, setName] = useState(savedName());
   const [creating, setCreating] = useState(false);
@@ -89,7 +95,12 @@ export function Lobby() {
         </button>
         <p className="muted">{t('lobby.quickHint')}</p>
         <div className="row">
-          <button type="button" data-testid="create" onClick={() => setCreating(true)} disabled={busy}>
+          <button
+            type="button"
+            data-testid="create"
+            onClick={() => setCreating(true)}
+            disabled={busy || !games}
+          >
             {t('lobby.create')}
           </button>
           <button type="button" onClick={() => navigate({ page: 'replay' })}>
@@ -128,8 +139,8 @@ export function Lobby() {
               return (
                 <li key={x.id} data-table={x.id}>
                   <span>
-                    <strong>{t(`game.${x.game}`)}</strong> · {t('lobby.players', { n: x.players })} ·{' '}
-                    {x.seats.map((s) => s.name ?? (s.kind === 'bot' ? t('table.bot') : '—')).join(', ')}
+                    <strong>{gameName(games, x.game, text)}</strong> · {t('lobby.players', { n: x.players })}{' '}
+                    · {x.seats.map((s) => s.name ?? (s.kind === 'bot' ? t('table.bot') : '—')).join(', ')}
                   </span>
                   <span className="row">
                     {free > 0 && x.status === 'waiting' && (
@@ -153,7 +164,9 @@ export function Lobby() {
           </ul>
         )}
       </section>
-      {creating && <CreateDialog onClose={() => setCreating(false)} run={run} />}
+      {creating && games && games.length > 0 && (
+        <CreateDialog games={games} onClose={() => setCreating(false)} run={run} />
+      )}
     </main>
   );
 }
@@ -163,27 +176,36 @@ interface SeatChoice {
   level: Level;
 }
 
+const gameName = (games: readonly GameMeta[] | null, id: string, text: (x: GameMeta['name']) => string) => {
+  const g = games?.find((x) => x.id === id);
+  return g ? text(g.name) : id;
+};
+
+/** The create-table dialog, built from the games' descriptions (GET /api/games). */
 function CreateDialog({
+  games,
   onClose,
   run,
 }: {
+  games: readonly GameMeta[];
   onClose: () => void;
   run: (f: () => Promise<void>) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [game, setGame] = useState<string>('klapperjas');
-  const spec = gameSpec(game);
+  const text = useText();
+  const [game, setGame] = useState<string>(games[0].id);
+  const spec = games.find((g) => g.id === game) ?? games[0];
   const [players, setPlayers] = useState(spec.players[0]);
-  const [preset, setPreset] = useState(spec.presets[0]);
-  const [options, setOptions] = useState<Record<string, string | number | boolean>>({});
+  const [preset, setPreset] = useState(spec.presets[0].id);
+  const [options, setOptions] = useState<Record<string, OptionValue>>({});
   const [seats, setSeats] = useState<SeatChoice[]>(defaultSeats(spec.players[0]));
   const [priv, setPriv] = useState(true);
 
   const pickGame = (g: string) => {
-    const s = gameSpec(g);
-    setGame(g);
+    const s = games.find((x) => x.id === g) ?? games[0];
+    setGame(s.id);
     setPlayers(s.players[0]);
-    setPreset(s.presets[0]);
+    setPreset(s.presets[0].id);
     setOptions({});
     setSeats(defaultSeats(s.players[0]));
   };
@@ -191,7 +213,12 @@ function CreateDialog({
     setPlayers(n);
     setSeats(defaultSeats(n));
   };
-  const values = { ...spec.presetValues[preset], ...options };
+  const presetMeta = spec.presets.find((p) => p.id === preset) ?? spec.presets[0];
+  const values = { ...presetMeta.options, ...options };
+  const parties = spec.parties[String(players)] ?? [];
+  // Seats that share a party are numbered by it where some party has partners.
+  const partyOf = (seat: number) =>
+    parties.some((p) => p.length > 1) ? parties.findIndex((p) => p.includes(seat)) : -1;
 
   const submit = () =>
     run(async () => {
@@ -223,9 +250,9 @@ function CreateDialog({
         <label className="field">
           {t('create.game')}
           <select name="game" value={game} onChange={(e) => pickGame(e.target.value)}>
-            {GAMES.map((g) => (
+            {games.map((g) => (
               <option key={g.id} value={g.id}>
-                {t(`game.${g.id}`)}
+                {text(g.name)}
               </option>
             ))}
           </select>
@@ -243,20 +270,20 @@ function CreateDialog({
         <fieldset>
           <legend>{t('create.preset')}</legend>
           {spec.presets.map((p) => (
-            <label key={p} className="choice">
+            <label key={p.id} className="choice">
               <input
                 type="radio"
                 name="preset"
-                value={p}
-                checked={preset === p}
+                value={p.id}
+                checked={preset === p.id}
                 onChange={() => {
-                  setPreset(p);
+                  setPreset(p.id);
                   setOptions({});
                 }}
               />
               <span>
-                <strong>{t(`preset.${p}`)}</strong>
-                <small>{t(`preset.${p}Help`)}</small>
+                <strong>{text(p.name)}</strong>
+                <small>{text(p.description)}</small>
               </span>
             </label>
           ))}
@@ -266,31 +293,31 @@ function CreateDialog({
           {spec.options.map((o) => (
             <div key={o.key} className="field opt">
               <span>
-                <strong>{t(`opt.${game}.${o.key}.label`)}</strong>
-                <small>{t(`opt.${game}.${o.key}.help`)}</small>
+                <strong>{text(o.name)}</strong>
+                <small>{text(o.description)}</small>
               </span>
-              {o.number ? (
+              {o.kind === 'integer' ? (
                 <input
                   type="number"
-                  aria-label={t(`opt.${game}.${o.key}.label`)}
-                  min={o.number.min}
-                  max={o.number.max}
+                  aria-label={text(o.name)}
+                  min={o.min}
+                  max={o.max}
                   value={Number(values[o.key])}
                   onChange={(e) => setOptions({ ...options, [o.key]: Number(e.target.value) })}
                 />
               ) : (
                 <select
-                  aria-label={t(`opt.${game}.${o.key}.label`)}
+                  aria-label={text(o.name)}
                   value={String(values[o.key])}
                   onChange={(e) => {
-                    const raw = e.target.value;
-                    const v = raw === 'true' ? true : raw === 'false' ? false : raw;
-                    setOptions({ ...options, [o.key]: v });
+                    // The listed value whose text this is (booleans travel as true/false, not strings).
+                    const c = o.values.find((x) => String(x.value) === e.target.value);
+                    if (c) setOptions({ ...options, [o.key]: c.value });
                   }}
                 >
-                  {o.choices?.map((c) => (
-                    <option key={String(c)} value={String(c)}>
-                      {t(`opt.${game}.${o.key}.${String(c)}`)}
+                  {o.values.map((c) => (
+                    <option key={String(c.value)} value={String(c.value)}>
+                      {text(c.label)}
                     </option>
                   ))}
                 </select>
@@ -305,7 +332,7 @@ function CreateDialog({
             <div key={i} className="seat-row" data-seat={i}>
               <span>
                 {t('create.seat', { n: i + 1 })}
-                {game === 'klapperjas' && players === 4 ? ` · ${t('create.team', { n: (i % 2) + 1 })}` : ''}
+                {partyOf(i) >= 0 ? ` · ${t('create.team', { n: partyOf(i) + 1 })}` : ''}
               </span>
               {i === 0 ? (
                 <strong>{t('create.you')}</strong>

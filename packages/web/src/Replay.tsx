@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGames } from './games.ts';
 import { LangSwitch } from './LangSwitch.tsx';
 import { readView } from './model.ts';
 import { type Step, stepsOf } from './replayStore.ts';
@@ -34,7 +35,9 @@ export function Replay({ id }: { id?: string }) {
     return () => window.removeEventListener('keydown', on);
   }, [steps.length]);
   const step = steps[Math.min(i, steps.length - 1)];
-  const model = useMemo(() => (step ? readView(step.view) : null), [step]);
+  const { games } = useGames();
+  const meta = games?.find((g) => g.id === step?.view.game) ?? null;
+  const model = useMemo(() => (step && meta ? readView(step.view, meta) : null), [step, meta]);
   const names = model ? Array.from({ length: model.seats }, (_, s) => `#${s + 1}`) : [];
   const seats = names.map((name) => ({ name, bot: false, connected: true }));
   const me = model && typeof model.viewer === 'number' ? model.viewer : null;

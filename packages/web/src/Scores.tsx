@@ -6,13 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { valueText } from './actions.ts';
 import { SuitIcon, type SuitLetter } from './cards.tsx';
-import { type DiceView, PartyDie } from './dice.tsx';
-import { partiesOf, type TableModel } from './model.ts';
-
-type Obj = Readonly<Record<string, unknown>>;
-const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
-const nums = (x: unknown): readonly number[] | null =>
-  Array.isArray(x) && x.every((v) => typeof v === 'number') ? (x as number[]) : null;
+import { PartyDie } from './dice.tsx';
+import type { DealSummary, RoundSummary, TableModel } from './model.ts';
 
 export interface ScoresProps {
   model: TableModel;
@@ -20,7 +15,7 @@ export interface ScoresProps {
 }
 
 export function Scores({ model, names }: ScoresProps) {
-  if (model.game === 'differenzler') return <DifferenzlerSheet model={model} names={names} />;
+  if (model.rounds) return <DifferenzlerSheet model={model} names={names} rounds={model.rounds} />;
   return <MatchScores model={model} names={names} />;
 }
 
@@ -30,13 +25,12 @@ function partyName(names: readonly string[], party: readonly number[]): string {
 
 function MatchScores({ model, names }: ScoresProps) {
   const { t } = useTranslation();
-  const parties = partiesOf(model.game, model.seats);
-  const scores = model.scores ?? Array.from({ length: model.seats }, () => 0);
-  const cfgTarget = (model.raw.config as { options?: { target?: unknown } } | undefined)?.options?.target;
-  const target =
-    model.target ?? (typeof cfgTarget === 'number' ? cfgTarget : model.game === 'klaberjass' ? 500 : 12);
-  const dice = model.game === 'klapperjas' && target <= 12;
-  const laid = Array.isArray(model.raw.dice) ? (model.raw.dice as DiceView[]) : null;
+  const parties = model.parties;
+  const scores = model.scores;
+  const target = model.target ?? 0;
+  // The game keeps its score on dice (its view lays them out); small targets fit on them.
+  const laid = model.dice;
+  const dice = laid !== null && target <= 12;
   const [mode, setMode] = useState<'dice' | 'sheet'>(dice ? 'dice' : 'sheet');
   return (
     <section className="scores" aria-label={t('score.title')}>
@@ -61,7 +55,7 @@ function MatchScores({ model, names }: ScoresProps) {
               label={partyName(names, p)}
               points={scores[p[0]] ?? 0}
               target={target}
-              {...(laid?.[p[0]] ? { dice: laid[p[0]] } : {})}
+              dice={laid?.[p[0]] ?? { faces: [6], raised: true }}
             />
           ))}
         </div>
@@ -74,7 +68,7 @@ function MatchScores({ model, names }: ScoresProps) {
 }
 
 /** The running match score per party after each deal. */
-function ScoreSheet({ model, names, parties }: ScoresProps & { parties: number[][] }) {
+function ScoreSheet({ model, names, parties }: ScoresProps & { parties: readonly (readonly number[])[] }) {
   const { t } = useTranslation();
   const running = parties.map(() => 0);
   return (
@@ -88,8 +82,8 @@ function ScoreSheet({ model, names, parties }: ScoresProps & { parties: number[]
         </tr>
       </thead>
       <tbody>
-        {model.results.map((r, i) => {
-          const add = nums(r.awarded) ?? nums(r.scored) ?? [];
+        {model.deals.map((r, i) => {
+          const add = r.awarded;
           parties.forEach((p, j) => {
             running[j] += add[p[0]] ?? 0;
           });
@@ -120,8 +114,8 @@ function ScoreSheet({ model, names, parties }: ScoresProps & { parties: number[]
 /** Each deal's breakdown: who played what, melds, Belle, last trick, Kontra/Re, points and game points. */
 function DealList({ model, names }: ScoresProps) {
   const { t } = useTranslation();
-  if (model.results.length === 0) return <p className="muted">{t('score.none')}</p>;
-  const list = [...model.results].map((r, i) => ({ r, i })).reverse();
+  if (model.deals.length === 0) return <p className="muted">{t('score.none')}</p>;
+  const list = [...model.deals].map((r, i) => ({ r, i })).reverse();
   return (
     <ol className="deal-list" reversed>
       {list.map(({ r, i }) => (
@@ -133,8 +127,8 @@ function DealList({ model, names }: ScoresProps) {
   );
 }
 
-const name = (names: readonly string[], s: unknown): string =>
-  typeof s === 'number' ? (names[s] ?? `#${s + 1}`) : '–';
+const name = (names: readonly string[], s: number | null): string =>
+  s !== null ? (names[s] ?? `#${s + 1}`) : '–';
 
 function DealBreakdown({
   result: r,
@@ -142,54 +136,45 @@ function DealBreakdown({
   model,
   index,
 }: {
-  result: Obj;
+  result: DealSummary;
   names: readonly string[];
   model: TableModel;
   index: number;
 }) {
   const { t } = useTranslation();
-  const parties = partiesOf(model.game, model.seats);
-  const declarer = r.declarer ?? r.maker;
-  const trump = typeof r.trump === 'string' ? (r.trump as SuitLetter) : null;
-  const points = nums(r.points) ?? nums(r.totals);
-  const cardPoints = nums(r.cardPoints);
-  const melds = Array.isArray(r.melds) ? r.melds.filter(isObj) : [];
-  const seqs = isObj(r.sequences) ? r.sequences : null;
-  const belle = Array.isArray(r.belle)
-    ? r.belle.filter(isObj)
-    : typeof r.bella === 'number'
-      ? [{ seat: r.bella, value: 20 }]
-      : [];
+  const parties = model.parties;
+  const { declarer, trump, points, cardPoints } = r;
   const rows: [string, string][] = [];
-  for (const k of ['jas', 'mie'] as const) {
-    const holder = r[k];
-    if (typeof holder === 'number') rows.push([t(`score.${k}`), name(names, holder)]);
-    else if (isObj(holder)) rows.push([t(`score.${k}`), name(names, holder.seat)]);
-  }
-  for (const m of melds)
+  if (r.jas !== null) rows.push([t('score.jas'), name(names, r.jas)]);
+  if (r.mie !== null) rows.push([t('score.mie'), name(names, r.mie)]);
+  for (const m of r.melds)
     rows.push([
       t('score.melds'),
-      `${name(names, m.seat)}: ${valueText(t, 'melds', m.melds)} (${String(m.value ?? '')})`,
+      m.melds === null
+        ? `${name(names, m.seat)}: ${m.value}`
+        : `${name(names, m.seat)}: ${valueText(t, 'melds', m.melds)} (${m.value})`,
     ]);
-  if (r.meldsVoid === true) rows.push([t('score.melds'), t('score.meldsVoid')]);
-  if (seqs && typeof seqs.seat === 'number')
-    rows.push([t('score.melds'), `${name(names, seqs.seat)}: ${String(seqs.points)}`]);
-  for (const b of belle) rows.push([t('score.belle'), `${name(names, b.seat)} (${String(b.value ?? 20)})`]);
-  if (typeof r.lastTrick === 'number') rows.push([t('score.lastTrick'), name(names, r.lastTrick)]);
-  if (typeof r.kontra === 'number') rows.push([t('score.kontra'), name(names, r.kontra)]);
-  if (typeof r.re === 'number') rows.push([t('score.re'), name(names, r.re)]);
-  const game = typeof r.kind === 'string' ? t(`score.${r.kind}`) : '';
-  const awarded = nums(r.awarded) ?? nums(r.scored);
+  if (r.meldsVoid) rows.push([t('score.melds'), t('score.meldsVoid')]);
+  for (const b of r.belle)
+    rows.push([
+      t('score.belle'),
+      b.value === null ? name(names, b.seat) : `${name(names, b.seat)} (${b.value})`,
+    ]);
+  if (r.lastTrick !== null) rows.push([t('score.lastTrick'), name(names, r.lastTrick)]);
+  if (r.kontra !== null) rows.push([t('score.kontra'), name(names, r.kontra)]);
+  if (r.re !== null) rows.push([t('score.re'), name(names, r.re)]);
+  const game = r.kind !== null ? t(`score.${r.kind}`) : '';
+  const awarded = r.awarded;
   return (
     <div className="deal">
       <div className="deal-title">
         <strong>
           {t('score.deal')} {index + 1}
         </strong>{' '}
-        {game} {trump && <SuitIcon suit={trump} />}{' '}
-        {typeof declarer === 'number' ? name(names, declarer) : ''}{' '}
-        {typeof r.won === 'boolean' ? <em>{r.won ? t('score.won') : t('score.lost')}</em> : null}
-        {typeof r.gamePoints === 'number' ? ` · ${t('score.gamePoints')}: ${r.gamePoints}` : ''}
+        {game} {trump && <SuitIcon suit={trump as SuitLetter} />}{' '}
+        {declarer !== null ? name(names, declarer) : ''}{' '}
+        {r.won !== null ? <em>{r.won ? t('score.won') : t('score.lost')}</em> : null}
+        {r.gamePoints !== null ? ` · ${t('score.gamePoints')}: ${r.gamePoints}` : ''}
       </div>
       <table className="breakdown">
         <tbody>
@@ -212,7 +197,7 @@ function DealBreakdown({
               <td>{parties.map((p) => `${partyName(names, p)} ${points[p[0]]}`).join(' · ')}</td>
             </tr>
           )}
-          {awarded && (
+          {awarded.length > 0 && (
             <tr>
               <th>{t('score.gamePoints')}</th>
               <td>{parties.map((p) => `${partyName(names, p)} +${awarded[p[0]]}`).join(' · ')}</td>
@@ -225,10 +210,10 @@ function DealBreakdown({
 }
 
 /** Differenzler: estimate, points made and difference per seat and round, with running sums. */
-function DifferenzlerSheet({ model, names }: ScoresProps) {
+function DifferenzlerSheet({ model, names, rounds }: ScoresProps & { rounds: readonly RoundSummary[] }) {
   const { t } = useTranslation();
   const seats = Array.from({ length: model.seats }, (_, i) => i);
-  const totals = nums(model.raw.totals) ?? model.scores ?? seats.map(() => 0);
+  const totals = model.scores;
   return (
     <section className="scores" aria-label={t('score.title')}>
       <h2>{t('score.title')}</h2>
@@ -250,16 +235,15 @@ function DifferenzlerSheet({ model, names }: ScoresProps) {
             </tr>
           </thead>
           <tbody>
-            {model.results.map((r, i) => {
-              const est = nums(r.estimates) ?? [];
-              const pts = nums(r.points) ?? [];
-              const dif = nums(r.differences) ?? [];
+            {rounds.map((r, i) => {
+              const est = r.estimates;
+              const pts = r.points;
+              const dif = r.differences;
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: rounds are an append-only list
                 <tr key={i} data-round={i + 1}>
                   <td>
-                    {i + 1}{' '}
-                    {typeof r.trump === 'string' && <SuitIcon suit={r.trump as SuitLetter} size={12} />}
+                    {i + 1} <SuitIcon suit={r.trump as SuitLetter} size={12} />
                   </td>
                   {seats.map((s) => (
                     <FragmentCells key={s} e={est[s]} p={pts[s]} d={dif[s]} />
@@ -278,7 +262,7 @@ function DifferenzlerSheet({ model, names }: ScoresProps) {
           </tbody>
         </table>
       </div>
-      {model.results.length === 0 && <p className="muted">{t('score.none')}</p>}
+      {rounds.length === 0 && <p className="muted">{t('score.none')}</p>}
     </section>
   );
 }

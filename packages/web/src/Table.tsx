@@ -7,7 +7,6 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { actionLabel, actionSuit, type Controls, toControls, type WireAction } from './actions.ts';
 import { CardBack, CardFace, cardName, SuitIcon, type SuitLetter } from './cards.tsx';
-import { sortHand } from './hand.ts';
 import type { Played, TableModel, TrickModel } from './model.ts';
 
 export interface SeatInfo {
@@ -40,7 +39,7 @@ export function positions(n: number, me: number, clockwise: boolean): Pos[] {
   const out: Pos[] = [];
   for (let s = 0; s < n; s++) {
     let k = (s - me + n) % n;
-    // Differenzler is played counterclockwise (002 Art. 4.4): the next seat sits on the right.
+    // Counterclockwise play (the game's `direction`): the next seat sits on the right.
     if (!clockwise && k !== 0) k = n - k;
     out[s] = ring[k];
   }
@@ -52,7 +51,7 @@ export function Table({ model, legal, seats, me, onAct, deadline = null }: Table
   const exists = (k: string) => i18n.exists(k);
   const controls = useMemo(() => toControls(legal), [legal]);
   const viewer = me ?? 0;
-  const pos = positions(model.seats, viewer, model.game !== 'differenzler');
+  const pos = positions(model.seats, viewer, model.clockwise);
   const names = seats.map((s, i) => (i === me ? t('table.you') : s.name || `#${i + 1}`));
   const turn = model.toAct[0];
   const [showLast, setShowLast] = useState(false);
@@ -117,7 +116,7 @@ export function Table({ model, legal, seats, me, onAct, deadline = null }: Table
         <ActionBar controls={controls} onAct={onAct} exists={exists} />
         {model.hand && (
           <Hand
-            cards={sortHand(model.hand, model.game, model.trump)}
+            cards={model.hand}
             plays={controls.plays}
             onAct={onAct}
             exists={exists}
@@ -202,7 +201,7 @@ function Opponent(props: {
   const { t } = useTranslation();
   const { pos, seat, name, info, count, model, active } = props;
   const est = model.estimates?.[seat];
-  const estimated = Array.isArray(model.raw.estimated) ? model.raw.estimated[seat] === true : false;
+  const estimated = model.estimated?.[seat] === true;
   return (
     <div className={`opp pos-${pos}${active ? ' to-act' : ''}`} data-seat={seat}>
       <div className="opp-name">
@@ -229,9 +228,7 @@ function Opponent(props: {
       ) : null}
       <div className="opp-info">
         {model.tricksTaken && <span>{t('table.tricks', { n: model.tricksTaken[seat] ?? 0 })}</span>}
-        {model.points && model.game === 'differenzler' && (
-          <span>{t('table.points', { n: model.points[seat] })}</span>
-        )}
+        {model.roundPoints && <span>{t('table.points', { n: model.roundPoints[seat] })}</span>}
         {est !== undefined && est !== null ? (
           <span data-estimate={est}>
             {t('table.estimate')}: {est}
@@ -248,19 +245,15 @@ function Opponent(props: {
 /** Kontra, Re, Belle and declared melds of a seat, as tags. */
 function SeatCalls({ model, seat }: { model: TableModel; seat: number }) {
   const { t } = useTranslation();
-  const decls = Array.isArray(model.raw.declarations) ? model.raw.declarations : [];
-  const mine = decls.find(
-    (d) => typeof d === 'object' && d !== null && (d as { seat?: unknown }).seat === seat,
-  ) as { melds?: { kind?: string; top?: string; trump?: boolean }[] } | undefined;
   return (
     <>
       {model.kontraSeat === seat && <small className="tag call">{t('score.kontra')}</small>}
       {model.reSeat === seat && <small className="tag call">{t('score.re')}</small>}
       {model.belle.includes(seat) && <small className="tag call">{t('score.belle')}</small>}
-      {mine?.melds?.map((m, i) => (
+      {model.melds[seat]?.map((m, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: fixed list
         <small key={i} className="tag meld">
-          {t(`meld.${m.kind ?? 'terz'}`)} {m.top ? t('meld.upTo', { rank: t(`rank.${m.top}`) }) : ''}
+          {t(`meld.${m.kind}`)} {t('meld.upTo', { rank: t(`rank.${m.top}`) })}
           {m.trump ? ` (${t('table.trump')})` : ''}
         </small>
       ))}
@@ -271,21 +264,7 @@ function SeatCalls({ model, seat }: { model: TableModel; seat: number }) {
 /** The last thing a seat said in the bidding or the announcements, as a bubble. */
 function Said({ model, seat }: { model: TableModel; seat: number }) {
   const { t, i18n } = useTranslation();
-  let said: WireAction | null = null;
-  for (const k of ['bids', 'announcements', 'talk', 'said']) {
-    const list = model.raw[k];
-    if (!Array.isArray(list)) continue;
-    for (const x of list) {
-      if (typeof x !== 'object' || x === null || (x as { seat?: unknown }).seat !== seat) continue;
-      const a = (x as { action?: unknown }).action;
-      if (typeof a === 'object' && a !== null && typeof (a as WireAction).t === 'string')
-        said = a as WireAction;
-      else if (typeof (x as WireAction).t === 'string') {
-        const { seat: _s, round: _r, ...rest } = x as Record<string, unknown>;
-        said = rest as unknown as WireAction;
-      }
-    }
-  }
+  const said = model.said[seat] ?? null;
   if (!said || model.phase === 'play') return null;
   return <span className="said">{actionLabel(t, said, (k) => i18n.exists(k))}</span>;
 }
@@ -310,9 +289,7 @@ function Stock({ model }: { model: TableModel }) {
       {model.turned && (
         <div className="turned" data-card={model.turned} title={t('table.turned')}>
           <CardFace card={model.turned} />
-          <small>
-            {model.game === 'klapperjas' && model.phase !== 'play' ? t('table.proposed') : t('table.turned')}
-          </small>
+          <small>{model.turnedProposes ? t('table.proposed') : t('table.turned')}</small>
         </div>
       )}
     </div>

@@ -7,8 +7,9 @@ import type { StateUpdate, TableInfo, Welcome } from '@stich/protocol';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WireAction } from './actions.ts';
+import { useGame, useText } from './games.ts';
 import { LangSwitch } from './LangSwitch.tsx';
-import { readView } from './model.ts';
+import { dealsPlayed, readView } from './model.ts';
 import { type ConnStatus, fetchRecord, resolveInvite, TableConn } from './net.ts';
 import { rememberStep } from './replayStore.ts';
 import { navigate } from './route.ts';
@@ -76,7 +77,9 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
     return () => c.close();
   }, [id, seat, spectate]);
 
-  const model = useMemo(() => (state ? readView(state.view) : null), [state]);
+  const meta = useGame(info?.game);
+  const text = useText();
+  const model = useMemo(() => (state && meta ? readView(state.view, meta) : null), [state, meta]);
   const me = welcome?.seat ?? null;
   const seats: SeatInfo[] = (info?.seats ?? []).map((s) => ({
     name: s.name ?? (s.kind === 'bot' ? `${t('table.bot')} ${s.seat + 1}` : '—'),
@@ -98,14 +101,14 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
       data-seat={me ?? ''}
       data-seq={state?.seq ?? ''}
       data-phase={model?.phase ?? ''}
-      data-deals={model?.results.length ?? 0}
+      data-deals={model ? dealsPlayed(model) : 0}
       data-over={state?.outcome?.over ? 'true' : 'false'}
     >
       <nav className="topbar">
         <button type="button" aria-label={t('back')} onClick={() => navigate({ page: 'lobby' })}>
           ←<span className="hide-sm"> {t('table.leave')}</span>
         </button>
-        <strong>{info ? t(`game.${info.game}`) : ''}</strong>
+        <strong>{meta ? text(meta.name) : ''}</strong>
         <div className="seg">
           <button type="button" aria-pressed={tab === 'table'} onClick={() => setTab('table')}>
             {t('table.trick')}

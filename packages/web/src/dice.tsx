@@ -1,31 +1,8 @@
 /**
- * The match score on dice, as the Klapper-Jas manual (000 section 6) keeps it: the die starts on the
- * coaster (Bierdeckel) with the six up, meaning 0; points are turned "rauf" up to six; then the die
- * comes off the coaster and is turned "runter" from six towards 0 ("wieder sechs") at 12.
+ * The match score on dice as the engine lays them (KlapperjasView.dice: the faces shown, and whether
+ * the die stands on the coaster, played "rauf"); this module only draws them.
  */
 import { useTranslation } from 'react-i18next';
-
-export interface DieState {
-  /** The face that is up, 1..6. */
-  readonly face: number;
-  readonly onCoaster: boolean;
-  /** True once the target is reached. */
-  readonly done: boolean;
-}
-
-/** Up-and-down reading for a target of 12 (two halves of six); other targets count up on one die per six. */
-export function dieFor(points: number, target = 12): DieState {
-  const p = Math.max(0, Math.min(points, target));
-  if (target === 12) {
-    if (p === 0) return { face: 6, onCoaster: true, done: false };
-    if (p < 6) return { face: p, onCoaster: true, done: false };
-    if (p < 12) return { face: 12 - p, onCoaster: false, done: false };
-    return { face: 6, onCoaster: false, done: true };
-  }
-  // One die played up only (the "Klappern" summary: match to 6); 0 is the six on the coaster.
-  if (p === 0) return { face: 6, onCoaster: true, done: false };
-  return { face: Math.min(p, 6), onCoaster: p < target, done: p >= target };
-}
 
 const PIP_POS: Record<number, readonly (readonly [number, number])[]> = {
   1: [[50, 50]],
@@ -88,14 +65,11 @@ export function PartyDie({
   label: string;
   points: number;
   target: number;
-  dice?: DiceView;
+  dice: DiceView;
 }) {
   const { t } = useTranslation();
-  const own = dieFor(points, target);
-  const die: DieState = dice
-    ? { face: dice.faces[0] ?? 6, onCoaster: dice.raised, done: points >= target }
-    : own;
-  const faces = dice ? dice.faces : [own.face];
+  const die = { onCoaster: dice.raised, done: points >= target };
+  const faces = dice.faces;
   const dir =
     die.done || faces.length > 1 ? '' : die.onCoaster ? t('score.up') : points > 0 ? t('score.down') : '';
   return (

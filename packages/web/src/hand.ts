@@ -1,21 +1,10 @@
 /**
- * Display order of a hand: trump first, then the other suits alternating black and red, each by
- * strength high to low. Display only: which cards may be played always comes from the server.
+ * Display order of a hand: trump first, then the other suits alternating black and red, each by the
+ * rank order the engine gives for the game (GameMeta `ranks`, through GET /api/games). Display only:
+ * which cards may be played always comes from the server.
  */
+import type { GameMeta } from '@stich/protocol';
 import { rankLetter, type SuitLetter, suitLetter } from './cards.tsx';
-
-// Strength orders, highest first, as the rule texts print them.
-const JAS_TRUMP = 'J9ATKQ876';
-const JAS_PLAIN = 'ATKQJ9876';
-const SWISS_TRUMP = 'J9AKQT876';
-const SWISS_PLAIN = 'AKQJT9876';
-const NATURAL = 'AKQJT9876';
-
-function orders(game: string): { trump: string; plain: string } {
-  if (game === 'differenzler') return { trump: SWISS_TRUMP, plain: SWISS_PLAIN };
-  if (game === 'klapperjas' || game === 'klaberjass') return { trump: JAS_TRUMP, plain: JAS_PLAIN };
-  return { trump: NATURAL, plain: NATURAL };
-}
 
 const BASE_SUITS: readonly SuitLetter[] = ['C', 'H', 'S', 'D'];
 const isRed = (s: SuitLetter): boolean => s === 'H' || s === 'D';
@@ -33,15 +22,14 @@ function suitOrder(trump: SuitLetter | null, present: ReadonlySet<SuitLetter>): 
   return out;
 }
 
-export function sortHand(cards: readonly string[], game: string, trump: string | null): string[] {
+export function sortHand(cards: readonly string[], ranks: GameMeta['ranks'], trump: string | null): string[] {
   const t = (trump as SuitLetter | null) ?? null;
   const present = new Set(cards.map(suitLetter));
   const suits = suitOrder(t, present);
-  const o = orders(game);
   const key = (c: string): number => {
     const s = suitLetter(c);
-    const order = s === t ? o.trump : o.plain;
-    return suits.indexOf(s) * 10 + order.indexOf(rankLetter(c));
+    const order: readonly string[] = s === t ? ranks.trump : ranks.plain;
+    return suits.indexOf(s) * 16 + order.indexOf(rankLetter(c));
   };
   return [...cards].sort((a, b) => key(a) - key(b));
 }

@@ -35,12 +35,6 @@ const de = {
     A: 'Ass',
   },
   rankShort: { '6': '6', '7': '7', '8': '8', '9': '9', T: '10', J: 'B', Q: 'D', K: 'K', A: 'A' },
-  game: {
-    klapperjas: 'Klapper-Jas',
-    differenzler: 'Differenzler',
-    klaberjass: 'Klaberjass',
-    doppelkopf: 'Doppelkopf',
-  },
   lobby: {
     title: 'Stich – Kartentisch',
     tagline: 'Klapper-Jas, Klaberjass und Differenzler im Browser',
@@ -231,93 +225,7 @@ const de = {
     nothing: 'nichts',
     upTo: 'bis {{rank}}',
   },
-  preset: {
-    manual: 'Anleitung (Klapper-Jas-Spielanleitung)',
-    manualHelp:
-      'Orgi 2, Kleines 1, verloren doppelt; Kontra bis zur ersten Karte, Re bis zur zweiten; Partie bis 12 auf dem Würfel rauf und runter.',
-    klappern: 'Klappern (Kurzregeln)',
-    klappernHelp:
-      'Jedes Spiel 1 Punkt, verloren 2; Kontra und Re nur vor der ersten Karte; Partie bis 6 auf einem Würfel.',
-    standard: 'Standard',
-    standardHelp:
-      '36 Karten, Trumpf ausgelost, 12 Runden; wer am Ende die kleinste Differenzsumme hat, gewinnt.',
-    hoyle: 'Hoyle (klassisch zu zweit)',
-    hoyleHelp:
-      'Nehmen, Passen, Schmeiß; zweite Runde mit anderer Farbe; Trumpf-7 tauschen; Sequenzen mit „gut / nicht gut“; Partie bis 500.',
-  },
-  opt: {
-    klapperjas: {
-      besser: {
-        label: '„Besser“ sagen',
-        help: 'Wer nach einem Kleines „besser“ (Kreuz) sagen darf.',
-        later: 'nur die Späteren der Kleines-Runde (Anleitung)',
-        all: 'alle anderen Spieler (Klappern)',
-      },
-      longRuns: {
-        label: 'Lange Folgen',
-        help: 'Fünf und mehr Karten in Folge: in Terz/Halben-Blöcke teilen oder als ein Halber zählen.',
-        blocks: 'in Blöcke teilen',
-        single: 'ein Halber',
-      },
-      meldsNeedTrick: {
-        label: 'Meldungen brauchen einen Stich',
-        help: 'Terz und Halber zählen nur, wenn die Partei einen Stich bekommt (Anleitung 3.1).',
-        true: 'ja',
-        false: 'nein',
-      },
-      belleNeedsTrick: {
-        label: 'Belle braucht einen Stich',
-        help: 'Die Belle zählt nur, wenn die Partei einen Stich bekommt.',
-        true: 'ja',
-        false: 'nein',
-      },
-      kontra: {
-        label: 'Kontra und Re',
-        help: 'Bis wann Kontra und Re gesagt werden dürfen.',
-        manual: 'Kontra mit allen Karten in der Hand, Re vor der zweiten Karte (Anleitung 4.1)',
-        'before-first-card': 'nur vor der ersten Karte (Klappern)',
-      },
-      scoring: {
-        label: 'Spielwert',
-        help: 'Wie viel ein gewonnenes Spiel zählt; verloren zählt doppelt für die Gegner.',
-        'orgi-kleines': 'Orgi 2, Kleines 1',
-        flat: 'immer 1',
-      },
-      target: { label: 'Partie bis', help: 'Punkte, mit denen die Partie gewonnen ist.' },
-      dice: {
-        label: 'Würfel',
-        help: 'Nur die Anzeige: wie die Punkte auf dem Würfel gehalten werden.',
-        'up-down': 'ein Würfel rauf und runter (Bierdeckel)',
-        'two-dice': 'zwei Würfel',
-        'one-die': 'ein Würfel',
-      },
-    },
-    differenzler: {
-      rounds: { label: 'Runden', help: 'Anzahl der Runden; 12 = jeder gibt dreimal.' },
-      undertrump: {
-        label: 'Untertrumpfen',
-        help: 'Wann ein niedrigerer Trumpf auf einen schon gestochenen Stich darf.',
-        '002': 'nur wer nicht bedienen kann (Regeltext)',
-        swiss: 'nur wer nur noch Trumpf hat (Schweizer Jass)',
-      },
-      tiebreak: {
-        label: 'Gleichstand',
-        help: 'Wer bei gleicher kleinster Summe gewinnt.',
-        shared: 'gemeinsamer Sieg',
-        hits: 'mehr genaue Schätzungen',
-      },
-    },
-    klaberjass: {
-      target: { label: 'Partie bis', help: 'Punkte, mit denen die Partie gewonnen ist (500).' },
-      sequences: {
-        label: 'Sequenzen vergleichen',
-        help: 'Welche Sequenz höher ist.',
-        value: 'nach Wert (20/50), dann höchste Karte',
-        length: 'nach Länge, dann höchste Karte',
-      },
-    },
-  },
-  estimateLabel: 'Deine Schätzung (0 bis 157)',
+  estimateLabel: 'Deine Schätzung',
   estimateSubmit: 'Schätzen',
 };
 
@@ -513,92 +421,7 @@ const en: Resources = {
   },
   word: { yes: 'yes', no: 'no' },
   meld: { ...de.meld, nothing: 'nothing', upTo: 'up to {{rank}}' },
-  preset: {
-    manual: 'Manual (Klapper-Jas game manual)',
-    manualHelp:
-      'Orgi 2, Kleines 1, a loss doubles; Kontra before the first card, Re before the second; match to 12 on the die up and down.',
-    klappern: 'Klappern (short rules)',
-    klappernHelp:
-      'Every game 1 point, lost 2; Kontra and Re only before the first card; match to 6 on one die.',
-    standard: 'Standard',
-    standardHelp: '36 cards, random trump, 12 rounds; the lowest sum of differences wins.',
-    hoyle: 'Hoyle (classic two-player)',
-    hoyleHelp:
-      'Take, pass, schmeiss; second round for another suit; trump-7 exchange; sequences with "good / not good"; match to 500.',
-  },
-  opt: {
-    klapperjas: {
-      besser: {
-        label: 'Saying "besser"',
-        help: 'Who may say "besser" (Kreuz) after a Kleines.',
-        later: 'only the later players of the Kleines round (manual)',
-        all: 'every other player (Klappern)',
-      },
-      longRuns: {
-        label: 'Long runs',
-        help: 'Five or more cards in sequence: split into Terz/Halber blocks or count as one Halber.',
-        blocks: 'split into blocks',
-        single: 'one Halber',
-      },
-      meldsNeedTrick: {
-        label: 'Melds need a Stich',
-        help: 'Terz and Halber count only if the party takes a trick (manual 3.1).',
-        true: 'yes',
-        false: 'no',
-      },
-      belleNeedsTrick: {
-        label: 'Belle needs a Stich',
-        help: 'Belle counts only if the party takes a trick.',
-        true: 'yes',
-        false: 'no',
-      },
-      kontra: {
-        label: 'Kontra and Re',
-        help: 'Until when Kontra and Re may be said.',
-        manual: 'Kontra with all cards in hand, Re before the second card (manual 4.1)',
-        'before-first-card': 'only before the first card (Klappern)',
-      },
-      scoring: {
-        label: 'Game value',
-        help: 'What a won game counts; a lost one counts double for the opponents.',
-        'orgi-kleines': 'Orgi 2, Kleines 1',
-        flat: 'always 1',
-      },
-      target: { label: 'Match to', help: 'Points that win the match.' },
-      dice: {
-        label: 'Dice',
-        help: 'Display only: how the points are kept on the dice.',
-        'up-down': 'one die up and down (coaster)',
-        'two-dice': 'two dice',
-        'one-die': 'one die',
-      },
-    },
-    differenzler: {
-      rounds: { label: 'Rounds', help: 'Number of rounds; 12 = everyone deals three times.' },
-      undertrump: {
-        label: 'Undertrumping',
-        help: 'When a lower trump may go on a trick already trumped.',
-        '002': 'only who cannot follow suit (rule text)',
-        swiss: 'only who holds nothing but trumps (Swiss Jass)',
-      },
-      tiebreak: {
-        label: 'Ties',
-        help: 'Who wins on an equal lowest sum.',
-        shared: 'shared win',
-        hits: 'more exact estimates',
-      },
-    },
-    klaberjass: {
-      target: { label: 'Match to', help: 'Points that win the match (500).' },
-      sequences: {
-        label: 'Comparing sequences',
-        help: 'Which sequence is higher.',
-        value: 'by value (20/50), then top card',
-        length: 'by length, then top card',
-      },
-    },
-  },
-  estimateLabel: 'Your estimate (0 to 157)',
+  estimateLabel: 'Your estimate',
   estimateSubmit: 'Estimate',
 };
 

@@ -1,8 +1,11 @@
 /**
- * What the table shows, read from a game's view. Views differ per game (each engine exports its own
- * View type); this module reads the fields the table draws and tolerates the ones a game lacks, so
- * the drawing code is one for all games. Nothing here decides a rule.
+ * What the table shows, read from a game's typed view (the protocol's `GameView`, one type per game
+ * told apart by `game`) and its description from the server (`GameMeta`). One reader per game maps its
+ * fields to the one model the drawing code uses; nothing is guessed and nothing here decides a rule.
  */
+import type { DifferenzlerView, GameMeta, GameView, KlaberjassView, KlapperjasView } from '@stich/protocol';
+import type { WireAction } from './actions.ts';
+import { sortHand } from './hand.ts';
 
 export interface Played {
   readonly seat: number;
@@ -14,18 +17,59 @@ export interface TrickModel {
   readonly winner: number | null;
 }
 
+/** A meld as a seat declared it: kind, top card, trump or not. */
+export interface MeldTag {
+  readonly kind: string;
+  readonly top: string;
+  readonly trump: boolean;
+}
+
+/** One finished deal as the score list shows it; absent parts are null or empty. */
+export interface DealSummary {
+  readonly trump: string | null;
+  /** Who played (Klapper-Jas declarer, Klaberjass maker). */
+  readonly declarer: number | null;
+  readonly kind: 'orgi' | 'kleines' | null;
+  readonly won: boolean | null;
+  readonly gamePoints: number | null;
+  readonly cardPoints: readonly number[] | null;
+  readonly jas: number | null;
+  readonly mie: number | null;
+  readonly melds: readonly { readonly seat: number; readonly melds: unknown; readonly value: number }[];
+  readonly meldsVoid: boolean;
+  readonly belle: readonly { readonly seat: number; readonly value: number | null }[];
+  readonly lastTrick: number | null;
+  readonly kontra: number | null;
+  readonly re: number | null;
+  /** Each seat's total for the deal (card points, melds, Belle, last trick). */
+  readonly points: readonly number[] | null;
+  /** Match points each seat scored from the deal. */
+  readonly awarded: readonly number[];
+}
+
+/** One Differenzler round: estimate, points made and difference by seat. */
+export interface RoundSummary {
+  readonly trump: string;
+  readonly estimates: readonly number[];
+  readonly points: readonly number[];
+  readonly differences: readonly number[];
+}
+
 export interface TableModel {
-  readonly game: string;
+  readonly game: GameView['game'];
   readonly seats: number;
   readonly viewer: number | 'spectator';
   readonly phase: string;
   readonly toAct: readonly number[];
   readonly dealer: number | null;
+  /** The viewer's hand in the engine's display order (trump first); null for a spectator. */
   readonly hand: readonly string[] | null;
-  readonly handCounts: readonly number[] | null;
+  readonly handCounts: readonly number[];
   readonly trump: string | null;
-  /** The turned card / Orgi proposal, when the rules show one. */
+  /** The turned card, when the rules show one. */
   readonly turned: string | null;
+  /** The turned card proposes the Orgi (Klapper-Jas before play) rather than fixing trump. */
+  readonly turnedProposes: boolean;
   readonly stockCount: number | null;
   /** The visible top card of a face-up stock (Klapper-Jas 2/3 players). */
   readonly stockTop: string | null;
@@ -38,136 +82,197 @@ export interface TableModel {
   readonly kontraSeat: number | null;
   readonly reSeat: number | null;
   readonly belle: readonly number[];
+  /** Declared melds by seat. */
+  readonly melds: readonly (readonly MeldTag[])[];
+  /** The last thing each seat said in the bidding or the announcements. */
+  readonly said: readonly (WireAction | null)[];
   readonly trick: readonly Played[];
   readonly lastTrick: TrickModel | null;
+  /** Tricks taken by seat in this deal; null before the first trick. */
   readonly tricksTaken: readonly number[] | null;
-  /** Differenzler: estimates of this round (null = hidden or not given). */
+  /** Differenzler: estimates of this round (null = hidden or not given) and who has estimated. */
   readonly estimates: readonly (number | null)[] | null;
-  readonly points: readonly number[] | null;
-  readonly scores: readonly number[] | null;
-  /** Finished deals: the game's own result objects. */
-  readonly results: readonly Record<string, unknown>[];
-  /** Who plays (Klapper-Jas declarer / Klaberjass maker). */
+  readonly estimated: readonly boolean[] | null;
+  /** Points taken this round by seat, where the game shows them during play (Differenzler). */
+  readonly roundPoints: readonly number[] | null;
+  readonly scores: readonly number[];
+  readonly deals: readonly DealSummary[];
+  readonly rounds: readonly RoundSummary[] | null;
+  /** The dice as they lie, by seat (Klapper-Jas). */
+  readonly dice: readonly { readonly faces: readonly number[]; readonly raised: boolean }[] | null;
   readonly declarer: number | null;
   readonly target: number | null;
-  /** Short public notes per seat: declared melds, Belle, said words. */
-  readonly said: readonly string[][];
-  readonly raw: Readonly<Record<string, unknown>>;
+  readonly parties: readonly (readonly number[])[];
+  /** Seats go round clockwise on screen (the next seat to the left). */
+  readonly clockwise: boolean;
 }
 
-type Obj = Readonly<Record<string, unknown>>;
+type Trick = { readonly cards: readonly Played[]; readonly winner?: number };
 
-const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
-const num = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
-const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
-const isCard = (x: unknown): x is string => typeof x === 'string' && /^[CSHD][6-9TJQKA]$/.test(x);
-const numList = (x: unknown): number[] | null =>
-  Array.isArray(x) && x.every((v) => typeof v === 'number') ? (x as number[]) : null;
-const first = (o: Obj, keys: readonly string[]): unknown => {
-  for (const k of keys) if (o[k] !== undefined) return o[k];
-  return undefined;
-};
+const trickModel = (x: Trick): TrickModel => ({ cards: x.cards, winner: x.winner ?? null });
 
-/** A trick as `[{seat, card}]`, or `{ leader, cards: [card...] }`, or `{ cards: [{seat, card}], winner }`. */
-function readTrick(x: unknown, seats: number): TrickModel | null {
-  if (Array.isArray(x)) {
-    const cards = x.filter((p): p is Played => isObj(p) && isCard(p.card) && typeof p.seat === 'number');
-    return { cards, winner: null };
-  }
-  if (!isObj(x)) return null;
-  const winner = num(first(x, ['winner', 'taker', 'by']));
-  const list = first(x, ['cards', 'plays']);
-  if (!Array.isArray(list)) return null;
-  const leader = num(first(x, ['leader', 'lead', 'first'])) ?? 0;
-  const cards: Played[] = [];
-  list.forEach((p, i) => {
-    if (isCard(p)) cards.push({ seat: (leader + i) % seats, card: p });
-    else if (isObj(p) && isCard(p.card) && typeof p.seat === 'number')
-      cards.push({ seat: p.seat, card: p.card });
-  });
-  return { cards, winner };
+function taken(tricks: readonly Trick[], seats: number): number[] {
+  const out = Array.from({ length: seats }, () => 0);
+  for (const x of tricks) if (x.winner !== undefined) out[x.winner]++;
+  return out;
 }
 
-export function readView(view: unknown): TableModel {
-  const v: Obj = isObj(view) ? view : {};
-  const seats = num(v.seats) ?? 4;
-  const handRaw = first(v, ['hand', 'myHand', 'cards']);
-  const hand = Array.isArray(handRaw) ? handRaw.filter(isCard) : null;
-  let handCounts = numList(first(v, ['handCounts', 'handSizes', 'counts']));
-  if (!handCounts && Array.isArray(v.hands))
-    handCounts = (v.hands as unknown[]).map((h) => (Array.isArray(h) ? h.length : (num(h) ?? 0)));
-  const trickRaw = first(v, ['trick', 'currentTrick', 'table']);
-  const trick = readTrick(trickRaw, seats)?.cards ?? [];
-  let lastTrick: TrickModel | null = readTrick(first(v, ['lastTrick', 'previousTrick']), seats);
-  const tricks = first(v, ['tricks', 'done', 'history']);
-  let tricksTaken: number[] | null = numList(first(v, ['tricksTaken', 'trickCounts', 'taken']));
-  if (Array.isArray(tricks) && tricks.length > 0) {
-    const all = tricks.map((x) => readTrick(x, seats)).filter((x): x is TrickModel => x !== null);
-    if (!lastTrick && all.length > 0) lastTrick = all[all.length - 1];
-    if (!tricksTaken && all.every((x) => x.winner !== null)) {
-      tricksTaken = Array.from({ length: seats }, () => 0);
-      for (const x of all) tricksTaken[x.winner!]++;
-    }
-  }
-  const est = first(v, ['estimates', 'estimate']);
-  const estimates = Array.isArray(est)
-    ? est.map((e) => (typeof e === 'number' && e >= 0 ? e : isObj(e) ? num(e.points) : null))
-    : null;
-  const turnedRaw = first(v, ['turned', 'proposal', 'orgi', 'proposed', 'upcard']);
-  const turned = isCard(turnedRaw)
-    ? turnedRaw
-    : isObj(turnedRaw) && isCard(turnedRaw.card)
-      ? turnedRaw.card
-      : null;
-  let stockCount = num(first(v, ['stockCount', 'stockSize']));
-  if (stockCount === null && Array.isArray(v.stock)) stockCount = v.stock.length;
-  const trumpRaw = first(v, ['trump', 'trumpSuit']);
-  const results = first(v, ['results', 'deals', 'rounds']);
-  const said: string[][] = Array.from({ length: seats }, () => []);
-  const known = Array.isArray(v.known)
-    ? (v.known as unknown[]).map((k) => (Array.isArray(k) ? k.filter(isCard) : []))
-    : Array.from({ length: seats }, () => []);
-  const belleRaw = first(v, ['belle', 'bella']);
-  const belle = typeof belleRaw === 'number' ? [belleRaw] : (numList(belleRaw) ?? []);
+const none = (n: number) => Array.from({ length: n }, () => []);
+
+/** The fields every game has, read the same way. */
+function common(v: GameView, meta: GameMeta) {
+  const lastTrick = v.tricks.length > 0 ? trickModel(v.tricks[v.tricks.length - 1]) : null;
   return {
-    game: str(v.game) ?? 'klapperjas',
-    seats,
-    viewer: v.viewer === 'spectator' ? 'spectator' : (num(v.viewer) ?? 'spectator'),
-    phase: str(v.phase) ?? '',
-    toAct: numList(v.toAct) ?? [],
-    dealer: num(v.dealer),
-    hand,
-    handCounts,
-    trump: typeof trumpRaw === 'string' && trumpRaw.length === 1 ? trumpRaw : null,
-    turned,
-    stockCount,
-    stockTop: isCard(v.stockTop) ? v.stockTop : null,
-    proposed: typeof v.proposed === 'string' ? v.proposed : null,
-    aside: num(v.aside) ?? 0,
-    known,
-    kontraSeat: num(v.kontra),
-    reSeat: num(v.re),
-    belle,
-    trick,
+    game: v.game,
+    seats: v.seats,
+    viewer: v.viewer,
+    phase: v.phase,
+    toAct: v.toAct,
+    dealer: v.dealer,
+    hand: v.hand ? sortHand(v.hand, meta.ranks, v.trump) : null,
+    handCounts: v.handCounts,
+    trump: v.trump,
+    trick: v.trick?.cards ?? [],
     lastTrick,
-    tricksTaken,
-    estimates,
-    points: numList(first(v, ['points', 'cardPoints'])),
-    scores: numList(first(v, ['scores', 'totals', 'match'])),
-    results: Array.isArray(results) ? results.filter(isObj) : [],
-    declarer: num(first(v, ['declarer', 'maker', 'player'])),
-    target: num(v.target),
-    said,
-    raw: v,
+    tricksTaken: v.tricks.length > 0 ? taken(v.tricks, v.seats) : null,
+    scores: v.scores,
+    parties: meta.parties[String(v.seats)] ?? Array.from({ length: v.seats }, (_, i) => [i]),
+    clockwise: meta.direction === 'clockwise',
   };
 }
 
-/** The parties of a game: 4-player Klapper-Jas plays crosswise (seats 0+2, 1+3), others alone. */
-export function partiesOf(game: string, seats: number): number[][] {
-  if (game === 'klapperjas' && seats === 4)
-    return [
-      [0, 2],
-      [1, 3],
-    ];
-  return Array.from({ length: seats }, (_, i) => [i]);
+function klapperjas(v: KlapperjasView, meta: GameMeta): TableModel {
+  const said: (WireAction | null)[] = Array.from({ length: v.seats }, () => null);
+  for (const b of v.bids) said[b.seat] = b.suit ? { t: b.t, suit: b.suit } : { t: b.t };
+  const melds: MeldTag[][] = none(v.seats);
+  for (const d of v.declarations) melds[d.seat] = d.melds.map((m) => ({ ...m }));
+  return {
+    ...common(v, meta),
+    turned: v.turned,
+    turnedProposes: v.phase !== 'play',
+    stockCount: null,
+    stockTop: v.stockTop,
+    proposed: v.proposed,
+    aside: v.aside,
+    known: v.known,
+    kontraSeat: v.kontra,
+    reSeat: v.re,
+    belle: v.belle,
+    melds,
+    said,
+    estimates: null,
+    estimated: null,
+    roundPoints: null,
+    deals: v.results.map((r) => ({
+      trump: r.trump,
+      declarer: r.declarer,
+      kind: r.kind,
+      won: r.won,
+      gamePoints: r.gamePoints,
+      cardPoints: r.cardPoints,
+      jas: r.jas,
+      mie: r.mie,
+      melds: r.melds,
+      meldsVoid: r.meldsVoid,
+      belle: r.belle,
+      lastTrick: r.lastTrick,
+      kontra: r.kontra,
+      re: r.re,
+      points: r.points,
+      awarded: r.awarded,
+    })),
+    rounds: null,
+    dice: v.dice,
+    declarer: v.declarer,
+    target: v.config.options.target,
+  };
 }
+
+function klaberjass(v: KlaberjassView, meta: GameMeta): TableModel {
+  const said: (WireAction | null)[] = Array.from({ length: v.seats }, () => null);
+  for (const s of [...v.bids, ...v.announcements]) said[s.seat] = s.action;
+  return {
+    ...common(v, meta),
+    turned: v.turned,
+    turnedProposes: false,
+    stockCount: v.stockCount,
+    stockTop: null,
+    proposed: null,
+    aside: 0,
+    known: none(v.seats),
+    kontraSeat: null,
+    reSeat: null,
+    belle: v.bella === null ? [] : [v.bella],
+    melds: none(v.seats),
+    said,
+    estimates: null,
+    estimated: null,
+    roundPoints: null,
+    deals: v.results.map((r) => ({
+      trump: r.trump,
+      declarer: r.maker,
+      kind: null,
+      won: null,
+      gamePoints: null,
+      cardPoints: r.cardPoints,
+      jas: null,
+      mie: null,
+      melds:
+        r.sequences.seat === null ? [] : [{ seat: r.sequences.seat, melds: null, value: r.sequences.points }],
+      meldsVoid: false,
+      belle: r.bella === null ? [] : [{ seat: r.bella, value: null }],
+      lastTrick: r.lastTrick,
+      kontra: null,
+      re: null,
+      points: r.totals,
+      awarded: r.scored,
+    })),
+    rounds: null,
+    dice: null,
+    declarer: v.maker,
+    target: v.target,
+  };
+}
+
+function differenzler(v: DifferenzlerView, meta: GameMeta): TableModel {
+  return {
+    ...common(v, meta),
+    turned: null,
+    turnedProposes: false,
+    stockCount: null,
+    stockTop: null,
+    proposed: null,
+    aside: 0,
+    known: none(v.seats),
+    kontraSeat: null,
+    reSeat: null,
+    belle: [],
+    melds: none(v.seats),
+    said: Array.from({ length: v.seats }, () => null),
+    estimates: v.estimates,
+    estimated: v.estimated,
+    roundPoints: v.points,
+    deals: [],
+    rounds: v.results,
+    dice: null,
+    declarer: null,
+    target: null,
+  };
+}
+
+/** The table model of a view; null for a game this client has no reader for (a newer server). */
+export function readView(view: GameView, meta: GameMeta): TableModel | null {
+  switch (view.game) {
+    case 'klapperjas':
+      return klapperjas(view, meta);
+    case 'klaberjass':
+      return klaberjass(view, meta);
+    case 'differenzler':
+      return differenzler(view, meta);
+    default:
+      return null;
+  }
+}
+
+/** Finished deals or rounds so far. */
+export const dealsPlayed = (m: TableModel): number => m.rounds?.length ?? m.deals.length;

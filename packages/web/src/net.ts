@@ -8,6 +8,7 @@
 import { ColyseusSDK, type Room } from '@colyseus/sdk';
 import type {
   CreateTable,
+  GamesResponse,
   GuestResponse,
   HttpError,
   PlayNow,
@@ -123,6 +124,7 @@ async function guest(name?: string): Promise<string> {
   return r.token;
 }
 
+export const listGames = () => http<GamesResponse>('GET', '/api/games');
 export const listTables = () => http<TablesResponse>('GET', '/api/tables');
 export const createTable = (input: CreateTable) => http<TableResponse>('POST', '/api/tables', input);
 export const playNow = (input: Partial<PlayNow> & { game: PlayNow['game'] }) =>

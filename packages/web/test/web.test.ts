@@ -8,9 +8,14 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GAME_IDS, GAME_META, GAMES, type GameId } from '@stich/engine';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servesClient } from './serves.ts';
+
+/** The games the server describes (GET /api/games serves exactly these, server test match.test.ts). */
+const registered = (Object.keys(GAMES) as GameId[]).flatMap((id) => GAME_META[id] ?? []);
+registered.sort((a, b) => GAME_IDS.indexOf(a.id) - GAME_IDS.indexOf(b.id));
 
 const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // Screenshots go into docs/ only when asked for (STICH_SCREENSHOTS=1), so a test run leaves the tree unchanged.
@@ -325,6 +330,98 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
         (await page.locator('.hand button.card').count()) < left ||
         Number(await attr(page, 'data-deals')) > 0,
     );
+    await page.context().close();
+  }, 180_000);
+
+  it('builds the create dialog from GET /api/games: every game, player count, preset and option', async () => {
+    const page = await newPage();
+    await page.goto(base);
+    await page.getByTestId('create').click();
+    const select = page.locator('select[name=game]');
+    const offered = await select
+      .locator('option')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('value')));
+    expect(offered).toEqual(registered.map((g) => g.id));
+    for (const g of registered) {
+      await select.selectOption(g.id);
+      const players = await page
+        .locator('select[name=players] option')
+        .evaluateAll((els) => els.map((e) => Number(e.getAttribute('value'))));
+      expect(players).toEqual(g.players);
+      const presets = await page
+        .locator('input[name=preset]')
+        .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+      expect(presets).toEqual(g.presets.map((p) => p.id));
+      expect(await page.locator('.opt').count()).toBe(g.options.length);
+      for (const p of g.presets) {
+        await page.locator(`input[name=preset][value="${p.id}"]`).check();
+        for (const o of g.options) {
+          const field = page.locator(`.opt [aria-label="${o.name.de}"]`);
+          if (o.kind === 'integer') {
+            expect(await field.getAttribute('min')).toBe(String(o.min));
+            expect(await field.getAttribute('max')).toBe(String(o.max));
+          } else {
+            const values = await field
+              .locator('option')
+              .evaluateAll((els) => els.map((e) => e.getAttribute('value')));
+            expect(values).toEqual(o.values.map((v) => String(v.value)));
+          }
+          // The field shows the preset's value.
+          expect(await field.inputValue()).toBe(String(p.options[o.key]));
+        }
+      }
+    }
+    // A boolean option goes to the server as a boolean: the table is created with it.
+    await select.selectOption('klapperjas');
+    await page.locator('details summary').click();
+    const belle = registered
+      .find((g) => g.id === 'klapperjas')
+      ?.options.find((o) => o.key === 'belleNeedsTrick');
+    if (belle) {
+      await page.locator(`.opt [aria-label="${belle.name.de}"]`).selectOption('true');
+      const created = page.waitForResponse(
+        (r) => r.url().endsWith('/api/tables') && r.request().method() === 'POST',
+      );
+      await page.getByTestId('create-submit').click();
+      const body = (await (await created).json()) as { table: { options: Record<string, unknown> } };
+      expect(body.table.options.belleNeedsTrick).toBe(true);
+    }
+    await page.context().close();
+  }, 120_000);
+
+  it('plays a Klaberjass match against a bot: the typed view draws the turned card, the hand in the engine order and the scores', async () => {
+    const page = await newPage();
+    await page.goto(base);
+    await page.getByTestId('create').click();
+    await page.locator('select[name=game]').selectOption('klaberjass');
+    await page.locator('details summary').click();
+    await page.locator('.opt', { hasText: 'Partie bis' }).locator('input').fill('1');
+    await page.locator('.seat-row[data-seat="1"] select').nth(1).selectOption('random');
+    await page.getByTestId('create-submit').click();
+    await page.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('.opp').count()).toBe(1);
+    expect(await page.locator('.turned[data-card]').count()).toBe(1);
+    // The hand is grouped by suit, trump first once it is fixed, each suit in the engine's rank order
+    // (6 cards during the bidding, 9 once a bot has taken before the page showed the first state).
+    const { ranks } = registered.find((g) => g.id === 'klaberjass')!;
+    const { hand, trump } = await page.evaluate(() => ({
+      hand: [...document.querySelectorAll('.hand button.card')].map((e) => e.getAttribute('data-card') ?? ''),
+      trump: document.querySelector('.trump[data-trump]')?.getAttribute('data-trump') ?? null,
+    }));
+    expect([6, 9]).toContain(hand.length);
+    const runs = hand.filter((c, i) => i === 0 || c[0] !== hand[i - 1][0]).map((c) => c[0]);
+    expect(new Set(runs).size).toBe(runs.length);
+    if (trump && runs.includes(trump)) expect(runs[0]).toBe(trump);
+    for (let i = 1; i < hand.length; i++)
+      if (hand[i][0] === hand[i - 1][0]) {
+        const order: readonly string[] = hand[i][0] === trump ? ranks.trump : ranks.plain;
+        expect(order.indexOf(hand[i - 1][1])).toBeLessThan(order.indexOf(hand[i][1]));
+      }
+    await playUntil(page, async () => (await attr(page, 'data-over')) === 'true');
+    expect(Number(await attr(page, 'data-deals'))).toBeGreaterThan(0);
+    await page.getByTestId('scores-tab').click();
+    await page.locator('.deal-list li[data-deal="1"]').waitFor();
+    expect(await page.locator('.sheet tr.sum td').count()).toBe(3);
     await page.context().close();
   }, 180_000);
 

@@ -52,7 +52,7 @@ export const PRESET_OPTIONS: Record<Preset, KlapperjasOptions> = {
   },
 };
 
-const CHOICES: Record<string, readonly unknown[]> = {
+export const CHOICES: Record<string, readonly unknown[]> = {
   besser: ['later', 'all'],
   longRuns: ['blocks', 'single'],
   meldsNeedTrick: [true, false],
