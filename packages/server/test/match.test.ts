@@ -87,7 +87,7 @@ describe('tables', () => {
     const a = await guest(url, 'Bea');
     const b = await guest(url, 'Carl');
     const lobbyClient = new Client(url);
-    const lobby = new Conn(await lobbyClient.joinOrCreate(ROOM_LOBBY));
+    const lobby = new Conn(await lobbyClient.join(ROOM_LOBBY));
     await lobby.waitFor((m) => m.t === 'lobby');
     const players = game.seats(
       game.start(
