@@ -250,6 +250,7 @@ export class Admissions {
 
   /** Counts a new reservation for `address`; false when it already has `limit` pending. */
   reserve(address: string | undefined, now = Date.now()): boolean {
+    if (this.pending.size > 4096) this.sweep(now);
     const key = address ?? '?';
     const list = (this.pending.get(key) ?? []).filter((t) => t > now);
     if (list.length >= this.limit) {
@@ -259,6 +260,11 @@ export class Admissions {
     list.push(now + this.ttlMs);
     this.pending.set(key, list);
     return true;
+  }
+
+  /** Forgets addresses whose reservations have all expired (many addresses that never connect). */
+  private sweep(now: number): void {
+    for (const [key, list] of this.pending) if (list.every((t) => t <= now)) this.pending.delete(key);
   }
 
   /** A connection from `address` arrived: its oldest pending reservation is used up. */
