@@ -43,12 +43,11 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 const body = (code: ErrorCode, reason: string) => JSON.stringify({ code, reason });
 
-function answer(res: ServerResponse, status: number, code: ErrorCode, reason: string, close = false): void {
+function answer(res: ServerResponse, status: number, code: ErrorCode, reason: string): void {
   const text = body(code, reason);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
-    ...(close ? { connection: 'close' } : {}),
   });
   res.end(text);
 }
@@ -140,8 +139,8 @@ export function installEdge(http: HttpServer, config: Config, log: Logger): void
     const method = req.method ?? 'GET';
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return run();
     if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) {
-      req.resume();
-      return answer(res, 413, 'too-large', `request body longer than ${MAX_BODY} bytes`, true);
+      stopReading(req);
+      return answer(res, 413, 'too-large', `request body longer than ${MAX_BODY} bytes`);
     }
     readBody(req, MAX_BODY).then(
       (text) => {
@@ -167,6 +166,17 @@ export function installEdge(http: HttpServer, config: Config, log: Logger): void
   });
 }
 
+/**
+ * The rest of a refused body is never read: the answer goes out, and a moment later the connection is
+ * cut (at once would reset it before the client has read the answer).
+ */
+function stopReading(req: IncomingMessage): void {
+  req.pause();
+  const cut = setTimeout(() => req.socket.destroy(), 2000);
+  cut.unref();
+  req.socket.once('close', () => clearTimeout(cut));
+}
+
 /** Reads a request body of at most `limit` bytes; null when there is none. Stops reading above it. */
 function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
   return new Promise((resolve, reject) => {
@@ -178,12 +188,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
       size += chunk.length;
       if (size > limit) {
         done = true;
-        // The rest of the body is never read: the answer goes out, and a moment later the connection is cut
-        // (at once would reset it before the client has read the answer).
-        req.pause();
-        req.once('close', () => clearTimeout(cut));
-        const cut = setTimeout(() => req.socket.destroy(), 2000);
-        cut.unref();
+        stopReading(req);
         reject(Object.assign(new Error('body too large'), { tooLarge: true }));
         return;
       }

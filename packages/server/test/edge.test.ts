@@ -297,6 +297,11 @@ describe.each(DBS)('edge (PostgreSQL: %s)', (pgDb) => {
       // What the client could push before the answer sat in socket buffers, not in the server.
       expect(result.written).toBeLessThan(total / 4);
       expect((await api(url, 'GET', '/healthz')).status).toBe(200);
+      // A declared length over the limit is refused before anything is read.
+      const big = await raw(port, 'POST', '/api/guests', {
+        body: JSON.stringify({ name: 'x'.repeat(20_000) }),
+      });
+      expect(big.status).toBe(413);
     });
   });
 
