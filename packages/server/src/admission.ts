@@ -12,8 +12,8 @@ import { context } from './context.ts';
 import { isStorageError } from './edge.ts';
 import { hash } from './store.ts';
 
-/** How long a seat reservation waits for its connection (the rooms set Colyseus' timeout to it). */
-export const RESERVATION_SECONDS = 15;
+/** How long a seat reservation waits for its connection: Colyseus' own default, from the same variable. */
+export const RESERVATION_SECONDS = Number(process.env.COLYSEUS_SEAT_RESERVATION_TIME || 15);
 
 /** The table a matchmaking request names: `POST /matchmake/joinById/<tableId>`. */
 function requestedTable(ctx: AuthContext): string | undefined {

@@ -5,7 +5,7 @@
  */
 import { type AuthContext, type Client, matchMaker, Room, subscribeLobby } from '@colyseus/core';
 import { CHANNEL, errorMessage, ROOM_TABLE, type ServerMessage, type TableInfo } from '@stich/protocol';
-import { admitToLobby, arrived, RESERVATION_SECONDS } from './admission.ts';
+import { admitToLobby, arrived } from './admission.ts';
 import { context } from './context.ts';
 import { overSendBuffer } from './edge.ts';
 
@@ -28,7 +28,6 @@ export async function openTables(): Promise<TableInfo[]> {
 export class LobbyRoom extends Room {
   // The server creates the lobby at start and keeps it; clients only join it (`join('lobby')`).
   override autoDispose = false;
-  override seatReservationTimeout = RESERVATION_SECONDS;
   private tables = new Map<string, TableInfo>();
   private unsubscribe: (() => void) | undefined;
 

@@ -33,7 +33,7 @@ import {
   type TableInfo,
   type TableStatus,
 } from '@stich/protocol';
-import { admitToTable, arrived, RESERVATION_SECONDS, storageRefusal } from './admission.ts';
+import { admitToTable, arrived, storageRefusal } from './admission.ts';
 import { context } from './context.ts';
 import { overSendBuffer } from './edge.ts';
 import { buildRecord, hash, type SeatHolder, type StoredStep, secret, type TableRow } from './store.ts';
@@ -82,7 +82,6 @@ export class TableRoom extends Room {
   // Colyseus counts pending reservations toward maxClients and locks a full room; no count of strangers
   // may keep a seat holder out, so spectators are limited in onAuth instead (MAX_SPECTATORS).
   override maxClients = Number.POSITIVE_INFINITY;
-  override seatReservationTimeout = RESERVATION_SECONDS;
   // No Schema state: the interval only ticks the room clock (timers), so a slow one is enough.
   override patchRate = 100;
 
