@@ -282,14 +282,14 @@ export class Admissions {
   }
 }
 
-/** Errors a client may see: our own coded errors pass; anything else (a database's text) does not. */
+/** A failure of the database (its driver's errors, its connection's), answered as `storage`. */
 export function isStorageError(e: unknown): boolean {
   if (!(e instanceof Error)) return false;
   const code = (e as { code?: unknown }).code;
   return (
     e.name === 'SqliteError' ||
     e.name === 'DatabaseError' ||
-    (typeof code === 'string' &&
-      (/^[0-9A-Z]{5}$/.test(code) || code.startsWith('SQLITE') || code.startsWith('E')))
+    // SQLSTATE (PostgreSQL), SQLITE_*, or a socket errno (ECONNREFUSED, ECONNRESET) of the database link
+    (typeof code === 'string' && /^([0-9A-Z]{5}|SQLITE_[A-Z_]+|E[A-Z]+)$/.test(code))
   );
 }
