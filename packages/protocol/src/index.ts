@@ -88,15 +88,38 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 // ---------------------------------------------------------------------------------------------------------
+// Text
+// ---------------------------------------------------------------------------------------------------------
+
+/** Control characters (Unicode Cc) and unpaired surrogates (Cs: in a `u` regex only lone ones match). */
+const NOT_TEXT = /[\p{Cc}\p{Cs}]/u;
+
+/** True for well-formed Unicode text without control characters: what every text input must be. */
+export const isPlainText = (s: string): boolean => !NOT_TEXT.test(s);
+
+const PLAIN = { message: 'must be well-formed Unicode text without control characters' };
+
+/**
+ * A text input of at most `max` characters, checked the same way for every database (PostgreSQL refuses
+ * U+0000 in text, SQLite stores it; neither should see it).
+ */
+export const text = (max: number) => z.string().max(max).refine(isPlainText, PLAIN);
+
+/** A table id (the server issues 12 base64url characters). */
+export const tableIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+/** An invite code (the server issues 24 base64url characters). */
+export const inviteCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+
+// ---------------------------------------------------------------------------------------------------------
 // Client -> server (table room)
 // ---------------------------------------------------------------------------------------------------------
 
 /** A request id chosen by the client; every answer to the request carries it back. */
-export const requestId = z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().max(64)]);
+export const requestId = z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), text(64)]);
 export type RequestId = z.infer<typeof requestId>;
 
 /** An action as the engine takes it: a JSON object tagged by `t`. Its shape is checked by the engine. */
-export const actionSchema = z.looseObject({ t: z.string().min(1).max(40) });
+export const actionSchema = z.looseObject({ t: text(40).min(1) });
 
 const emptyData = z.object({}).optional();
 
@@ -195,15 +218,15 @@ export function parseClientMessage(input: unknown): ParsedClientMessage {
 /** Joining a table room: the options of `client.joinById(tableId, options)`. */
 export const joinOptionsSchema = z.object({
   /** The guest token from POST /api/guests; needed to take a seat. */
-  token: z.string().max(128).optional(),
+  token: text(128).optional(),
   /** The reconnect token of a seat (from `welcome`): takes that seat back, also after a server restart. */
-  seatToken: z.string().max(128).optional(),
+  seatToken: text(128).optional(),
   /** The seat wanted; without it the first free human seat (or the player's own seat) is taken. */
   seat: z.number().int().min(0).max(15).optional(),
   /** Watch only: the spectator view. */
   spectate: z.boolean().optional(),
   /** The invite code of a private table. */
-  code: z.string().max(128).optional(),
+  code: text(128).optional(),
   /** Receive every server message as JSON text instead of a msgpack object (cheaper for the server). */
   json: z.boolean().optional(),
 });
@@ -223,8 +246,8 @@ export type SeatSetup = z.infer<typeof seatSetupSchema>;
 export const createTableSchema = z.object({
   game: z.enum(GAME_IDS),
   players: z.number().int().min(2).max(8),
-  preset: z.string().max(40).optional(),
-  options: z.record(z.string().max(40), z.unknown()).optional(),
+  preset: text(40).optional(),
+  options: z.record(text(40), z.unknown()).optional(),
   /** One entry per seat, in seat order. */
   seats: z.array(seatSetupSchema).min(2).max(8),
   visibility: z.enum(['public', 'private']).default('public'),
@@ -240,13 +263,13 @@ export const playNowSchema = z.object({
   game: z.enum(GAME_IDS),
   level: z.enum(BOT_LEVELS).default('rule'),
   players: z.number().int().min(2).max(8).optional(),
-  preset: z.string().max(40).optional(),
-  options: z.record(z.string().max(40), z.unknown()).optional(),
+  preset: text(40).optional(),
+  options: z.record(text(40), z.unknown()).optional(),
 });
 export type PlayNow = z.infer<typeof playNowSchema>;
 
 /** POST /api/guests and PATCH /api/me. */
-export const guestSchema = z.object({ name: z.string().trim().min(1).max(32) });
+export const guestSchema = z.object({ name: z.string().trim().min(1).max(32).refine(isPlainText, PLAIN) });
 export type GuestInput = z.infer<typeof guestSchema>;
 
 export type TableStatus = 'waiting' | 'playing' | 'over';

@@ -55,6 +55,8 @@ const child = spawn(
       BOT_DELAY_MS: '0',
       RATE_LIMIT: '1000',
       RATE_BURST: '1000',
+      // Every client of the benchmark joins from the same address.
+      JOINS_PER_ADDRESS: '1000000',
       // Setting up thousands of connections on a busy machine can take longer than the default 15 s.
       COLYSEUS_SEAT_RESERVATION_TIME: '120',
     },

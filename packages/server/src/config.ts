@@ -26,6 +26,12 @@ export interface Config {
   /** Client messages per second per connection (bucket refill rate), and the bucket size. */
   readonly rateLimit: number;
   readonly rateBurst: number;
+  /** Inbound frames per second (of every kind) above which a connection is closed. */
+  readonly rateClose: number;
+  /** Bytes a connection may leave unread before the server closes it. */
+  readonly sendBufferMax: number;
+  /** Seat reservations (joins not yet connected) one address may hold at once. */
+  readonly joinsPerAddress: number;
   /** Directory of the built web client, served as static files. */
   readonly webDir: string;
   readonly logLevel: string;
@@ -50,6 +56,9 @@ const schema = z.object({
   BOT_WORKERS: num(1, 1, 64).pipe(z.number().int()),
   RATE_LIMIT: num(20, 1, 1e6),
   RATE_BURST: num(40, 1, 1e6),
+  RATE_CLOSE: z.coerce.number().min(1).max(1e7).optional(),
+  SEND_BUFFER_MAX: num(1024 * 1024, 4096, 1024 ** 3).pipe(z.number().int()),
+  JOINS_PER_ADDRESS: num(20, 1, 1e6).pipe(z.number().int()),
   WEB_DIR: z.string().default('packages/web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),
@@ -75,6 +84,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     botWorkers: e.BOT_WORKERS,
     rateLimit: e.RATE_LIMIT,
     rateBurst: e.RATE_BURST,
+    rateClose: e.RATE_CLOSE ?? 10 * e.RATE_BURST,
+    sendBufferMax: e.SEND_BUFFER_MAX,
+    joinsPerAddress: e.JOINS_PER_ADDRESS,
     webDir: e.WEB_DIR,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL ?? null,

@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import type { Bots } from './bots.ts';
 import type { Config } from './config.ts';
+import type { Admissions } from './edge.ts';
 import type { Store } from './store.ts';
 
 export interface Context {
@@ -12,6 +13,8 @@ export interface Context {
   readonly store: Store;
   readonly log: Logger;
   readonly bots: Bots;
+  /** Pending joins per address (docs/server.md, JOINS_PER_ADDRESS). */
+  readonly admissions: Admissions;
 }
 
 let current: Context | undefined;

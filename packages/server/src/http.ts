@@ -11,19 +11,20 @@ import {
   createTableSchema,
   type ErrorCode,
   guestSchema,
+  inviteCodeSchema,
   type Player,
   playNowSchema,
   ROOM_TABLE,
   type SeatSetup,
   type TableInfo,
+  tableIdSchema,
 } from '@stich/protocol';
 import type { z } from 'zod';
 import { context } from './context.ts';
+import { isStorageError } from './edge.ts';
 import { gamesResponse } from './games.ts';
 import { openTables } from './lobby.ts';
 import { secret, type TableRow } from './store.ts';
-
-const MAX_BODY = 16 * 1024;
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), {
@@ -107,8 +108,8 @@ async function storedInfo(row: TableRow): Promise<TableInfo> {
 /** Table info for someone who may see it: public tables, or private ones with the code or a seat. */
 async function visibleTable(id: string, code: string | undefined, player: Player | undefined) {
   const { store } = context();
-  const row = await store.table(id);
-  if (!row) return { error: fail('not-found', `no table ${id}`) };
+  const row = tableIdSchema.safeParse(id).success ? await store.table(id) : undefined;
+  if (!row) return { error: fail('not-found', `no table ${id.slice(0, 64)}`) };
   if (row.visibility === 'private' && code !== row.invite) {
     const holders = player ? await store.holders(id) : [];
     if (!holders.some((h) => h.playerId === player?.id))
@@ -321,7 +322,9 @@ export function routes() {
 
       invite: createEndpoint(API.invite, { method: 'GET' }, async (ctx) => {
         const code = String(ctx.params.code);
-        const row = await context().store.tableByInvite(code);
+        const row = inviteCodeSchema.safeParse(code).success
+          ? await context().store.tableByInvite(code)
+          : undefined;
         if (!row) return fail('not-found', 'no table with this invite code');
         const info = row.status === 'over' ? undefined : await ensureLive(row.id);
         return json({ table: info ?? (await storedInfo(row)) });
@@ -343,10 +346,16 @@ export function routes() {
       files: createEndpoint('/**', { method: 'GET' }, async (ctx) => serveStatic(ctx.path)),
     },
     {
-      onRequest: (request: Request) => {
-        const len = Number(request.headers.get('content-length') ?? 0);
-        if (len > MAX_BODY) return fail('too-large', `request body longer than ${MAX_BODY} bytes`);
-        return undefined;
+      // The edge (edge.ts) has limited the body already. A failure inside a handler is logged and answered
+      // with a code: the client never sees a database's (or any other) error text.
+      onError: (e: unknown) => {
+        // Errors a route raised on purpose (the matchmaking route's answers) keep their own response.
+        if (e instanceof Error && e.name === 'APIError') return undefined;
+        const storage = isStorageError(e);
+        context().log.error({ err: e }, storage ? 'request failed on storage' : 'request failed');
+        return storage
+          ? fail('storage', 'the server cannot use its database just now; nothing was changed')
+          : fail('internal', 'the request failed on the server; nothing was changed');
       },
     },
   );

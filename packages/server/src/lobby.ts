@@ -3,8 +3,11 @@
  * `lobby+` for each new or changed table and `lobby-` for each that closes or ends. The list comes from the
  * matchmaker's room listings (shared between processes when Colyseus runs with a shared driver).
  */
-import { type Client, matchMaker, Room, subscribeLobby } from '@colyseus/core';
+import { type AuthContext, type Client, matchMaker, Room, subscribeLobby } from '@colyseus/core';
 import { CHANNEL, errorMessage, ROOM_TABLE, type ServerMessage, type TableInfo } from '@stich/protocol';
+import { admitToLobby, arrived } from './admission.ts';
+import { context } from './context.ts';
+import { overSendBuffer } from './edge.ts';
 
 interface Listing {
   readonly roomId: string;
@@ -23,10 +26,22 @@ export async function openTables(): Promise<TableInfo[]> {
 }
 
 export class LobbyRoom extends Room {
+  // The server creates the lobby at start and keeps it; clients only join it (`join('lobby')`).
+  override autoDispose = false;
   private tables = new Map<string, TableInfo>();
   private unsubscribe: (() => void) | undefined;
 
+  static override async onAuth(_token: string, _options: unknown, ctx: AuthContext): Promise<true> {
+    return admitToLobby(ctx);
+  }
+
+  override onAuth(_client: Client, _options: unknown, ctx: AuthContext): true {
+    arrived(ctx);
+    return true;
+  }
+
   override async onCreate() {
+    this.maxMessagesPerSecond = context().config.rateClose;
     // The lobby itself is not a table to list.
     (this as unknown as { _listing: { unlisted: boolean } })._listing.unlisted = true;
     this.onMessage('*', (client) => {
@@ -51,10 +66,10 @@ export class LobbyRoom extends Room {
   }
 
   private sendTo(client: Client, msg: ServerMessage) {
-    client.send(CHANNEL, msg);
+    if (!overSendBuffer(client, context().config.sendBufferMax)) client.send(CHANNEL, msg);
   }
 
   private broadcastMsg(msg: ServerMessage) {
-    this.broadcast(CHANNEL, msg);
+    for (const client of this.clients) this.sendTo(client, msg);
   }
 }

@@ -5,8 +5,14 @@
 import { loadConfig } from './config.ts';
 import { startServer } from './server.ts';
 
-const config = loadConfig();
-const server = await startServer(config);
+let server: Awaited<ReturnType<typeof startServer>>;
+try {
+  server = await startServer(loadConfig());
+} catch (e) {
+  // A bad configuration or a port in use: say so and exit non-zero instead of running without listening.
+  process.stderr.write(`stich: ${(e as Error).message}\n`);
+  process.exit(1);
+}
 process.stdout.write(`Stich is running at ${server.url}\n`);
 
 let stopping = false;

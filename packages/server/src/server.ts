@@ -3,16 +3,18 @@
  * rooms, the HTTP API and static files, all on one port. On start every unfinished table is restored
  * from its record. `close()` shuts down gracefully: rooms finish their queued writes first.
  */
-import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { matchMaker, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { MAX_FRAME_BYTES, ROOM_LOBBY, ROOM_TABLE } from '@stich/protocol';
 import { pino } from 'pino';
+import { RESERVATION_SECONDS } from './admission.ts';
 import { Bots } from './bots.ts';
 import type { Config } from './config.ts';
 import { setContext } from './context.ts';
 import { openDb } from './db.ts';
+import { Admissions, configureCors, installEdge, upgradeGuard } from './edge.ts';
 import { ensureLive, routes } from './http.ts';
 import { LobbyRoom } from './lobby.ts';
 import { Store } from './store.ts';
@@ -30,12 +32,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const { db, dialect } = await openDb(config);
   const store = new Store(db);
   const bots = new Bots(config.botWorkers);
-  setContext({ config, store, log, bots });
+  setContext({
+    config,
+    store,
+    log,
+    bots,
+    admissions: new Admissions(config.joinsPerAddress, RESERVATION_SECONDS),
+  });
 
   const transport = new WebSocketTransport({
     maxPayload: MAX_FRAME_BYTES,
     pingInterval: 10_000,
     pingMaxRetries: 3,
+    beforeUpgrade: upgradeGuard(config),
   });
   const colyseusLog = log.child({ module: 'colyseus' });
   const server = new Server({
@@ -52,8 +61,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
   server.define(ROOM_TABLE, TableRoom).enableRealtimeListing();
   server.define(ROOM_LOBBY, LobbyRoom);
   server.router = routes();
-  await server.listen(config.port, config.host);
-  completeLargeResponses(transport.server!);
+  // Clients join rooms; only the server creates them (tables from their records, the lobby below).
+  matchMaker.controller.exposedMethods = ['join', 'joinById', 'reconnect'];
+  configureCors(config);
+  try {
+    await listen(server, transport.server!, config);
+  } catch (e) {
+    await server.gracefullyShutdown(false).catch(() => {});
+    await bots.close();
+    await db.destroy();
+    setContext(undefined);
+    throw e;
+  }
+  installEdge(transport.server!, config, log);
+  await matchMaker.createRoom(ROOM_LOBBY, {});
   const port = (transport.server!.address() as AddressInfo).port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = config.publicUrl ?? `http://${host}:${port}`;
@@ -86,21 +107,29 @@ export async function startServer(config: Config): Promise<RunningServer> {
 }
 
 /**
- * @colyseus/better-call's `setResponse` ends a response only when its first write is accepted whole: a
- * body above the socket's high-water mark (16 KiB) waits for 'drain' and is never ended, so the client
- * hangs. Every handler here answers with one buffer, so reporting each write as accepted lets it end the
- * response; Node still buffers and sends the whole body.
+ * Colyseus' `listen` resolves once the port is bound and never settles when binding fails (the error only
+ * reaches a logging listener), so the process would run on without listening: fail with a clear message.
  */
-function completeLargeResponses(http: HttpServer): void {
-  const handlers = http.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
-  http.removeAllListeners('request');
-  http.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const write = res.write;
-    res.write = function (this: ServerResponse, ...args: Parameters<ServerResponse['write']>) {
-      write.apply(this, args);
-      return true;
-    } as ServerResponse['write'];
-    for (const handle of handlers) handle.call(http, req, res);
+function listen(server: Server, http: HttpServer, config: Config): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const failed = (e: NodeJS.ErrnoException) => {
+      const where = `${config.host}:${config.port}`;
+      reject(
+        new Error(
+          e.code === 'EADDRINUSE'
+            ? `port ${config.port} is already in use (${where}); stop the other process or set PORT`
+            : e.code === 'EACCES'
+              ? `no permission to listen on ${where}; choose another PORT`
+              : `cannot listen on ${where}: ${e.message}`,
+          { cause: e },
+        ),
+      );
+    };
+    http.once('error', failed);
+    server.listen(config.port, config.host).then(() => {
+      http.off('error', failed);
+      resolve();
+    }, failed);
   });
 }
 

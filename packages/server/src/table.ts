@@ -4,7 +4,7 @@
  * once and every step is written before its update leaves. Each connection gets its own seat's view and
  * legal actions as a room message; nothing hidden is ever put into a shared Schema state.
  */
-import { type Client, type Delayed, Room, ServerError } from '@colyseus/core';
+import { type AuthContext, type Client, type Delayed, Room, ServerError } from '@colyseus/core';
 import {
   type Action,
   type AnyGame,
@@ -33,7 +33,9 @@ import {
   type TableInfo,
   type TableStatus,
 } from '@stich/protocol';
+import { admitToTable, arrived, storageRefusal } from './admission.ts';
 import { context } from './context.ts';
+import { overSendBuffer } from './edge.ts';
 import { buildRecord, hash, type SeatHolder, type StoredStep, secret, type TableRow } from './store.ts';
 
 interface SeatRt {
@@ -72,10 +74,14 @@ export interface CreateOptions {
 
 /** Close code for a connection replaced by a newer one of the same seat. */
 export const CLOSE_REPLACED = 4100;
+/** Most spectators of one table. Seat holders always get in: they are not counted. */
+export const MAX_SPECTATORS = 200;
 
 export class TableRoom extends Room {
   override autoDispose = false;
-  override maxClients = 200;
+  // Colyseus counts pending reservations toward maxClients and locks a full room; no count of strangers
+  // may keep a seat holder out, so spectators are limited in onAuth instead (MAX_SPECTATORS).
+  override maxClients = Number.POSITIVE_INFINITY;
   // No Schema state: the interval only ticks the room clock (timers), so a slow one is enough.
   override patchRate = 100;
 
@@ -129,8 +135,14 @@ export class TableRoom extends Room {
     this.metadata = this.info();
     if (row.visibility === 'private') await this.setPrivate(true, false);
 
+    // Every frame of every kind counts; a connection far beyond its token bucket is closed by Colyseus.
+    this.maxMessagesPerSecond = context().config.rateClose;
     this.onMessage(CHANNEL, (client, message) => this.onClientMessage(client, message));
     this.onMessage('*', (client, type) => {
+      if (!this.take(client)) {
+        this.sendTo(client, errorMessage('rate-limited', 'too many messages; slow down'));
+        return;
+      }
       this.sendTo(
         client,
         errorMessage('unknown-type', `unknown room message type ${String(type).slice(0, 40)}`),
@@ -149,7 +161,21 @@ export class TableRoom extends Room {
   // Joining and leaving
   // ---------------------------------------------------------------------------------------------------
 
-  override async onAuth(_client: Client, options: unknown): Promise<Auth> {
+  /** Run by the matchmaker before a seat is reserved: the same authority as joining (admission.ts). */
+  static override async onAuth(_token: string, options: unknown, ctx: AuthContext): Promise<true> {
+    return admitToTable(options, ctx);
+  }
+
+  override async onAuth(_client: Client, options: unknown, ctx: AuthContext): Promise<Auth> {
+    arrived(ctx);
+    try {
+      return await this.seatFor(options);
+    } catch (e) {
+      throw storageRefusal(e);
+    }
+  }
+
+  private async seatFor(options: unknown): Promise<Auth> {
     const { store } = context();
     const parsed = joinOptionsSchema.safeParse(options ?? {});
     if (!parsed.success)
@@ -172,7 +198,13 @@ export class TableRoom extends Room {
     const member = player ? this.seats.find((s) => s.holder?.playerId === player.id) : undefined;
     if (this.row.visibility === 'private' && !member && o.code !== this.row.invite)
       throw new ServerError(403, 'forbidden: this private table needs its invite code');
-    if (o.spectate) return { seat: null, player: player ?? null, seatToken: null, json: o.json === true };
+    if (o.spectate) {
+      let spectators = 0;
+      for (const seat of this.roles.values()) if (seat === null) spectators++;
+      if (spectators >= MAX_SPECTATORS)
+        throw new ServerError(409, `seat-taken: this table has its ${MAX_SPECTATORS} spectators`);
+      return { seat: null, player: player ?? null, seatToken: null, json: o.json === true };
+    }
     if (!player) throw new ServerError(401, 'unauthorized: a seat needs a player token (POST /api/guests)');
 
     let target: SeatRt | undefined;
@@ -392,6 +424,7 @@ export class TableRoom extends Room {
   }
 
   private sendTo(client: Client, msg: ServerMessage) {
+    if (overSendBuffer(client, context().config.sendBufferMax)) return;
     client.send(CHANNEL, this.jsonClients.has(client.sessionId) ? JSON.stringify(msg) : msg);
   }
 

@@ -97,7 +97,7 @@ describe.each(testGames())('%s', (GAME: GameId) => {
       const a = await guest(url, 'Bea');
       const b = await guest(url, 'Carl');
       const lobbyClient = new Client(url);
-      const lobby = new Conn(await lobbyClient.joinOrCreate(ROOM_LOBBY));
+      const lobby = new Conn(await lobbyClient.join(ROOM_LOBBY));
       await lobby.waitFor((m) => m.t === 'lobby');
       const config = game.parseConfig({ players, options: short });
       expect(config.ok).toBe(true);

@@ -174,7 +174,7 @@ export const seatTokenFor = (tableId: string): string | null => store.get(seatKe
 export async function watchLobby(
   onTables: (f: (old: TableInfo[]) => TableInfo[]) => void,
 ): Promise<() => void> {
-  const room = await sdk().joinOrCreate(ROOM_LOBBY, {});
+  const room = await sdk().join(ROOM_LOBBY, {});
   inbox(room, (m: ServerMessage) => {
     if (m.t === 'lobby') onTables(() => [...m.d.tables]);
     else if (m.t === 'lobby+') onTables((old) => [...old.filter((x) => x.id !== m.d.id), m.d]);

@@ -58,6 +58,8 @@ let browser: Browser;
 const figures: Record<string, number | string> = {};
 /** How long each click waited for the server's answer (ms). */
 const waits: number[] = [];
+/** Content security policy violations Chromium reported on any page. */
+const cspViolations: string[] = [];
 const clickMs: number[] = [];
 let idle = 0;
 
@@ -142,6 +144,9 @@ async function newPage(ctx?: BrowserContext, size = { width: 1280, height: 800 }
   const c = ctx ?? (await browser.newContext({ viewport: size, reducedMotion: 'reduce' }));
   const page = await c.newPage();
   page.on('pageerror', (e) => console.error('page error:', e.message));
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+  });
   return page;
 }
 
@@ -467,4 +472,17 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
     await expect.poll(() => page.getByTestId('scores-tab').textContent()).toBe('Scores');
     await page.context().close();
   }, 180_000);
+
+  it('runs under the content security policy of the server without a violation', async () => {
+    const res = await fetch(base);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // The lobby (a WebSocket) after every other test here has played through the client.
+    const page = await newPage();
+    await page.goto(base);
+    await page.getByTestId('create').waitFor();
+    await page.waitForTimeout(300);
+    await page.context().close();
+    expect(cspViolations).toEqual([]);
+  });
 });
