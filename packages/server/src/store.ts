@@ -49,6 +49,9 @@ interface AppendJob {
   readonly reject: (e: unknown) => void;
 }
 
+/** Thrown inside a transaction to roll it back on purpose. */
+const ROLLBACK = Symbol('rollback');
+
 export class Store {
   readonly db: Db;
   constructor(db: Db) {
@@ -243,6 +246,59 @@ export class Store {
   async flush(): Promise<void> {
     while (this.scheduled || this.pending.length > 0) await new Promise((r) => setImmediate(r));
     await this.writing;
+  }
+
+  /** The stored steps of a table from `seq` on (settling a write whose outcome is unknown). */
+  async stepsFrom(tableId: string, seq: number): Promise<StoredStep[]> {
+    const rows = await this.db
+      .selectFrom('steps')
+      .select(['seq', 'kind', 'seat', 'data'])
+      .where('table_id', '=', tableId)
+      .where('seq', '>=', seq)
+      .orderBy('seq')
+      .execute();
+    return rows.map((r) => ({
+      seq: Number(r.seq),
+      kind: r.kind as 'deal' | 'action',
+      seat: r.seat === null ? null : Number(r.seat),
+      data: JSON.parse(r.data),
+    }));
+  }
+
+  /**
+   * Whether the database takes reads and writes now (`/healthz`). The write is real (a row inserted into
+   * `players`) but rolled back, so a read-only database, a held lock or a full disk shows as `write: false`.
+   */
+  async health(timeoutMs = 5000): Promise<{ read: boolean; write: boolean }> {
+    const within = <T>(p: Promise<T>) =>
+      Promise.race([
+        p.then(
+          () => true,
+          () => false,
+        ),
+        new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs).unref()),
+      ]);
+    const read = await within(this.db.selectFrom('tables').select('id').limit(1).execute());
+    const write = await within(
+      this.db
+        .transaction()
+        .execute(async (tx) => {
+          await tx
+            .insertInto('players')
+            .values({
+              id: `health:${secret()}`,
+              token_hash: `health:${secret()}`,
+              name: '',
+              created_at: now(),
+            })
+            .execute();
+          throw ROLLBACK;
+        })
+        .catch((e: unknown) => {
+          if (e !== ROLLBACK) throw e;
+        }),
+    );
+    return { read, write };
   }
 
   async setStatus(tableId: string, status: TableRow['status']): Promise<void> {

@@ -24,14 +24,18 @@ export function testGame(): string {
 
 export const PG_URL = process.env.STICH_TEST_DATABASE_URL;
 
+/** The databases every server test runs on: SQLite, and PostgreSQL when STICH_TEST_DATABASE_URL is set. */
+export type DbKind = 'sqlite' | 'postgres';
+export const DB_KINDS: readonly DbKind[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
 export interface TestDb {
   readonly env: Record<string, string>;
   cleanup(): Promise<void>;
 }
 
 /** A fresh database: a temporary SQLite file, or a fresh PostgreSQL schema when `pg` is set. */
-export function testDb(pg = false): TestDb {
-  if (pg) {
+export function testDb(kind: boolean | DbKind = false): TestDb {
+  if (kind === true || kind === 'postgres') {
     if (!PG_URL) throw new Error('STICH_TEST_DATABASE_URL is not set');
     const schema = `stich_test_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
     return {
@@ -73,8 +77,15 @@ export function killChildren(): void {
   children.clear();
 }
 
+export interface ChildServer {
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** Its stdout so far (pino JSON lines at the LOG_LEVEL it was started with). */
+  output(): string;
+}
+
 /** The server as a child process (for the restart test); resolves with its URL once it listens. */
-export function startChild(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+export function startChild(env: Record<string, string>): Promise<ChildServer> {
   const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'src', 'main.ts')], {
     env: { ...process.env, ...TEST_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -92,7 +103,7 @@ export function startChild(env: Record<string, string>): Promise<{ url: string; 
       out += String(b);
       if (process.env.STICH_TEST_LOG) process.stderr.write(b);
       const m = /running at (\S+)/.exec(out);
-      if (m) resolve({ url: m[1], child });
+      if (m) resolve({ url: m[1], child, output: () => out });
     });
     child.on('exit', (code) => reject(new Error(`server exited (${code}): ${errText}`)));
   });
