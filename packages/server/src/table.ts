@@ -333,6 +333,8 @@ export class TableRoom extends Room {
     if (s.botActive) {
       s.botActive = false;
       context().log.info({ table: this.row.id, seat: s.seat }, 'player reclaimed seat');
+      // His turn now: its timer runs for him (his bot's pending move is discarded).
+      if (this.status === 'playing' && this.game.toAct(this.gs)[0] === s.seat) this.afterChange();
     }
   }
 
