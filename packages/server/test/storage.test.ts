@@ -2,11 +2,14 @@
  * Storage faults against a server process (issue 11, defects 1, 3, 4, 13): connections terminated as in
  * a database restart or failover, writes failing for a while (a read-only database; on SQLite a held
  * write lock), and the first deal's write held back while a player leaves. The process stays up, failed
- * writes are answered `storage`, every automatic step resumes, and /healthz tells the truth.
+ * writes are answered `storage`, every automatic step resumes, and /healthz tells the truth. Also a write
+ * that is stored although its caller saw it fail (the connection broke after COMMIT).
  */
 import type { ServerMessage, TableInfo } from '@stich/protocol';
 import { CHANNEL } from '@stich/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
+import { context } from '../src/context.ts';
+import type { Store } from '../src/store.ts';
 import { faults } from './faults.ts';
 import {
   api,
@@ -19,6 +22,8 @@ import {
   isState,
   killChildren,
   startChild,
+  startTestServer,
+  testDb,
   testGame,
 } from './helpers.ts';
 
@@ -251,5 +256,57 @@ describe.skipIf(!DB_KINDS.includes('postgres'))('dropped PostgreSQL connections'
       expect((await health(url)).status).toBe(200);
       await Promise.all(all.map((c) => c.leave()));
     });
+  });
+});
+
+describe.each(DB_KINDS)('a write whose outcome is unknown (%s)', (kind) => {
+  it('is settled against the database before the table changes again', async () => {
+    const db = testDb(kind);
+    const server = await startTestServer(db.env);
+    try {
+      const url = server.url;
+      const me = await guest(url, 'Uli');
+      const p = await api<{ table: TableInfo }>(
+        url,
+        'POST',
+        '/api/play-now',
+        { game: GAME, level: 'random' },
+        me.token,
+      );
+      const id = p.body.table.id;
+      const c = await Conn.join(url, id, { token: me.token });
+      const myTurn = async (after: number) => {
+        const m = await c.waitFor(
+          (x) => isState(x) && x.d.seq > after && x.d.view.toAct[0] === 0 && x.d.legal.length > 0,
+          30_000,
+        );
+        return (m as Extract<ServerMessage, { t: 'state' }>).d;
+      };
+      const s = await myTurn(-1);
+      // The write is stored, but its caller hears that it failed (the answer to COMMIT was lost).
+      const store = context().store as { append: Store['append'] };
+      const append = store.append.bind(store);
+      store.append = async (...args) => {
+        await append(...args);
+        throw new Error('Connection terminated unexpectedly');
+      };
+      const first = c.request('act', { action: s.legal[0], seq: s.seq });
+      const e = await c.waitFor((m) => m.t === 'error' && m.id === first);
+      expect(e.t === 'error' && e.d.code).toBe('storage');
+      store.append = append;
+      // The player tries again: the table first finds the step stored and takes it, so everyone gets the
+      // state after it, and the repeated request is stale instead of a second write at the same step.
+      const again = c.request('act', { action: s.legal[0], seq: s.seq });
+      const r = await c.waitFor((m) => (m.t === 'error' || isState(m)) && m.id === again);
+      expect(r.t === 'error' && r.d.code).toBe('stale');
+      expect(c.messages.some((m) => isState(m) && m.d.seq > s.seq)).toBe(true);
+      // The match goes on, and the table's steps are exactly the stored ones.
+      const later = await myTurn(s.seq);
+      expect((await context().store.steps(id)).length).toBe(later.seq);
+      await c.leave();
+    } finally {
+      await server.close();
+      await db.cleanup();
+    }
   });
 });
