@@ -59,7 +59,9 @@ const logged = (srv: ChildServer, msg: string, table: string) =>
 const tableMsg = (c: Conn, pred: (t: TableInfo) => boolean) =>
   c.waitFor((m) => (m.t === 'table' && pred(m.d)) || (m.t === 'welcome' && pred(m.d.table)), 30_000);
 
-async function botTable(url: string, token: string): Promise<string> {
+/** A public table of four bots, each made by a guest of its own (limits count tables per guest). */
+async function botTable(url: string): Promise<string> {
+  const { token } = await guest(url, 'Bo');
   const r = await api<{ table: TableInfo }>(
     url,
     'POST',
@@ -123,8 +125,7 @@ describe.each(DB_KINDS)('storage faults (%s)', (kind) => {
     const env = { BOT_DELAY_MS: '30', GRACE_SECONDS: '1', LOG_LEVEL: 'warn' };
     await withServer(kind, env, async (srv, f) => {
       const url = srv.url;
-      const me = await guest(url, 'Olga');
-      const ids = [await botTable(url, me.token), await botTable(url, me.token)];
+      const ids = [await botTable(url), await botTable(url)];
       // Takeover: a person sits down and leaves; after the grace period a bot plays his seat.
       const gone = await guest(url, 'Gus');
       const t = await api<{ table: TableInfo }>(
@@ -230,7 +231,7 @@ describe.skipIf(!DB_KINDS.includes('postgres'))('dropped PostgreSQL connections'
     await withServer('postgres', env, async (srv, f) => {
       const url = srv.url;
       const me = await guest(url, 'Pia');
-      const ids = [await botTable(url, me.token), await botTable(url, me.token)];
+      const ids = [await botTable(url), await botTable(url)];
       const p = await api<{ table: TableInfo }>(
         url,
         'POST',
