@@ -220,8 +220,16 @@ export class TableRoom extends Room {
       name: player.name,
       tokenHash: hash(seatToken),
     };
+    // Held at once (against a second join for the same seat), given back if it cannot be stored.
+    const previous = target.holder;
     target.holder = holder;
-    await store.setHolder(this.row.id, holder);
+    try {
+      await store.setHolder(this.row.id, holder);
+    } catch (e) {
+      if (target.holder === holder) target.holder = previous;
+      context().log.error({ table: this.row.id, seat: target.seat, err: e }, 'storing seat holder failed');
+      throw new ServerError(503, 'storage: the seat could not be stored; try again');
+    }
     return { seat: target.seat, player, seatToken, json: o.json === true };
   }
 

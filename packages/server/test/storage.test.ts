@@ -103,10 +103,23 @@ async function withServer(
 }
 
 describe.each(DB_KINDS)('storage faults (%s)', (kind) => {
-  it('healthz reports degraded storage with 503 while writes fail, and ok again after', async () => {
+  it('healthz reports degraded storage with 503 while writes fail, and ok again after; seats are not lost', async () => {
     await withServer(kind, {}, async (srv, f) => {
       expect((await health(srv.url)).status).toBe(200);
+      const a = await guest(srv.url, 'Ali');
+      const b = await guest(srv.url, 'Bea');
+      const r = await api<{ table: TableInfo }>(
+        srv.url,
+        'POST',
+        '/api/tables',
+        { game: GAME, players: 4, seats: [{ kind: 'human' }, { kind: 'human' }, ...BOTS.slice(1)] },
+        a.token,
+      );
       await f.breakWrites();
+      // A seat that cannot be stored is refused, and stays free.
+      await expect(Conn.join(srv.url, r.body.table.id, { token: a.token, seat: 1 })).rejects.toThrow(
+        /storage/,
+      );
       const bad = await until('a 503 from /healthz', async () => {
         const h = await health(srv.url);
         return h.status === 503 && h.body.db && h;
@@ -118,6 +131,10 @@ describe.each(DB_KINDS)('storage faults (%s)', (kind) => {
         return h.status === 200 && h;
       });
       expect(good.body).toMatchObject({ ok: true, db: true, storage: 'ok' });
+      const cb = await Conn.join(srv.url, r.body.table.id, { token: b.token, seat: 1 });
+      const w = await cb.waitFor((m) => m.t === 'welcome');
+      expect(w.t === 'welcome' && w.d.seat).toBe(1);
+      await cb.leave();
     });
   });
 
