@@ -148,8 +148,13 @@ export class Conn {
   texts = 0;
   private waiters: (() => void)[] = [];
   private nextId = 1;
+  /** The room has been left (the connection is closed for good). */
+  private left = false;
   constructor(room: Room) {
     this.room = room;
+    room.onLeave(() => {
+      this.left = true;
+    });
     room.onMessage(CHANNEL, (raw: ServerMessage | string) => {
       const m: ServerMessage = typeof raw === 'string' ? JSON.parse(raw) : raw;
       if (typeof raw === 'string') this.texts++;
@@ -205,8 +210,21 @@ export class Conn {
   }
 
   /** Leaves the room; a connection that is already gone resolves at once. */
+  /**
+   * Leaves the room and waits until the server has closed the connection (so its onLeave has run); a
+   * connection that is already gone resolves at once. A server that never answers (killed, reconnecting)
+   * is given up after 5 s.
+   */
   async leave(consented = true) {
-    await Promise.race([this.room.leave(consented).catch(() => {}), new Promise((r) => setTimeout(r, 500))]);
+    if (this.left) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      this.room.leave(consented).catch(() => {}),
+      new Promise((r) => {
+        timer = setTimeout(r, 5000);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 }
 
