@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { GameId, GameRecord, RecordStep, Seat } from '@stich/engine';
 import { RECORD_FORMAT, RECORD_VERSION } from '@stich/engine';
 import type { Player, SeatSetup } from '@stich/protocol';
-import type { Db } from './db.ts';
+import { type Db, sql } from './db.ts';
 
 /** A random URL-safe secret of `bytes` random bytes. */
 export const secret = (bytes = 18): string => randomBytes(bytes).toString('base64url');
@@ -48,9 +48,6 @@ interface AppendJob {
   readonly resolve: () => void;
   readonly reject: (e: unknown) => void;
 }
-
-/** Thrown inside a transaction to roll it back on purpose. */
-const ROLLBACK = Symbol('rollback');
 
 export class Store {
   readonly db: Db;
@@ -266,8 +263,9 @@ export class Store {
   }
 
   /**
-   * Whether the database takes reads and writes now (`/healthz`). The write is real (a row inserted into
-   * `players`) but rolled back, so a read-only database, a held lock or a full disk shows as `write: false`.
+   * Whether the database takes reads and writes now (`/healthz`). The write is an UPDATE that matches no
+   * row: it still needs write access (PostgreSQL refuses it in a read-only transaction, SQLite takes the
+   * write lock), so a read-only database or a held lock shows as `write: false`, and nothing changes.
    */
   async health(timeoutMs = 5000): Promise<{ read: boolean; write: boolean }> {
     const within = <T>(p: Promise<T>) =>
@@ -281,22 +279,10 @@ export class Store {
     const read = await within(this.db.selectFrom('tables').select('id').limit(1).execute());
     const write = await within(
       this.db
-        .transaction()
-        .execute(async (tx) => {
-          await tx
-            .insertInto('players')
-            .values({
-              id: `health:${secret()}`,
-              token_hash: `health:${secret()}`,
-              name: '',
-              created_at: now(),
-            })
-            .execute();
-          throw ROLLBACK;
-        })
-        .catch((e: unknown) => {
-          if (e !== ROLLBACK) throw e;
-        }),
+        .updateTable('tables')
+        .set({ updated_at: sql<string>`updated_at` })
+        .where('id', '=', '')
+        .execute(),
     );
     return { read, write };
   }

@@ -404,9 +404,7 @@ export class TableRoom extends Room {
         const action = msg.d.action;
         const src: Source =
           msg.d.seq === undefined ? { client, id: msg.id } : { client, id: msg.id, seq: msg.d.seq };
-        this.enqueue(async () => {
-          await this.act(seat, action, src);
-        });
+        this.enqueue(() => this.act(seat, action, src));
         return;
       }
     }
@@ -440,7 +438,7 @@ export class TableRoom extends Room {
   // The one queue through which the table changes
   // ---------------------------------------------------------------------------------------------------
 
-  private enqueue(job: () => Promise<void>) {
+  private enqueue(job: () => Promise<unknown>) {
     this.queue = this.queue
       .then(async () => {
         if (this.doubt) await this.settle();
