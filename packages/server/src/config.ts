@@ -15,6 +15,8 @@ export interface Config {
   readonly databaseSchema: string;
   /** SQLite file. */
   readonly sqliteFile: string;
+  /** SQLite: milliseconds a write waits for another writer's lock before it fails. */
+  readonly sqliteBusyMs: number;
   /** Seconds a dropped player keeps his seat before a bot takes it over. */
   readonly graceSeconds: number;
   /** Milliseconds a bot waits before it acts, so people can follow. */
@@ -50,6 +52,7 @@ const schema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/)
     .default('public'),
   SQLITE_FILE: z.string().default('./data/stich.sqlite'),
+  SQLITE_BUSY_MS: num(5000, 0, 600000).pipe(z.number().int()),
   GRACE_SECONDS: num(60, 0, 86400),
   BOT_DELAY_MS: num(700, 0, 60000),
   TAKEOVER_LEVEL: z.enum(BOT_LEVELS).default('rule'),
@@ -78,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL ?? null,
     databaseSchema: e.DATABASE_SCHEMA,
     sqliteFile: e.SQLITE_FILE,
+    sqliteBusyMs: e.SQLITE_BUSY_MS,
     graceSeconds: e.GRACE_SECONDS,
     botDelayMs: e.BOT_DELAY_MS,
     takeoverLevel: e.TAKEOVER_LEVEL,

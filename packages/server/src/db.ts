@@ -117,9 +117,21 @@ export interface DbOptions {
   readonly databaseUrl: string | null;
   readonly databaseSchema: string;
   readonly sqliteFile: string;
+  /** SQLite: how long a write waits for another writer's lock before it fails (ms). */
+  readonly sqliteBusyMs?: number;
 }
 
-export async function openDb(opts: DbOptions): Promise<{ db: Db; dialect: 'sqlite' | 'postgres' }> {
+/**
+ * Called for a PostgreSQL connection that broke outside a query (restart, failover, terminated backend,
+ * a proxy's idle timeout). The pool drops it and opens a new one for the next query; only the queries
+ * running on it fail, and their callers see the error.
+ */
+export type ConnectionErrorHandler = (err: Error) => void;
+
+export async function openDb(
+  opts: DbOptions,
+  onConnectionError: ConnectionErrorHandler = () => {},
+): Promise<{ db: Db; dialect: 'sqlite' | 'postgres' }> {
   let db: Db;
   let dialect: 'sqlite' | 'postgres';
   if (opts.databaseUrl) {
@@ -129,7 +141,9 @@ export async function openDb(opts: DbOptions): Promise<{ db: Db; dialect: 'sqlit
       const admin = new pg.Client({ connectionString: opts.databaseUrl });
       await admin.connect();
       try {
-        await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+        // Only when missing: a role that owns its schema needs no CREATE right on the database.
+        const found = await admin.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+        if (found.rowCount === 0) await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
       } finally {
         await admin.end();
       }
@@ -139,7 +153,13 @@ export async function openDb(opts: DbOptions): Promise<{ db: Db; dialect: 'sqlit
       connectionString: opts.databaseUrl,
       max: 10,
       options: `-c search_path=${schema}`,
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
     });
+    // A connection that breaks emits 'error' on its client (also while checked out between the queries
+    // of a transaction) and, when idle, on the pool; unheard, either would end the process.
+    pool.on('error', (err) => onConnectionError(err));
+    pool.on('connect', (client) => client.on('error', (err) => onConnectionError(err)));
     db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = 'sqlite';
@@ -149,7 +169,7 @@ export async function openDb(opts: DbOptions): Promise<{ db: Db; dialect: 'sqlit
     // WAL with synchronous=NORMAL survives a process crash (the test kills the server); it may lose the
     // last transactions only on a power cut.
     file.pragma('synchronous = NORMAL');
-    file.pragma('busy_timeout = 5000');
+    file.pragma(`busy_timeout = ${Math.floor(opts.sqliteBusyMs ?? 5000)}`);
     db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: file }) });
   }
   const migrator = new Migrator({

@@ -29,7 +29,11 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const log = pino({ level: config.logLevel, base: { service: 'stich' } });
-  const { db, dialect } = await openDb(config);
+  // A broken connection costs only the queries running on it (they fail as `storage` errors, and
+  // automatic steps are retried); the pool opens a new one for the next query.
+  const { db, dialect } = await openDb(config, (err) =>
+    log.warn({ err: err.message }, 'database connection lost; reconnecting on next use'),
+  );
   const store = new Store(db);
   const bots = new Bots(config.botWorkers);
   setContext({

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { GameId, GameRecord, RecordStep, Seat } from '@stich/engine';
 import { RECORD_FORMAT, RECORD_VERSION } from '@stich/engine';
 import type { Player, SeatSetup } from '@stich/protocol';
-import type { Db } from './db.ts';
+import { type Db, sql } from './db.ts';
 
 /** A random URL-safe secret of `bytes` random bytes. */
 export const secret = (bytes = 18): string => randomBytes(bytes).toString('base64url');
@@ -243,6 +243,48 @@ export class Store {
   async flush(): Promise<void> {
     while (this.scheduled || this.pending.length > 0) await new Promise((r) => setImmediate(r));
     await this.writing;
+  }
+
+  /** The stored steps of a table from `seq` on (settling a write whose outcome is unknown). */
+  async stepsFrom(tableId: string, seq: number): Promise<StoredStep[]> {
+    const rows = await this.db
+      .selectFrom('steps')
+      .select(['seq', 'kind', 'seat', 'data'])
+      .where('table_id', '=', tableId)
+      .where('seq', '>=', seq)
+      .orderBy('seq')
+      .execute();
+    return rows.map((r) => ({
+      seq: Number(r.seq),
+      kind: r.kind as 'deal' | 'action',
+      seat: r.seat === null ? null : Number(r.seat),
+      data: JSON.parse(r.data),
+    }));
+  }
+
+  /**
+   * Whether the database takes reads and writes now (`/healthz`). The write is an UPDATE that matches no
+   * row: it still needs write access (PostgreSQL refuses it in a read-only transaction, SQLite takes the
+   * write lock), so a read-only database or a held lock shows as `write: false`, and nothing changes.
+   */
+  async health(timeoutMs = 5000): Promise<{ read: boolean; write: boolean }> {
+    const within = <T>(p: Promise<T>) =>
+      Promise.race([
+        p.then(
+          () => true,
+          () => false,
+        ),
+        new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs).unref()),
+      ]);
+    const read = await within(this.db.selectFrom('tables').select('id').limit(1).execute());
+    const write = await within(
+      this.db
+        .updateTable('tables')
+        .set({ updated_at: sql<string>`updated_at` })
+        .where('id', '=', '')
+        .execute(),
+    );
+    return { read, write };
   }
 
   async setStatus(tableId: string, status: TableRow['status']): Promise<void> {

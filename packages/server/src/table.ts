@@ -77,6 +77,22 @@ export const CLOSE_REPLACED = 4100;
 /** Most spectators of one table. Seat holders always get in: they are not counted. */
 export const MAX_SPECTATORS = 200;
 
+/**
+ * Retry of an automatic step (the first deal, a bot's move, a takeover, an expired turn timer) whose write
+ * failed: after 0.25 s, doubling up to 8 s, until a write succeeds (docs/server.md, storage faults).
+ */
+export const RETRY_FIRST_MS = 250;
+export const RETRY_MAX_MS = 8000;
+
+/** How a change went: applied and stored, refused (bad input, not its turn), or not stored. */
+type Outcome = 'done' | 'refused' | 'storage';
+
+/** A write that failed: it may still have been committed (a connection lost during COMMIT). */
+interface Doubt {
+  readonly steps: readonly StoredStep[];
+  readonly state: unknown;
+}
+
 export class TableRoom extends Room {
   override autoDispose = false;
   // Colyseus counts pending reservations toward maxClients and locks a full room; no count of strangers
@@ -105,6 +121,13 @@ export class TableRoom extends Room {
   private turnTimer: ReturnType<typeof setTimeout> | null = null;
   private deadline: number | null = null;
   private disposed = false;
+  /** The first deal is on its way to the database: from here on the seats are kept as in a match. */
+  private starting = false;
+  /** The pending retry of an automatic step after a failed write, and how many failed in a row. */
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private retries = 0;
+  /** The last write failed; settled against the database before the table changes again. */
+  private doubt: Doubt | null = null;
 
   override async onCreate(options: CreateOptions) {
     const { store, log } = context();
@@ -229,8 +252,16 @@ export class TableRoom extends Room {
       name: player.name,
       tokenHash: hash(seatToken),
     };
+    // Held at once (against a second join for the same seat), given back if it cannot be stored.
+    const previous = target.holder;
     target.holder = holder;
-    await store.setHolder(this.row.id, holder);
+    try {
+      await store.setHolder(this.row.id, holder);
+    } catch (e) {
+      if (target.holder === holder) target.holder = previous;
+      context().log.error({ table: this.row.id, seat: target.seat, err: e }, 'storing seat holder failed');
+      throw new ServerError(503, 'storage: the seat could not be stored; try again');
+    }
     return { seat: target.seat, player, seatToken, json: o.json === true };
   }
 
@@ -308,8 +339,9 @@ export class TableRoom extends Room {
       const s = this.seats[seat];
       if (s.client === client || s.client?.sessionId === client.sessionId) {
         s.client = null;
-        if (this.status === 'waiting' && s.holder) {
-          // Before the match starts, leaving frees the seat for someone else.
+        if (this.status === 'waiting' && !this.starting && s.holder) {
+          // Before the match starts, leaving frees the seat for someone else (not once the first deal
+          // is being written: the match starts with this seat held, and its grace period runs).
           const h = s.holder;
           s.holder = null;
           context()
@@ -329,6 +361,7 @@ export class TableRoom extends Room {
     this.disposed = true;
     for (const s of this.seats) s.grace?.clear();
     if (this.turnTimer) clearTimeout(this.turnTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     // Graceful shutdown: every write in the queue finishes before the room goes.
     await this.queue;
   }
@@ -340,6 +373,8 @@ export class TableRoom extends Room {
     if (s.botActive) {
       s.botActive = false;
       context().log.info({ table: this.row.id, seat: s.seat }, 'player reclaimed seat');
+      // His turn now: its timer runs for him (his bot's pending move is discarded).
+      if (this.status === 'playing' && this.game.toAct(this.gs)[0] === s.seat) this.afterChange();
     }
   }
 
@@ -436,26 +471,70 @@ export class TableRoom extends Room {
   // The one queue through which the table changes
   // ---------------------------------------------------------------------------------------------------
 
-  private enqueue(job: () => Promise<void>) {
-    this.queue = this.queue.then(job).catch((e: unknown) => {
-      context().log.error({ table: this.row.id, err: e }, 'table job failed');
-    });
+  private enqueue(job: () => Promise<unknown>) {
+    this.queue = this.queue
+      .then(async () => {
+        if (this.doubt) await this.settle();
+        await job();
+      })
+      .catch((e: unknown) => {
+        context().log.error({ table: this.row.id, err: e }, 'table job failed');
+      });
   }
 
-  private async act(seat: Seat, raw: unknown, src: Source): Promise<void> {
+  /**
+   * After a failed write: whether its steps reached the database after all (the connection broke after
+   * COMMIT was sent). If they did, the table takes them as if the write had succeeded; if nothing was
+   * stored, the table goes on from where it was. While the database cannot be asked, nothing is written.
+   */
+  private async settle(): Promise<void> {
+    const d = this.doubt;
+    if (!d) return;
+    let stored: StoredStep[];
+    try {
+      stored = await context().store.stepsFrom(this.row.id, this.seq);
+    } catch {
+      return;
+    }
+    this.doubt = null;
+    if (stored.length === 0) return;
+    const same =
+      stored.length === d.steps.length &&
+      stored.every(
+        (x, i) =>
+          x.seq === d.steps[i].seq &&
+          x.kind === d.steps[i].kind &&
+          x.seat === d.steps[i].seat &&
+          JSON.stringify(x.data) === JSON.stringify(d.steps[i].data),
+      );
+    if (!same) {
+      // Cannot happen while this room is the table's only writer; the record wins at the next load.
+      context().log.error({ table: this.row.id, seq: this.seq }, 'stored steps differ from the table');
+      this.doubt = d;
+      return;
+    }
+    context().log.warn({ table: this.row.id, seq: this.seq }, 'a failed write had been stored');
+    this.advance(d.state, d.steps.length, {});
+  }
+
+  private async act(seat: Seat, raw: unknown, src: Source): Promise<Outcome> {
+    const refuse = (code: ErrorCode, reason: string): Outcome => {
+      this.fail(src, code, reason);
+      return 'refused';
+    };
     if (this.status === 'waiting')
-      return this.fail(src, 'waiting', 'the match starts when every human seat is taken');
+      return refuse('waiting', 'the match starts when every human seat is taken');
     if (src.seq !== undefined && src.seq !== this.seq)
-      return this.fail(src, 'stale', `the table is at step ${this.seq}, not ${src.seq}`);
+      return refuse('stale', `the table is at step ${this.seq}, not ${src.seq}`);
     const game = this.game;
     const parsed = game.parseAction(raw);
-    if (!parsed.ok) return this.fail(src, parsed.error.code, parsed.error.reason);
+    if (!parsed.ok) return refuse(parsed.error.code, parsed.error.reason);
     const r = game.apply(this.gs, seat, parsed.value);
-    if (!r.ok) return this.fail(src, r.error.code, r.error.reason);
+    if (!r.ok) return refuse(r.error.code, r.error.reason);
     const steps: StoredStep[] = [{ seq: this.seq, kind: 'action', seat, data: parsed.value as Action }];
     const dealt = this.dealIfDue(r.value, this.seq + 1, steps);
-    if (!dealt) return this.fail(src, 'internal', 'the next deal failed');
-    await this.commit(dealt, steps, src);
+    if (!dealt) return refuse('internal', 'the next deal failed');
+    return (await this.commit(dealt, steps, src)) ? 'done' : 'storage';
   }
 
   /** Deals while the game awaits a deal: crypto randomness, every deal recorded explicitly. */
@@ -474,20 +553,45 @@ export class TableRoom extends Room {
     return state;
   }
 
-  /** Stores the steps, then makes them the table's state and sends every connection its update. */
-  private async commit(state: unknown, steps: readonly StoredStep[], src: Source) {
-    const over = this.game.isOver(state);
-    const status: TableStatus = over ? 'over' : 'playing';
+  /**
+   * Stores the steps, then makes them the table's state and sends every connection its update. A failed
+   * write leaves the table as it was and answers `storage`; false then.
+   */
+  private async commit(state: unknown, steps: readonly StoredStep[], src: Source): Promise<boolean> {
+    const status: TableStatus = this.game.isOver(state) ? 'over' : 'playing';
+    const reason = 'the change could not be stored; the table is as it was, try again';
+    if (this.doubt) {
+      // The last failed write is not settled yet (the database does not answer): write nothing.
+      this.fail(src, 'storage', reason);
+      return false;
+    }
     try {
       await context().store.append(this.row.id, steps, status !== this.status ? status : undefined);
     } catch (e) {
-      context().log.error({ table: this.row.id, err: e }, 'storing steps failed; table unchanged');
-      return this.fail(src, 'storage', 'the action could not be stored; the table is unchanged');
+      this.doubt = { steps, state };
+      context().log.error({ table: this.row.id, seq: this.seq, err: e }, 'storing steps failed');
+      this.fail(src, 'storage', reason);
+      return false;
     }
+    this.advance(state, steps.length, src);
+    return true;
+  }
+
+  /** Makes stored steps the table's state and sends every connection its update. */
+  private advance(state: unknown, count: number, src: Source) {
+    const over = this.game.isOver(state);
+    const status: TableStatus = over ? 'over' : 'playing';
+    this.retries = 0;
     this.gs = state;
-    this.seq += steps.length;
+    this.seq += count;
     const statusChanged = status !== this.status;
+    const started = this.status === 'waiting';
     this.status = status;
+    if (started) {
+      this.starting = false;
+      // Whoever left while the first deal was written keeps his seat for the grace period.
+      for (const s of this.seats) this.startGrace(s);
+    }
     this.afterChange();
     this.broadcastState(src);
     if (statusChanged) this.tableChanged();
@@ -498,15 +602,41 @@ export class TableRoom extends Room {
     }
   }
 
+  /**
+   * Runs an automatic step again after its write failed, with backoff; a newer change of the table makes
+   * it moot (that change started its own steps). One pending retry per table.
+   */
+  private retryLater(step: () => void) {
+    if (this.disposed) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const ms = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** this.retries);
+    this.retries++;
+    const seq = this.seq;
+    context().log.warn({ table: this.row.id, seq, ms }, 'automatic step will be retried');
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.disposed && this.seq === seq) step();
+    }, ms);
+  }
+
   private startIfReady() {
-    if (this.status !== 'waiting') return;
+    if (this.status !== 'waiting' || this.starting) return;
     if (!this.seats.every((s) => s.kind === 'bot' || s.holder)) return;
+    this.starting = true;
     this.enqueue(async () => {
       if (this.status !== 'waiting') return;
       const steps: StoredStep[] = [];
       const state = this.dealIfDue(this.gs, this.seq, steps);
-      if (state === undefined) return;
-      await this.commit(state, steps, {});
+      if (state === undefined) {
+        this.starting = false;
+        return;
+      }
+      if (await this.commit(state, steps, {})) return;
+      this.retryLater(() => {
+        if (this.status !== 'waiting') return;
+        this.starting = false;
+        this.startIfReady();
+      });
     });
   }
 
@@ -626,25 +756,33 @@ export class TableRoom extends Room {
       seed: randomSeed(),
     };
     if (req.legal.length === 0) return;
+    // Asked again after a failed write or a failed decision, unless the table has moved on meanwhile.
+    const again = () => {
+      if (this.status === 'playing' && (timer || this.controlledByBot(seat)))
+        this.runBot(seat, level, 0, timer);
+    };
     const go = async () => {
       let action: Action;
       try {
         action = await context().bots.decide(req);
       } catch (e) {
         context().log.error({ table: this.row.id, seat, err: e }, 'bot failed');
+        if (this.botPending.get(seat) === seq) this.botPending.delete(seat);
+        this.retryLater(again);
         return;
       }
       this.enqueue(async () => {
         if (this.botPending.get(seat) === seq) this.botPending.delete(seat);
         // Discard a decision made for an older state, or for a seat whose player has come back.
         if (this.disposed || this.seq !== seq || (!timer && !this.controlledByBot(seat))) return;
-        await this.act(seat, action, {});
-        if (this.seq === seq && !this.disposed) {
+        let outcome = await this.act(seat, action, {});
+        if (outcome === 'refused' && this.seq === seq && !this.disposed) {
           // The bot's choice was refused (it never should be): play a random legal action instead.
           context().log.warn({ table: this.row.id, seat, action }, 'bot action refused');
           const legal = this.game.legalActions(this.gs, seat);
-          if (legal.length > 0) await this.act(seat, pick(legal, cryptoRng), {});
+          if (legal.length > 0) outcome = await this.act(seat, pick(legal, cryptoRng), {});
         }
+        if (outcome === 'storage') this.retryLater(again);
       });
     };
     if (delay > 0) this.clock.setTimeout(() => void go(), delay);

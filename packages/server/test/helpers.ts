@@ -36,14 +36,18 @@ export const SHORT_OPTIONS: Readonly<Record<string, Readonly<Record<string, unkn
 
 export const PG_URL = process.env.STICH_TEST_DATABASE_URL;
 
+/** The databases every server test runs on: SQLite, and PostgreSQL when STICH_TEST_DATABASE_URL is set. */
+export type DbKind = 'sqlite' | 'postgres';
+export const DB_KINDS: readonly DbKind[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
 export interface TestDb {
   readonly env: Record<string, string>;
   cleanup(): Promise<void>;
 }
 
 /** A fresh database: a temporary SQLite file, or a fresh PostgreSQL schema when `pg` is set. */
-export function testDb(pg = false): TestDb {
-  if (pg) {
+export function testDb(kind: boolean | DbKind = false): TestDb {
+  if (kind === true || kind === 'postgres') {
     if (!PG_URL) throw new Error('STICH_TEST_DATABASE_URL is not set');
     const schema = `stich_test_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
     return {
@@ -85,8 +89,15 @@ export function killChildren(): void {
   children.clear();
 }
 
+export interface ChildServer {
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** Its stdout so far (pino JSON lines at the LOG_LEVEL it was started with). */
+  output(): string;
+}
+
 /** The server as a child process (for the restart test); resolves with its URL once it listens. */
-export function startChild(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+export function startChild(env: Record<string, string>): Promise<ChildServer> {
   const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'src', 'main.ts')], {
     env: { ...process.env, ...TEST_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -104,7 +115,7 @@ export function startChild(env: Record<string, string>): Promise<{ url: string; 
       out += String(b);
       if (process.env.STICH_TEST_LOG) process.stderr.write(b);
       const m = /running at (\S+)/.exec(out);
-      if (m) resolve({ url: m[1], child });
+      if (m) resolve({ url: m[1], child, output: () => out });
     });
     child.on('exit', (code) => reject(new Error(`server exited (${code}): ${errText}`)));
   });
@@ -149,8 +160,13 @@ export class Conn {
   texts = 0;
   private waiters: (() => void)[] = [];
   private nextId = 1;
+  /** The room has been left (the connection is closed for good). */
+  private left = false;
   constructor(room: Room) {
     this.room = room;
+    room.onLeave(() => {
+      this.left = true;
+    });
     room.onMessage(CHANNEL, (raw: ServerMessage | string) => {
       const m: ServerMessage = typeof raw === 'string' ? JSON.parse(raw) : raw;
       if (typeof raw === 'string') this.texts++;
@@ -206,8 +222,21 @@ export class Conn {
   }
 
   /** Leaves the room; a connection that is already gone resolves at once. */
+  /**
+   * Leaves the room and waits until the server has closed the connection (so its onLeave has run); a
+   * connection that is already gone resolves at once. A server that never answers (killed, reconnecting)
+   * is given up after 5 s.
+   */
   async leave(consented = true) {
-    await Promise.race([this.room.leave(consented).catch(() => {}), new Promise((r) => setTimeout(r, 500))]);
+    if (this.left) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      this.room.leave(consented).catch(() => {}),
+      new Promise((r) => {
+        timer = setTimeout(r, 5000);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 }
 

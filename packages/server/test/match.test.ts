@@ -12,6 +12,7 @@ import {
   api,
   autoplay,
   Conn,
+  DB_KINDS,
   guest,
   isState,
   SHORT_OPTIONS,
@@ -25,8 +26,9 @@ let server: RunningServer;
 let db: TestDb;
 let url: string;
 
+describe.each(DB_KINDS)('matches (%s)', (kind) => {
 beforeAll(async () => {
-  db = testDb();
+  db = testDb(kind);
   server = await startTestServer(db.env);
   url = server.url;
 });
@@ -265,4 +267,5 @@ describe.each(testGames())('%s', (GAME: GameId) => {
       expect((await api(url, 'GET', '/')).status).toBe(200);
     });
   });
+});
 });

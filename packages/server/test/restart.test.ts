@@ -6,12 +6,21 @@
 import { gameById, type Seat } from '@stich/engine';
 import type { StateUpdate, TableInfo } from '@stich/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, Conn, guest, isState, killChildren, PG_URL, startChild, testDb, testGame } from './helpers.ts';
+import {
+  api,
+  Conn,
+  DB_KINDS,
+  guest,
+  isState,
+  killChildren,
+  startChild,
+  testDb,
+  testGame,
+} from './helpers.ts';
 
 afterAll(killChildren);
 
 const GAME = testGame();
-const kinds = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 /** Plays one step: the seat to act takes a legal action (chosen by `k`) and gets its update. */
 async function step(conns: Conn[], k: number): Promise<void> {
@@ -33,9 +42,9 @@ async function snapshot(c: Conn) {
   return (m as { d: StateUpdate }).d;
 }
 
-describe.each(kinds)('restart (%s)', (kind) => {
+describe.each(DB_KINDS)('restart (%s)', (kind) => {
   it('restores an unfinished table from its record after a crash', async () => {
-    const db = testDb(kind === 'postgres');
+    const db = testDb(kind);
     const first = await startChild(db.env);
     let second: Awaited<ReturnType<typeof startChild>> | undefined;
     try {
