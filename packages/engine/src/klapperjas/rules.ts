@@ -473,7 +473,7 @@ function optMask(m: Match, d: DealInfo, started: number, twice: number): number 
 
 export function toAct(s: S): readonly Seat[] {
   const p = s.phase;
-  if (p === 'play') {
+  if (p === 'play' || p === 'melds') {
     const o = s.opt;
     return TO_ACT[s.turn * 16 + ((o | (o >>> 4)) & 15 & ~(1 << s.turn))];
   }
@@ -576,12 +576,36 @@ export function legalActions(s: S, seat: Seat): readonly A[] {
     if (opt === 0 && (s.started & bit) !== 0 && ((h & qk) !== qk || (mask & qk) === 0)) return plays(mask);
     return fullActions(s, d, seat, h, mask);
   }
+  if (p === 'melds') return meldRoundActions(s, seat);
   if (p === 'deal' || p === 'over' || seat !== s.turn) return NONE;
   if (p === 'orgi') return ORGI_PASS;
   if (p === 'kleines') return KLEINES_PASS;
   if (p === 'besser') return BESSER_PASS;
   // trump: the Kleines player names his suit
   return TRUMP_CHOICE[s.d!.turnedSuit];
+}
+
+/** The meld round (001): the turn seat may exchange the 7, declare melds or pass; the others may call. */
+function meldRoundActions(s: S, seat: Seat): readonly A[] {
+  const d = s.d!;
+  const bit = 1 << seat;
+  const out: A[] = [];
+  if (seat === s.turn) {
+    if (canExchange(s, d, seat)) out.push(EXCHANGE);
+    for (const ms of meldOptions(handOf(s, seat), s.m.cfg.options.longRuns === 'blocks'))
+      out.push(meldActionOf(ms));
+    out.push(PASS);
+  }
+  if (s.opt & bit) out.push(KONTRA);
+  if ((s.opt >>> 4) & bit) out.push(RE);
+  return out;
+}
+
+/** The meld round moves on; after its last seat the declarations are resolved and shown, and Vorhand leads. */
+function afterMeldTurn(s: S, d: DealInfo): S {
+  const ask = d.ask + 1;
+  if (ask < d.order.length) return afterBid(s, 'melds', d.order[ask], { ...d, ask });
+  return afterBid(s, 'play', d.vorhand, resolveMelds({ ...d, ask }));
 }
 
 /**
@@ -642,7 +666,7 @@ function fullActions(s: S, d: DealInfo, seat: Seat, h: number, mask: number): A[
   const bit = 1 << seat;
   if ((s.started & bit) === 0) {
     if (canExchange(s, d, seat)) out.push(EXCHANGE);
-    if ((d.declared & bit) === 0)
+    if ((d.declared & bit) === 0 && s.m.cfg.options.melding === 'first-card')
       for (const ms of meldOptions(h, s.m.cfg.options.longRuns === 'blocks')) out.push(meldActionOf(ms));
   }
   if (s.opt & bit) out.push(KONTRA);
@@ -748,24 +772,27 @@ export function apply(s: S, seat: Seat, a: A): Result<S> {
       if (s.phase !== 'play') return wrongTime(s, a.t);
       if (seat !== s.turn) return notTurn(s);
       return playCard(s, d, seat, a.card, a.belle === true);
+    case 'pass':
+      if (s.phase === 'melds') {
+        if (seat !== s.turn) return notTurn(s);
+        return ok(afterMeldTurn(s, d));
+      }
+      return bidding(s, d, seat, a);
     case 'orgi':
     case 'kleines':
     case 'besser':
-    case 'pass':
     case 'trump':
-      if (s.phase === 'play') return wrongTime(s, a.t);
-      if (seat !== s.turn) return notTurn(s);
-      return bid(s, d, seat, a);
+      return bidding(s, d, seat, a);
     case 'kontra':
-      if (s.phase !== 'play' || !(s.opt & (1 << seat)))
+      if ((s.phase !== 'play' && s.phase !== 'melds') || !(s.opt & (1 << seat)))
         return err('illegal-action', `seat ${seat} may not say Kontra now`);
       return ok(withD(s, { ...d, kontra: seat }));
     case 're':
-      if (s.phase !== 'play' || !((s.opt >>> 4) & (1 << seat)))
+      if ((s.phase !== 'play' && s.phase !== 'melds') || !((s.opt >>> 4) & (1 << seat)))
         return err('illegal-action', `seat ${seat} may not say Re now`);
       return ok(withD(s, { ...d, re: seat }));
     case 'exchange': {
-      if (s.phase !== 'play') return wrongTime(s, a.t);
+      if (s.phase !== 'play' && s.phase !== 'melds') return wrongTime(s, a.t);
       if (seat !== s.turn) return notTurn(s);
       if (!canExchange(s, d, seat))
         return err(
@@ -782,7 +809,14 @@ export function apply(s: S, seat: Seat, a: A): Result<S> {
       );
     }
     case 'meld': {
-      if (s.phase !== 'play') return wrongTime(s, a.t);
+      const round = s.m.cfg.options.melding === 'round';
+      if (s.phase !== (round ? 'melds' : 'play'))
+        return round && s.phase === 'play'
+          ? err(
+              'illegal-action',
+              'melds are declared in the meld round, before the first card (option melding)',
+            )
+          : wrongTime(s, a.t);
       if (seat !== s.turn) return notTurn(s);
       const bit = 1 << seat;
       if (s.started & bit) return err('illegal-action', "melds are declared before one's first card");
@@ -798,9 +832,8 @@ export function apply(s: S, seat: Seat, a: A): Result<S> {
         }
       if (!found)
         return err('illegal-action', 'the hand does not hold these melds (disjoint Terz/Halber blocks)');
-      return ok(
-        mod(s, { d: { ...d, decls: [...d.decls, { seat, melds: found }], declared: d.declared | bit } }),
-      );
+      const d2 = { ...d, decls: [...d.decls, { seat, melds: found }], declared: d.declared | bit };
+      return ok(round ? afterMeldTurn(s, d2) : mod(s, { d: d2 }));
     }
     default:
       return err('unknown-action', `unknown action "${String((a as { t: unknown }).t)}"`);
@@ -813,12 +846,19 @@ function playCard(s: S, d: DealInfo, seat: Seat, card: string, belle: boolean): 
   return play(s, d, seat, b, belle);
 }
 
+/** A bid (Orgi, Kleines, besser, pass, naming trump) in the bidding phases. */
+function bidding(s: S, d: DealInfo, seat: Seat, a: A): Result<S> {
+  if (s.phase === 'play' || s.phase === 'melds') return wrongTime(s, a.t);
+  if (seat !== s.turn) return notTurn(s);
+  return bid(s, d, seat, a);
+}
+
 const notTurn = (s: S): Result<never> => err('not-your-turn', `it is seat ${s.turn}'s turn`);
 const wrongTime = (s: S, t: string): Result<never> =>
   err('illegal-action', `${t} is not allowed in phase ${s.phase}`);
 
 function bid(s: S, d: DealInfo, seat: Seat, a: A): Result<S> {
-  const phase = s.phase as Exclude<Phase, 'deal' | 'over' | 'play'>;
+  const phase = s.phase as Exclude<Phase, 'deal' | 'over' | 'play' | 'melds'>;
   const expect = phase === 'trump' ? 'trump' : phase;
   if (a.t !== expect && !(a.t === 'pass' && phase !== 'trump'))
     return err('illegal-action', phase === 'trump' ? 'name the trump suit' : `say ${phase} or pass`);
@@ -851,11 +891,10 @@ function bid(s: S, d: DealInfo, seat: Seat, a: A): Result<S> {
     if (a.t === 'kleines') {
       if (d.turnedSuit === 0) return ok(afterBid(s, 'trump', s.turn, { ...d, bids, kleines: seat }));
       const i = d.ask;
-      const k = d.order.length;
+      // later (000 "nachfolgende Spieler"): those after him; all (001 "wiederum jeder reihum"): every
+      // other player, in turn from Vorhand as in the rounds before.
       const queue =
-        s.m.cfg.options.besser === 'later'
-          ? d.order.slice(i + 1)
-          : Array.from({ length: k - 1 }, (_, j) => d.order[(i + 1 + j) % k]);
+        s.m.cfg.options.besser === 'later' ? d.order.slice(i + 1) : d.order.filter((x) => x !== seat);
       if (queue.length === 0) return ok(afterBid(s, 'trump', s.turn, { ...d, bids, kleines: seat }));
       return ok(afterBid(s, 'besser', queue[0], { ...d, bids, kleines: seat, queue, ask: 0 }));
     }
@@ -900,10 +939,11 @@ function fixTrump(
   }
   let declMask = 1 << declarer;
   if (s.m.n === 4) declMask |= 1 << ((declarer + 2) % 4);
-  w.phase = 'play';
+  // 001: the meld round in turn from Vorhand comes before the first card.
+  w.phase = s.m.cfg.options.melding === 'round' ? 'melds' : 'play';
   w.turn = d.vorhand;
   w.trickLead = d.vorhand;
-  const d2 = { ...d, aside, declarer, declMask, trump, kind, besser };
+  const d2 = { ...d, aside, declarer, declMask, trump, kind, besser, ask: 0 };
   w.d = d2;
   w.opt = optMask(s.m, d2, w.started, w.twice);
   return w;
@@ -988,7 +1028,7 @@ function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): Result<
   const p = d.party[winSeat];
   const points = trickPts + (last ? 10 : 0);
   const pts = s.pts + points * PTS_UNIT[p];
-  if (nTricks === 1) w.d = resolveMelds(d2);
+  if (nTricks === 1 && d2.counted === null) w.d = resolveMelds(d2);
   w.turn = winSeat;
   w.trickLead = winSeat;
   w.trickN = 0;
@@ -1122,6 +1162,10 @@ function finishDeal(s: S): S {
     const reached = m.active.filter((x) => scores[x] >= target);
     if (reached.length === 0) {
       next = { ...m, scores, results, dealer: m.active.length === 3 ? (m.dealer + 1) % 3 : gainer };
+    } else if (m.active.length === 3 && !o.playOn) {
+      // 001 "Es gewinnt, wer seinen Würfel zuerst auf 6 drehen kann": no play-on for second place.
+      const first = byPlace(reached, scores, result, d)[0];
+      next = { ...m, scores, results, ranking: [first], over: true, winners: [first] };
     } else if (m.active.length === 3 && reached.length === 1) {
       // 000 4.3: the first deals once more for the other two, who play on as two players.
       const w = reached[0];
@@ -1137,10 +1181,7 @@ function finishDeal(s: S): S {
     } else {
       // The last two places are decided (or two reached the target at once: higher score first, then
       // more points in this deal, then earlier in play order).
-      const pos = (x: Seat) => d.order.indexOf(x);
-      const rest = [...m.active].sort(
-        (a, b) => scores[b] - scores[a] || result.points[b] - result.points[a] || pos(a) - pos(b),
-      );
+      const rest = byPlace(m.active, scores, result, d);
       const ranking = [...m.ranking, ...rest];
       next = { ...m, scores, results, ranking, over: true, winners: [ranking[0]] };
     }
@@ -1150,6 +1191,12 @@ function finishDeal(s: S): S {
   w.phase = next.over ? 'over' : 'deal';
   w.turn = next.dealer;
   return w;
+}
+
+/** Seats by place when they reach the target with one game: higher score, then more points in it, then earlier in play order. */
+function byPlace(seats: readonly Seat[], scores: readonly number[], r: DealResult, d: DealInfo): Seat[] {
+  const pos = (x: Seat) => d.order.indexOf(x);
+  return [...seats].sort((a, b) => scores[b] - scores[a] || r.points[b] - r.points[a] || pos(a) - pos(b));
 }
 
 export type { Decl };
