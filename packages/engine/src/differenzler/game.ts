@@ -3,10 +3,11 @@
  * makes counterclockwise: seat i + 1 sits to the right of seat i. The deal passes the same way, and
  * Vorhand (dealer + 1) leads the first trick. See docs/rules/differenzler.md.
  */
-import { type Card, DECK36, RANKS, SUITS, type Suit } from '../core/cards.ts';
+import { type Card, DECK36, SUITS, type Suit } from '../core/cards.ts';
 import type { Game, Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
+import { JASS36, NO_HANDLER, type PhaseHandlers } from '../kernel/index.ts';
 import {
   beats,
   cardValue,
@@ -49,26 +50,8 @@ export const PLAYS: readonly PlayAction[] = DECK36.map(
 const BY_SUIT: readonly (readonly PlayAction[])[] = Array.from({ length: 4 * 512 }, (_, i) =>
   PLAYS.filter((_, id) => suitIndex(id) === i >> 9 && (i & 511 & (1 << rankIndex(id))) !== 0),
 );
-// Character codes to suit and rank index (-1 elsewhere): a card string is read without a map lookup.
-const SUIT_CODE = new Int8Array(128).fill(-1);
-const RANK_CODE = new Int8Array(128).fill(-1);
-SUITS.forEach((s, i) => {
-  SUIT_CODE[s.charCodeAt(0)] = i;
-});
-RANKS.forEach((r, i) => {
-  RANK_CODE[r.charCodeAt(0)] = i;
-});
-
-/** The id of a card string, or -1 for anything that is not one of the 36 cards. */
-function idOf(c: unknown): number {
-  if (typeof c !== 'string' || c.length !== 2) return -1;
-  const a = c.charCodeAt(0);
-  const b = c.charCodeAt(1);
-  if (a > 127 || b > 127) return -1;
-  const s = SUIT_CODE[a];
-  const r = RANK_CODE[b];
-  return s < 0 || r < 0 ? -1 : s * 9 + r;
-}
+/** The id of a card string, or -1 for anything that is not one of the 36 cards (the kernel deck parses it). */
+const idOf = (c: unknown): number => JASS36.kindOf(c);
 
 const DECK_SCRATCH = new Int8Array(36);
 
@@ -171,39 +154,19 @@ function randomDeal(state: DifferenzlerState, rng: Rng): DifferenzlerDeal {
   const trump = SUITS[rng.int(4)];
   // Packet p goes to seat (Vorhand + p) % 4: the k-th seat from Vorhand gets packets k, k + 4 and k + 8.
   const first = vorhandOf(state.dealer);
-  const h0 = handOf(deck, (SEATS - first) % SEATS, 0);
-  const h1 = handOf(deck, (SEATS + 1 - first) % SEATS, 1);
-  const h2 = handOf(deck, (SEATS + 2 - first) % SEATS, 2);
-  const h3 = handOf(deck, (SEATS + 3 - first) % SEATS, 3);
-  const deal = { hands: [h0, h1, h2, h3], trump };
-  lastDeal = deal;
-  return deal;
+  const h0 = handOf(deck, (SEATS - first) % SEATS);
+  const h1 = handOf(deck, (SEATS + 1 - first) % SEATS);
+  const h2 = handOf(deck, (SEATS + 2 - first) % SEATS);
+  const h3 = handOf(deck, (SEATS + 3 - first) % SEATS);
+  return { hands: [h0, h1, h2, h3], trump };
 }
 
-/**
- * The deal `randomDeal` made last and its card ids by seat (`DEALT[seat * 9 + i]` is card i of hand
- * `seat`): `applyDeal`, usually called with it next, compares card references instead of parsing cards.
- */
-let lastDeal: DifferenzlerDeal | null = null;
-const DEALT = new Int8Array(CARDS);
-
 /** The nine cards of the seat that is `k` seats from Vorhand, in the order dealt. */
-function handOf(deck: Int8Array, k: number, seat: number): Card[] {
+function handOf(deck: Int8Array, k: number): Card[] {
   const a = k * 3;
   const b = a + 12;
   const c = a + 24;
   const D = DECK36;
-  const ids = DEALT;
-  const o = seat * CARDS_PER_HAND;
-  ids[o] = deck[a];
-  ids[o + 1] = deck[a + 1];
-  ids[o + 2] = deck[a + 2];
-  ids[o + 3] = deck[b];
-  ids[o + 4] = deck[b + 1];
-  ids[o + 5] = deck[b + 2];
-  ids[o + 6] = deck[c];
-  ids[o + 7] = deck[c + 1];
-  ids[o + 8] = deck[c + 2];
   return [
     D[deck[a]],
     D[deck[a + 1]],
@@ -255,13 +218,11 @@ function parseDeal(_state: DifferenzlerState, input: unknown): Result<Differenzl
   return ok({ hands: d.hands.map((h) => h.slice()), trump: d.trump });
 }
 
-const DEAL_MASKS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-
 /**
- * The deal's per-suit masks written into `DEAL_MASKS` and its trump index, or -1 where anything is off
- * (then `dealMasks` finds the reason). Accepts exactly what `dealMasks` accepts, without allocating.
+ * The deal's per-suit masks written into `masks` and its trump index, or -1 where anything is off
+ * (then `dealMasks` finds the reason). Accepts exactly what `dealMasks` accepts, without a Result.
  */
-function quickMasks(input: unknown): number {
+function quickMasks(input: unknown, masks: number[]): number {
   if (!isObject(input)) return -1;
   const keys = Object.keys(input);
   if (keys.length !== 2) return -1;
@@ -272,7 +233,6 @@ function quickMasks(input: unknown): number {
   if (trump < 0) return -1;
   const raw = input.hands;
   if (!Array.isArray(raw) || raw.length !== SEATS) return -1;
-  const masks = DEAL_MASKS;
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
@@ -308,38 +268,12 @@ function quickMasks(input: unknown): number {
   return s0 === SUIT_BITS && s1 === SUIT_BITS && s2 === SUIT_BITS && s3 === SUIT_BITS ? trump : -1;
 }
 
-/**
- * Whether `deal` still holds exactly the cards `randomDeal` put into it (it is not frozen: freezing costs
- * more than this check), with its masks then written into `DEAL_MASKS`; its trump index, or -1.
- */
-function dealtMasks(deal: DifferenzlerDeal): number {
-  const hands = deal.hands;
-  const t = deal.trump;
-  const trump = t === 'C' ? 0 : t === 'S' ? 1 : t === 'H' ? 2 : t === 'D' ? 3 : -1;
-  if (trump < 0 || !Array.isArray(hands) || hands.length !== SEATS) return -1;
-  const masks = DEAL_MASKS;
-  for (let i = 0; i < 16; i++) masks[i] = 0;
-  for (let seat = 0; seat < SEATS; seat++) {
-    const hand: unknown = hands[seat];
-    if (!Array.isArray(hand) || hand.length !== CARDS_PER_HAND) return -1;
-    const o = seat * CARDS_PER_HAND;
-    for (let i = 0; i < CARDS_PER_HAND; i++) {
-      const id = DEALT[o + i];
-      if (hand[i] !== DECK36[id]) return -1;
-      masks[seat * 4 + suitIndex(id)] |= 1 << rankIndex(id);
-    }
-  }
-  return trump;
-}
-
 function applyDeal(state: DifferenzlerState, deal: DifferenzlerDeal): Result<DifferenzlerState> {
   if (state.phase === 'over') return err('game-over', 'the match is over');
   if (state.phase !== 'deal') return err('wrong-phase', 'no deal is due now');
-  let trump = deal === lastDeal ? dealtMasks(deal) : -1;
-  if (trump < 0) trump = quickMasks(deal);
-  let hands: readonly number[];
-  if (trump >= 0) hands = DEAL_MASKS.slice();
-  else {
+  let hands: readonly number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  let trump = quickMasks(deal, hands as number[]);
+  if (trump < 0) {
     const m = dealMasks(deal);
     if (!m.ok) return m;
     hands = m.value.hands;
@@ -380,9 +314,12 @@ function toAct(state: DifferenzlerState): readonly Seat[] {
 const scratch = new Int32Array(4);
 
 function legalActions(state: DifferenzlerState, seat: Seat): readonly DifferenzlerAction[] {
-  const phase = state.phase;
-  if (phase === 'estimate') return state.estimates[seat] === -1 ? ESTIMATES : NO_ACTIONS;
-  if (phase !== 'play' || seat !== state.turn) return NO_ACTIONS;
+  return HANDLERS[state.phase].legal(state, seat);
+}
+
+/** The cards `seat` may play, as interned play actions. */
+function playList(state: DifferenzlerState, seat: Seat): readonly DifferenzlerAction[] {
+  if (seat !== state.turn) return NO_ACTIONS;
   const h = state.hands;
   const base = seat * 4;
   let m0 = h[base];
@@ -449,10 +386,29 @@ function apply(state: DifferenzlerState, seat: Seat, action: DifferenzlerAction)
   if (state.phase === 'deal') return err('wrong-phase', 'a deal is due first');
   if (!Number.isInteger(seat) || seat < 0 || seat >= SEATS) return err('bad-seat', `no seat ${String(seat)}`);
   if (!isObject(action)) return err('malformed', 'an action is an object { t, ... }');
+  return HANDLERS[state.phase].apply(state, seat, action);
+}
+
+/**
+ * Either action in either phase: each function refuses what its phase does not allow, with the reason
+ * (an estimate in play, a card before every seat has estimated).
+ */
+function act(state: DifferenzlerState, seat: Seat, action: DifferenzlerAction): Result<DifferenzlerState> {
   if (action.t === 'play') return play(state, seat, action.card);
   if (action.t === 'estimate') return estimate(state, seat, action.points);
   return err('unknown-action', `unknown action ${JSON.stringify((action as { t: unknown }).t)}`);
 }
+
+/** One handler per phase (kernel phases.ts); `apply` has checked the seat and that the match is on. */
+const HANDLERS: PhaseHandlers<Phase, DifferenzlerState, DifferenzlerAction> = {
+  deal: NO_HANDLER,
+  over: NO_HANDLER,
+  estimate: {
+    legal: (state, seat) => (state.estimates[seat] === -1 ? ESTIMATES : NO_ACTIONS),
+    apply: act,
+  },
+  play: { legal: playList, apply: act },
+};
 
 function estimate(state: DifferenzlerState, seat: Seat, points: unknown): Result<DifferenzlerState> {
   if (state.phase !== 'estimate') return err('illegal-action', 'estimates are given before the first card');
