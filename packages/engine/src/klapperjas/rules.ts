@@ -8,11 +8,17 @@ import { type Card, SUITS } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
+import { legalWord, winnerIndex } from '../kernel/index.ts';
 import {
   bitOf,
+  bitOrder,
   CARD,
   cardsOf,
+  FOLLOW_RULE,
+  LAST_TRICK,
+  R_JACK,
   R_KING,
+  R_NINE,
   R_QUEEN,
   R_SEVEN,
   SEQ,
@@ -483,25 +489,21 @@ export function toAct(s: S): readonly Seat[] {
 
 /**
  * The cards of hand `h` that may be played to a trick led in suit `led` whose best card has strength
- * `winStr`, with trump `t` (000 4.1, 001 "Spiel"): follow suit; when trump is led, overtrump if able;
- * unable to follow, ruff; when the trick is already ruffed, overtrump if able, else still ruff; with
- * neither suit nor trump any card.
+ * `winStr`, with trump `t`: the kernel's `ruff-overtrump` policy (000 4.1, 001 "Spiel"; kernel/follow.ts):
+ * follow suit; when trump is led, overtrump if able; unable to follow, ruff; when the trick is already
+ * ruffed, overtrump if able, else still ruff; with neither suit nor trump any card.
  */
 export function legalMask(h: number, led: number, winStr: number, t: number): number {
-  const follow = h & SUIT_MASK[led];
-  if (led === t) {
-    if (follow === 0) return h;
-    const hi = follow & TRUMP_ABOVE[t * 16 + winStr];
-    return hi !== 0 ? hi : follow;
-  }
-  if (follow !== 0) return follow;
-  const tr = h & SUIT_MASK[t];
-  if (tr === 0) return h;
-  if (winStr >= 8) {
-    const hi = tr & TRUMP_ABOVE[t * 16 + winStr];
-    return hi !== 0 ? hi : tr;
-  }
-  return tr;
+  const trumps = SUIT_MASK[t];
+  return legalWord(
+    FOLLOW_RULE,
+    h,
+    SUIT_MASK[led],
+    trumps,
+    TRUMP_ABOVE[t * 16 + winStr],
+    0,
+    led !== t && winStr >= 8,
+  );
 }
 
 /** The cards `seat` (whose turn it is) may play. */
@@ -511,16 +513,8 @@ export function playMask(s: S, seat: Seat): number {
   return legalMask(h, (s.trickCards & 31) >>> 3, s.winStr, s.d!.trump);
 }
 
-/** The index of the card winning `trick` (cards in play order) with trump `t`. */
-export function trickWinner(trick: readonly number[], t: number): number {
-  let best = 0;
-  for (let i = 1; i < trick.length; i++) {
-    const b = trick[i];
-    if ((b >>> 3 === t || b >>> 3 === trick[0] >>> 3) && STR[t * 32 + b] > STR[t * 32 + trick[best]])
-      best = i;
-  }
-  return best;
-}
+/** The index of the card winning `trick` (card bits in play order) with trump `t`: the kernel's ranking. */
+export const trickWinner = (trick: readonly number[], t: number): number => winnerIndex(bitOrder(t), trick);
 
 /** Card-string form of legalMask for tests and tools: the cards of `hand` that may follow `trick`. */
 export function legalCards(hand: readonly string[], trick: readonly string[], trump: string): string[] {
@@ -1026,7 +1020,7 @@ function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): Result<
   const nTricks = s.nTricks + 1;
   const last = nTricks === d.handSize;
   const p = d.party[winSeat];
-  const points = trickPts + (last ? 10 : 0);
+  const points = trickPts + (last ? LAST_TRICK : 0);
   const pts = s.pts + points * PTS_UNIT[p];
   if (nTricks === 1 && d2.counted === null) w.d = resolveMelds(d2);
   w.turn = winSeat;
@@ -1102,8 +1096,8 @@ function finishDeal(s: S): S {
   for (let t: TrickNode | null = s.tricks; t !== null; t = t.prev) {
     for (let i = 0; i < t.n; i++) {
       const bit = (t.cards >>> (5 * i)) & 31;
-      if (bit === d.trump * 8 + 4) jas = t.winner;
-      else if (bit === d.trump * 8 + 2) mie = t.winner;
+      if (bit === d.trump * 8 + R_JACK) jas = t.winner;
+      else if (bit === d.trump * 8 + R_NINE) mie = t.winner;
     }
   }
   const awarded: number[] = [];
@@ -1117,7 +1111,7 @@ function finishDeal(s: S): S {
     awarded.push(a);
     scores.push(m.scores[i] + a);
     points.push(active ? final[p] : 0);
-    cardPoints.push(active ? partyPts(s.pts, p) - (d.party[lastTrick] === p ? 10 : 0) : 0);
+    cardPoints.push(active ? partyPts(s.pts, p) - (d.party[lastTrick] === p ? LAST_TRICK : 0) : 0);
   }
   const result: DealResult = {
     dealer: d.dealer,

@@ -8,22 +8,14 @@ import {
   SPECTATOR,
   type Viewer,
 } from '../core/game.ts';
+import type { PlayedCard, TricksView, TrickView } from '../kernel/index.ts';
 import { CARD, cardsOf, SEQ } from './cards.ts';
 import type { KlapperjasConfig } from './config.ts';
 import { type Decl, meldMask, meldsValue, toSpec } from './melds.ts';
 import { handOf, partyPts, toAct } from './rules.ts';
 import type { Bid, CountedMelds, DealResult, KlapperjasState, Match, TrickNode } from './state.ts';
 
-export interface PlayedCard {
-  readonly seat: Seat;
-  readonly card: Card;
-}
-export interface TrickView {
-  readonly leader: Seat;
-  readonly cards: readonly PlayedCard[];
-  /** Finished tricks only. */
-  readonly winner?: Seat;
-}
+export type { PlayedCard, TrickView };
 /** A declaration as announced at the table: kind, height, trump or not (the cards are shown after trick 1). */
 export interface Announced {
   readonly seat: Seat;
@@ -39,7 +31,8 @@ export interface Dice {
   readonly raised: boolean;
 }
 
-export interface KlapperjasView extends BaseView {
+/** The trick part (`trick`, `tricks`) is the kernel's TricksView: the open trick in play (with no cards yet: its leader), the finished ones. */
+export interface KlapperjasView extends BaseView, TricksView {
   readonly game: 'klapperjas';
   readonly config: KlapperjasConfig;
   readonly dealer: Seat;
@@ -72,8 +65,6 @@ export interface KlapperjasView extends BaseView {
   readonly belle: readonly Seat[];
   readonly kontra: Seat | null;
   readonly re: Seat | null;
-  readonly trick: TrickView | null;
-  readonly tricks: readonly TrickView[];
   /** Card points plus last trick taken so far, by seat (partners share). */
   readonly points: BySeat<number>;
   readonly parties: readonly (readonly Seat[])[];
