@@ -8,7 +8,13 @@ import { type Card, SUITS } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
-import { legalWord, winnerIndex } from '../kernel/index.ts';
+import {
+  legalWord,
+  NO_HANDLER,
+  type PhaseHandler,
+  type PhaseHandlers,
+  winnerIndex,
+} from '../kernel/index.ts';
 import {
   bitOf,
   bitOrder,
@@ -145,6 +151,7 @@ function copy(s: S): W {
     pts: s.pts,
     took: s.took,
     opt: s.opt,
+    legal: s.legal,
   };
 }
 
@@ -179,6 +186,7 @@ function fresh(
     pts,
     took: 0,
     opt: 0,
+    legal: 0,
   });
 }
 
@@ -513,6 +521,12 @@ export function playMask(s: S, seat: Seat): number {
   return legalMask(h, (s.trickCards & 31) >>> 3, s.winStr, s.d!.trump);
 }
 
+/** The state with `legal` set for its turn seat (after a step that changed the turn seat's hand or the trick). */
+function withLegal(w: W): W {
+  w.legal = w.phase === 'play' ? playMask(w, w.turn) : 0;
+  return w;
+}
+
 /** The index of the card winning `trick` (card bits in play order) with trump `t`: the kernel's ranking. */
 export const trickWinner = (trick: readonly number[], t: number): number => winnerIndex(bitOrder(t), trick);
 
@@ -551,27 +565,34 @@ function meldActionOf(ms: readonly Meld[]): A {
 }
 
 export function legalActions(s: S, seat: Seat): readonly A[] {
+  // The play handler by name first: most calls come in play, and a lookup by phase costs more than it.
+  return s.phase === 'play' ? PLAY_PHASE.legal(s, seat) : HANDLERS[s.phase].legal(s, seat);
+}
+
+/** The calls (Kontra, Re) `seat` may make now, in the meld round or in play. */
+function calls(s: S, seat: Seat): readonly A[] {
+  const opt = (s.opt >>> seat) & 17;
+  return opt === 0 ? NONE : opt === 17 ? KONTRA_RE : opt === 1 ? ONLY_KONTRA : ONLY_RE;
+}
+
+/** Play: the turn seat's cards (with Belle, exchange, melds, calls where they apply); others' calls. */
+function playActions(s: S, seat: Seat): readonly A[] {
+  if (seat !== s.turn) return calls(s, seat);
+  const d = s.d!;
+  const bit = 1 << seat;
+  const h = handOf(s, seat);
+  const mask = s.legal;
+  const qk = 3 << (d.trump * 8 + R_QUEEN);
+  // The common case: cards only, no Belle variant among them.
+  if ((s.opt & (bit | (bit << 4))) === 0 && (s.started & bit) !== 0 && ((h & qk) !== qk || (mask & qk) === 0))
+    return plays(mask);
+  return fullActions(s, d, seat, h, mask);
+}
+
+/** The bidding rounds: the turn seat's bids. */
+function bidActions(s: S, seat: Seat): readonly A[] {
+  if (seat !== s.turn) return NONE;
   const p = s.phase;
-  if (p === 'play') {
-    const d = s.d!;
-    const bit = 1 << seat;
-    const opt = s.opt & (bit | (bit << 4));
-    if (seat !== s.turn) {
-      if (opt === 0) return NONE;
-      const r = opt >>> 4;
-      return opt & 15 ? (r ? KONTRA_RE : ONLY_KONTRA) : r ? ONLY_RE : NONE;
-    }
-    const h = handOf(s, seat);
-    const mask = s.trickN === 0 ? h : legalMask(h, (s.trickCards & 31) >>> 3, s.winStr, d.trump);
-    lastState = s;
-    lastMask = mask;
-    const qk = 3 << (d.trump * 8 + R_QUEEN);
-    // The common case: cards only, no Belle variant among them.
-    if (opt === 0 && (s.started & bit) !== 0 && ((h & qk) !== qk || (mask & qk) === 0)) return plays(mask);
-    return fullActions(s, d, seat, h, mask);
-  }
-  if (p === 'melds') return meldRoundActions(s, seat);
-  if (p === 'deal' || p === 'over' || seat !== s.turn) return NONE;
   if (p === 'orgi') return ORGI_PASS;
   if (p === 'kleines') return KLEINES_PASS;
   if (p === 'besser') return BESSER_PASS;
@@ -589,7 +610,7 @@ function meldRoundActions(s: S, seat: Seat): readonly A[] {
     for (const ms of meldOptions(handOf(s, seat), s.m.cfg.options.longRuns === 'blocks'))
       out.push(meldActionOf(ms));
     out.push(PASS);
-  }
+  } else return calls(s, seat);
   if (s.opt & bit) out.push(KONTRA);
   if ((s.opt >>> 4) & bit) out.push(RE);
   return out;
@@ -599,15 +620,8 @@ function meldRoundActions(s: S, seat: Seat): readonly A[] {
 function afterMeldTurn(s: S, d: DealInfo): S {
   const ask = d.ask + 1;
   if (ask < d.order.length) return afterBid(s, 'melds', d.order[ask], { ...d, ask });
-  return afterBid(s, 'play', d.vorhand, resolveMelds({ ...d, ask }));
+  return withLegal(afterBid(s, 'play', d.vorhand, resolveMelds({ ...d, ask })));
 }
-
-/**
- * The playable cards of the turn seat in the state last asked (states never change): the usual next
- * step, apply of one of those cards, then need not compute them again.
- */
-let lastState: S | null = null;
-let lastMask = 0;
 
 /** The trump suits a Kleines may name, by turned suit. */
 const TRUMP_CHOICE: readonly (readonly A[])[] = [0, 1, 2, 3].map((ts) =>
@@ -760,91 +774,157 @@ export function apply(s: S, seat: Seat, a: A): Result<S> {
   if (!Number.isInteger(seat) || seat < 0 || seat >= s.m.n)
     return err('bad-seat', `there is no seat ${seat}`);
   if (!isObject(a)) return err('malformed', 'an action is an object { t, ... }');
+  return HANDLERS[s.phase].apply(s, seat, a);
+}
+
+/** Actions every phase knows: taken in the wrong phase they are `illegal-action`, anything else `unknown-action`. */
+const KNOWN: ReadonlySet<string> = new Set([
+  'orgi',
+  'pass',
+  'kleines',
+  'besser',
+  'trump',
+  'kontra',
+  're',
+  'exchange',
+  'meld',
+  'play',
+]);
+function other(s: S, seat: Seat, a: A): Result<S> {
+  const t = (a as { t: unknown }).t;
+  if (t === 'kontra' || t === 're') return call(s, seat, t);
+  if (typeof t === 'string' && KNOWN.has(t)) return wrongTime(s, t);
+  return err('unknown-action', `unknown action "${String(t)}"`);
+}
+
+/** Kontra or Re, when the seat may say it now (optMask). */
+function call(s: S, seat: Seat, t: 'kontra' | 're'): Result<S> {
   const d = s.d!;
+  if (t === 'kontra') {
+    if ((s.phase !== 'play' && s.phase !== 'melds') || !(s.opt & (1 << seat)))
+      return err('illegal-action', `seat ${seat} may not say Kontra now`);
+    return ok(withD(s, { ...d, kontra: seat }));
+  }
+  if ((s.phase !== 'play' && s.phase !== 'melds') || !((s.opt >>> 4) & (1 << seat)))
+    return err('illegal-action', `seat ${seat} may not say Re now`);
+  return ok(withD(s, { ...d, re: seat }));
+}
+
+/** The exchange of the 7 (2p/3p) by the turn seat. */
+function exchange(s: S, seat: Seat): Result<S> {
+  if (seat !== s.turn) return notTurn(s);
+  const d = s.d!;
+  if (!canExchange(s, d, seat))
+    return err(
+      'illegal-action',
+      'only the holder of the 7 of the turned suit may exchange, once, before melding and his first card',
+    );
+  const seven = d.turnedSuit * 8 + R_SEVEN;
+  const w = copy(s);
+  setHand(w, seat, (handOf(s, seat) & ~(1 << seven)) | (1 << d.turned));
+  const stock = d.stock.slice();
+  stock[0] = seven;
+  w.d = { ...d, turned: seven, stock, exch: { seat, gave: seven, took: d.turned } };
+  return ok(withLegal(w));
+}
+
+/** A meld declaration by the turn seat (in play with melding 'first-card', in the meld round with 'round'). */
+function declare(s: S, seat: Seat, a: A): Result<S> {
+  if (seat !== s.turn) return notTurn(s);
+  const d = s.d!;
+  const bit = 1 << seat;
+  if (s.started & bit) return err('illegal-action', "melds are declared before one's first card");
+  if (d.declared & bit) return err('illegal-action', 'seat has declared already');
+  const ms = parseMelds((a as { melds?: unknown }).melds);
+  if (!ms.ok) return ms;
+  const opts = meldOptions(handOf(s, seat), s.m.cfg.options.longRuns === 'blocks');
+  let found: readonly Meld[] | undefined;
+  for (const o of opts)
+    if (sameMelds(o, ms.value)) {
+      found = o;
+      break;
+    }
+  if (!found)
+    return err('illegal-action', 'the hand does not hold these melds (disjoint Terz/Halber blocks)');
+  const d2 = { ...d, decls: [...d.decls, { seat, melds: found }], declared: d.declared | bit };
+  return ok(s.phase === 'melds' ? afterMeldTurn(s, d2) : mod(s, { d: d2 }));
+}
+
+/** The bidding rounds (Orgi, Kleines, besser, naming trump): one handler, the phase says which bid. */
+const BIDDING: PhaseHandler<S, A> = {
+  legal: bidActions,
+  apply(s, seat, a) {
+    switch (a.t) {
+      case 'orgi':
+      case 'kleines':
+      case 'besser':
+      case 'pass':
+      case 'trump':
+        if (seat !== s.turn) return notTurn(s);
+        return bid(s, s.d!, seat, a);
+      default:
+        return other(s, seat, a);
+    }
+  },
+};
+
+/**
+ * One handler per phase (kernel/phases.ts). `apply` has checked the seat, that the match is on and that
+ * the action is an object.
+ */
+const HANDLERS: PhaseHandlers<Phase, S, A> = {
+  deal: NO_HANDLER,
+  orgi: BIDDING,
+  kleines: BIDDING,
+  besser: BIDDING,
+  trump: BIDDING,
+  melds: {
+    legal: meldRoundActions,
+    apply(s, seat, a) {
+      switch (a.t) {
+        case 'pass':
+          if (seat !== s.turn) return notTurn(s);
+          return ok(afterMeldTurn(s, s.d!));
+        case 'meld':
+          return declare(s, seat, a);
+        case 'exchange':
+          return exchange(s, seat);
+        default:
+          return other(s, seat, a);
+      }
+    },
+  },
+  play: {
+    legal: playActions,
+    apply: applyPlay,
+  },
+  over: NO_HANDLER,
+};
+
+function applyPlay(s: S, seat: Seat, a: A): Result<S> {
   switch (a.t) {
     case 'play':
-      if (s.phase !== 'play') return wrongTime(s, a.t);
       if (seat !== s.turn) return notTurn(s);
-      return playCard(s, d, seat, a.card, a.belle === true);
-    case 'pass':
-      if (s.phase === 'melds') {
-        if (seat !== s.turn) return notTurn(s);
-        return ok(afterMeldTurn(s, d));
-      }
-      return bidding(s, d, seat, a);
-    case 'orgi':
-    case 'kleines':
-    case 'besser':
-    case 'trump':
-      return bidding(s, d, seat, a);
-    case 'kontra':
-      if ((s.phase !== 'play' && s.phase !== 'melds') || !(s.opt & (1 << seat)))
-        return err('illegal-action', `seat ${seat} may not say Kontra now`);
-      return ok(withD(s, { ...d, kontra: seat }));
-    case 're':
-      if ((s.phase !== 'play' && s.phase !== 'melds') || !((s.opt >>> 4) & (1 << seat)))
-        return err('illegal-action', `seat ${seat} may not say Re now`);
-      return ok(withD(s, { ...d, re: seat }));
-    case 'exchange': {
-      if (s.phase !== 'play' && s.phase !== 'melds') return wrongTime(s, a.t);
-      if (seat !== s.turn) return notTurn(s);
-      if (!canExchange(s, d, seat))
+      return playCard(s, s.d!, seat, a.card, a.belle === true);
+    case 'meld':
+      if (s.m.cfg.options.melding === 'round')
         return err(
           'illegal-action',
-          'only the holder of the 7 of the turned suit may exchange, once, before melding and his first card',
+          'melds are declared in the meld round, before the first card (option melding)',
         );
-      const seven = d.turnedSuit * 8 + R_SEVEN;
-      const w = copy(s);
-      setHand(w, seat, (handOf(s, seat) & ~(1 << seven)) | (1 << d.turned));
-      const stock = d.stock.slice();
-      stock[0] = seven;
-      return ok(
-        Object.assign(w, { d: { ...d, turned: seven, stock, exch: { seat, gave: seven, took: d.turned } } }),
-      );
-    }
-    case 'meld': {
-      const round = s.m.cfg.options.melding === 'round';
-      if (s.phase !== (round ? 'melds' : 'play'))
-        return round && s.phase === 'play'
-          ? err(
-              'illegal-action',
-              'melds are declared in the meld round, before the first card (option melding)',
-            )
-          : wrongTime(s, a.t);
-      if (seat !== s.turn) return notTurn(s);
-      const bit = 1 << seat;
-      if (s.started & bit) return err('illegal-action', "melds are declared before one's first card");
-      if (d.declared & bit) return err('illegal-action', 'seat has declared already');
-      const ms = parseMelds((a as { melds?: unknown }).melds);
-      if (!ms.ok) return ms;
-      const opts = meldOptions(handOf(s, seat), s.m.cfg.options.longRuns === 'blocks');
-      let found: readonly Meld[] | undefined;
-      for (const o of opts)
-        if (sameMelds(o, ms.value)) {
-          found = o;
-          break;
-        }
-      if (!found)
-        return err('illegal-action', 'the hand does not hold these melds (disjoint Terz/Halber blocks)');
-      const d2 = { ...d, decls: [...d.decls, { seat, melds: found }], declared: d.declared | bit };
-      return ok(round ? afterMeldTurn(s, d2) : mod(s, { d: d2 }));
-    }
+      return declare(s, seat, a);
+    case 'exchange':
+      return exchange(s, seat);
     default:
-      return err('unknown-action', `unknown action "${String((a as { t: unknown }).t)}"`);
+      return other(s, seat, a);
   }
 }
+const PLAY_PHASE = HANDLERS.play;
 
 function playCard(s: S, d: DealInfo, seat: Seat, card: string, belle: boolean): Result<S> {
   const b = bitOf(card);
   if (b < 0) return err('illegal-action', `${JSON.stringify(card)} is not a card`);
   return play(s, d, seat, b, belle);
-}
-
-/** A bid (Orgi, Kleines, besser, pass, naming trump) in the bidding phases. */
-function bidding(s: S, d: DealInfo, seat: Seat, a: A): Result<S> {
-  if (s.phase === 'play' || s.phase === 'melds') return wrongTime(s, a.t);
-  if (seat !== s.turn) return notTurn(s);
-  return bid(s, d, seat, a);
 }
 
 const notTurn = (s: S): Result<never> => err('not-your-turn', `it is seat ${s.turn}'s turn`);
@@ -905,7 +985,7 @@ function bid(s: S, d: DealInfo, seat: Seat, a: A): Result<S> {
 }
 
 /** The state after a bid: phase, turn and deal facts change. */
-function afterBid(s: S, phase: Phase, turn: Seat, d: DealInfo): S {
+function afterBid(s: S, phase: Phase, turn: Seat, d: DealInfo): W {
   const w = copy(s);
   w.phase = phase;
   w.turn = turn;
@@ -940,15 +1020,14 @@ function fixTrump(
   const d2 = { ...d, aside, declarer, declMask, trump, kind, besser, ask: 0 };
   w.d = d2;
   w.opt = optMask(s.m, d2, w.started, w.twice);
-  return w;
+  return withLegal(w);
 }
 
 /** Plays card bit `b` (0..31), with Belle announced or not. */
 function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): Result<S> {
   const h = handOf(s, seat);
   if ((h & (1 << b)) === 0) return err('illegal-action', `${CARD[b]} is not in seat ${seat}'s hand`);
-  const legal = s === lastState ? lastMask : playMask(s, seat);
-  if ((legal & (1 << b)) === 0)
+  if ((s.legal & (1 << b)) === 0)
     return err('illegal-action', `${CARD[b]} may not be played: ${duty(s, seat)}`);
   const t = d.trump;
   let d2 = d;
@@ -985,12 +1064,13 @@ function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): Result<
   const opt = s.opt === 0 ? 0 : optMask(s.m, d, started, twice);
   const nh = h & ~(1 << b);
   if (trickN < d.order.length) {
+    const next = d.next[seat];
     // Same field order as copy(): one hidden class for every state.
     return ok({
       m: s.m,
       d: d2,
       phase: s.phase,
-      turn: d.next[seat],
+      turn: next,
       h0: seat === 0 ? nh : s.h0,
       h1: seat === 1 ? nh : s.h1,
       h2: seat === 2 ? nh : s.h2,
@@ -1008,6 +1088,7 @@ function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): Result<
       pts: s.pts,
       took: s.took,
       opt,
+      legal: legalMask(seat === next ? nh : handOf(s, next), (trickCards & 31) >>> 3, winStr, t),
     });
   }
   const w = copy(s);
@@ -1034,6 +1115,7 @@ function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): Result<
   w.nTricks = nTricks;
   w.pts = pts;
   w.took = s.took | (1 << p);
+  w.legal = handOf(w, winSeat);
   return ok(last ? finishDeal(w) : w);
 }
 

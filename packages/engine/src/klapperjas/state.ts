@@ -181,4 +181,9 @@ export interface KlapperjasState {
   readonly took: number;
   /** In play: the seats that may say Kontra (bits 0-3) and Re (bits 4-7) now; kept up to date by every step. */
   readonly opt: number;
+  /**
+   * In play: the cards the turn seat may play now (rules.ts legalMask, the kernel's ruff-overtrump policy);
+   * kept up to date by every step, so legalActions and apply of a card never compute it twice. 0 otherwise.
+   */
+  readonly legal: number;
 }
