@@ -14,12 +14,15 @@ import {
   jassPoints,
   jassTrickRules,
   legalCards,
+  tricksView,
   winnerIndex,
 } from '../src/kernel/index.ts';
-import { bitOf, CARD, LAST_TRICK, STR, VALUE } from '../src/klapperjas/cards.ts';
+import { bitOf, CARD, LAST_TRICK } from '../src/klapperjas/cards.ts';
+import { bitOrder, STR, VALUE } from '../src/klapperjas/fast.ts';
 import { playMask } from '../src/klapperjas/rules.ts';
 import type { TrickNode } from '../src/klapperjas/state.ts';
 import { G, type State } from '../src/klapperjas/testing.ts';
+import { diceFor } from '../src/klapperjas/view.ts';
 
 describe('card tables come from the kernel (Jass-32, ten-high: 000 Abb. 1/2)', () => {
   it('every card string parses to its JASS32 kind, and nothing else parses', () => {
@@ -104,4 +107,44 @@ describe('bit-set play against the kernel over random deals (2/3/4 players, both
     expect(checked).toBeGreaterThan(150 * 8);
     expect(tricks).toBeGreaterThan(150 * 7);
   });
+});
+
+describe('shared trick views and dice (fast.ts item 8) equal fresh ones', () => {
+  it.each([2, 3, 4] as const)(
+    '%i players: the kernel tricksView of the deal so far, the dice of the scores',
+    (players) => {
+      const rng = seeded(`views-${players}`);
+      const cfg = unwrap(G.parseConfig({ players, options: { target: 5 } }));
+      let s: State = G.start(cfg, 0);
+      let checked = 0;
+      for (let step = 0; step < 4000; step++) {
+        if (G.isOver(s)) s = G.start(cfg, 0);
+        else if (G.awaitsDeal(s)) s = unwrap(G.applyDeal(s, G.randomDeal(s, rng)));
+        else {
+          const seat = G.toAct(s)[0];
+          const legal = G.legalActions(s, seat);
+          s = unwrap(G.apply(s, seat, legal[rng.int(legal.length)]));
+        }
+        const d = s.d;
+        const v = G.viewFor(s, 'spectator');
+        expect(v.dice).toEqual(s.m.scores.map((x) => diceFor(x, cfg)));
+        if (d === null || d.trump < 0) continue;
+        // Every card played this deal in order, from the trick nodes and the open trick.
+        const nodes: TrickNode[] = [];
+        for (let t = s.tricks; t !== null; t = t.prev) nodes.unshift(t);
+        const plays: { seat: number; card: number }[] = [];
+        const add = (lead: number, cards: number, n: number) => {
+          for (let i = 0, seat = lead; i < n; i++, seat = d.next[seat])
+            plays.push({ seat, card: (cards >>> (5 * i)) & 31 });
+        };
+        for (const t of nodes) add(t.lead, t.cards, t.n);
+        if (s.phase === 'play') add(s.trickLead, s.trickCards, s.trickN);
+        const want = tricksView(plays, d.order.length, bitOrder(d.trump), (b) => CARD[b]);
+        expect(v.tricks).toEqual(want.tricks);
+        if (s.phase === 'play' && s.trickN > 0) expect(v.trick).toEqual(want.trick);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(1000);
+    },
+  );
 });

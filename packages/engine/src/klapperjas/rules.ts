@@ -3,7 +3,6 @@
  * trick play, counting and the match. Every function is pure; hot paths work on bit sets.
  */
 
-import { count } from '../core/bits.ts';
 import { type Card, SUITS } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
@@ -17,7 +16,6 @@ import {
 } from '../kernel/index.ts';
 import {
   bitOf,
-  bitOrder,
   CARD,
   cardsOf,
   FOLLOW_RULE,
@@ -28,14 +26,40 @@ import {
   R_QUEEN,
   R_SEVEN,
   SEQ,
-  STR,
   SUIT_MASK,
   seqIndex,
   suitIndex,
-  TRUMP_ABOVE,
-  VALUE,
 } from './cards.ts';
 import type { KlapperjasConfig } from './config.ts';
+import {
+  BESSER,
+  BESSER_PASS,
+  bitOrder,
+  type Coded,
+  EXCHANGE,
+  f,
+  KLEINES,
+  KLEINES_PASS,
+  KONTRA,
+  KONTRA_RE,
+  layout,
+  NONE,
+  ONLY_KONTRA,
+  ONLY_RE,
+  ORGI,
+  ORGI_PASS,
+  PASS,
+  PLAY,
+  PLAY_BELLE,
+  plays,
+  RE,
+  STR,
+  shared,
+  TO_ACT,
+  TRUMP,
+  TRUMP_ABOVE,
+  VALUE,
+} from './fast.ts';
 import { bestDecl, type Decl, type Meld, meldOptions, meldsValue, sameMelds, toSpec } from './melds.ts';
 import type {
   Bid,
@@ -51,50 +75,6 @@ import type {
 
 type S = KlapperjasState;
 type A = KlapperjasAction;
-
-// Interned actions: legalActions allocates only its result array.
-const f = <T>(x: T): T => Object.freeze(x);
-export const ORGI: A = f({ t: 'orgi' });
-export const PASS: A = f({ t: 'pass' });
-export const KLEINES: A = f({ t: 'kleines' });
-export const BESSER: A = f({ t: 'besser' });
-export const KONTRA: A = f({ t: 'kontra' });
-export const RE: A = f({ t: 're' });
-export const EXCHANGE: A = f({ t: 'exchange' });
-export const TRUMP: readonly A[] = SUITS.map((suit) => f({ t: 'trump', suit }) as A);
-/**
- * Interned play actions carry their card bit (+32 with Belle) in a non-enumerable field, invisible to
- * JSON, spreading and equality: apply checks it against the interned table and skips parsing the card.
- */
-interface Coded {
-  readonly __bit?: number;
-}
-const coded = (a: A, code: number): A => f(Object.defineProperty(a, '__bit', { value: code }));
-export const PLAY: readonly A[] = CARD.map((card, b) => coded({ t: 'play', card }, b));
-export const PLAY_BELLE: readonly A[] = CARD.map((card, b) =>
-  coded({ t: 'play', card, belle: true }, b + 32),
-);
-
-/**
- * Lists handed out many times (toAct, legal actions) are shared and read-only by type, but not frozen:
- * V8 reads elements of frozen arrays through a generic slow path, in every caller (measured: 5% of
- * random self-play in core/play.ts alone).
- */
-const shared = <T>(x: T): T => x;
-const NONE: readonly never[] = f([]);
-const ORGI_PASS: readonly A[] = shared([ORGI, PASS]);
-const KLEINES_PASS: readonly A[] = shared([KLEINES, PASS]);
-const BESSER_PASS: readonly A[] = shared([BESSER, PASS]);
-const ONLY_KONTRA: readonly A[] = shared([KONTRA]);
-const ONLY_RE: readonly A[] = shared([RE]);
-const KONTRA_RE: readonly A[] = shared([KONTRA, RE]);
-/** TO_ACT[turn * 16 + optional seats mask]: the turn first, then optional actors (core/play.ts). */
-const TO_ACT: readonly (readonly Seat[])[] = Array.from({ length: 64 }, (_, i) => {
-  const turn = i >>> 4;
-  const out = [turn];
-  for (let s = 0; s < 4; s++) if (i & 15 & (1 << s) && s !== turn) out.push(s);
-  return shared(out);
-});
 
 type W = { -readonly [K in keyof S]: S[K] };
 
@@ -210,43 +190,6 @@ export function start(cfg: KlapperjasConfig, dealer: Seat): S {
   return fresh(m, null, 'deal', dealer, ZEROS[n], 0);
 }
 
-/** Seating of one deal: play order from Vorhand, next seat, parties. Shared, read-only. */
-interface Layout {
-  readonly order: readonly Seat[];
-  readonly next: readonly Seat[];
-  readonly party: readonly number[];
-  readonly activeMask: number;
-  readonly handSize: number;
-  readonly np: number;
-}
-const LAYOUTS = new Map<number, Layout>();
-
-/** Active seats in play order starting left of the dealer (Vorhand first). */
-export function dealOrder(m: Match, dealer: Seat): Seat[] {
-  return [...m.active].sort((a, b) => ((a - dealer - 1 + m.n) % m.n) - ((b - dealer - 1 + m.n) % m.n));
-}
-
-function layout(m: Match, dealer: Seat): Layout {
-  const key = m.n * 4096 + dealer * 256 + m.activeMask;
-  let l = LAYOUTS.get(key);
-  if (l === undefined) {
-    const n = m.n;
-    const order = dealOrder(m, dealer);
-    const next: Seat[] = new Array(n).fill(-1);
-    for (let i = 0; i < order.length; i++) next[order[i]] = order[(i + 1) % order.length];
-    l = Object.freeze({
-      order: shared(order),
-      next: shared(next),
-      party: shared(Array.from({ length: n }, (_, i) => (n === 4 ? i & 1 : i))),
-      activeMask: m.activeMask,
-      handSize: n === 4 ? 8 : 9,
-      np: n === 4 ? 2 : n,
-    });
-    LAYOUTS.set(key, l);
-  }
-  return l;
-}
-
 // ---- dealing ---------------------------------------------------------------------------------------
 
 /** Deals from the deck order as the texts say: 4p packets 3-2-3, 2p/3p three packets of 3, then the stock. */
@@ -260,7 +203,7 @@ export function dealFromDeck(s: S, deck: readonly string[]): KlapperjasDeal {
 function dealFromPerm(s: S, perm: Int8Array): KlapperjasDeal {
   const m = s.m;
   const n = m.n;
-  const order = layout(m, m.dealer).order;
+  const order = layout(m.n, m.dealer, m.activeMask).order;
   const size = n === 4 ? 8 : 9;
   const hands: Card[][] = [];
   const held: number[] = [];
@@ -313,7 +256,7 @@ const PACKETS3 = [3, 3, 3];
 
 /**
  * A deal made here: deeply frozen, with its bits in a private field (invisible to JSON and equality),
- * so applying it skips parsing its card strings again.
+ * so applying it skips parsing its card strings again. fast.ts item 6.
  */
 class Dealt implements KlapperjasDeal {
   readonly hands: readonly (readonly Card[])[];
@@ -433,7 +376,7 @@ export function applyDeal(s: S, deal: KlapperjasDeal): Result<S> {
   const r = dealBits(s, deal);
   if (!r.ok) return r;
   const m = s.m;
-  const l = layout(m, m.dealer);
+  const l = layout(m.n, m.dealer, m.activeMask);
   const bits = r.value;
   const d: DealInfo = {
     dealer: m.dealer,
@@ -521,7 +464,7 @@ export function playMask(s: S, seat: Seat): number {
   return legalMask(h, (s.trickCards & 31) >>> 3, s.winStr, s.d!.trump);
 }
 
-/** The state with `legal` set for its turn seat (after a step that changed the turn seat's hand or the trick). */
+/** The state with `legal` set for its turn seat, after a step that changed his hand or the trick (fast.ts item 5). */
 function withLegal(w: W): W {
   w.legal = w.phase === 'play' ? playMask(w, w.turn) : 0;
   return w;
@@ -549,20 +492,6 @@ const canExchange = (s: S, d: DealInfo, seat: Seat): boolean =>
   (handOf(s, seat) & (1 << (d.turnedSuit * 8 + R_SEVEN))) !== 0;
 
 const meldAction = (ms: readonly Meld[]): A => f({ t: 'meld', melds: ms.map(toSpec) });
-
-/** Meld actions of the shared (frozen) option lists of meldOptions, made once. */
-const MELD_ACTIONS = new Map<readonly Meld[], A>();
-function meldActionOf(ms: readonly Meld[]): A {
-  if (!Object.isFrozen(ms)) return meldAction(ms);
-  let a = MELD_ACTIONS.get(ms);
-  if (a === undefined) {
-    const melds = ms.map(toSpec);
-    for (const x of melds) f(x);
-    a = f({ t: 'meld', melds: f(melds) }) as A;
-    MELD_ACTIONS.set(ms, a);
-  }
-  return a;
-}
 
 export function legalActions(s: S, seat: Seat): readonly A[] {
   // The play handler by name first: most calls come in play, and a lookup by phase costs more than it.
@@ -608,7 +537,7 @@ function meldRoundActions(s: S, seat: Seat): readonly A[] {
   if (seat === s.turn) {
     if (canExchange(s, d, seat)) out.push(EXCHANGE);
     for (const ms of meldOptions(handOf(s, seat), s.m.cfg.options.longRuns === 'blocks'))
-      out.push(meldActionOf(ms));
+      out.push(meldAction(ms));
     out.push(PASS);
   } else return calls(s, seat);
   if (s.opt & bit) out.push(KONTRA);
@@ -628,37 +557,6 @@ const TRUMP_CHOICE: readonly (readonly A[])[] = [0, 1, 2, 3].map((ts) =>
   shared(TRUMP.filter((_, i) => (ts === 0 ? i !== 0 : i !== ts))),
 );
 
-/**
- * PLAYS_IN_SUIT[suit * 256 + byte]: the shared play list of the cards `byte` of one suit, made on first
- * use. Following suit or trumping, most lists lie in one suit; others are built each time.
- */
-const PLAYS_IN_SUIT: (readonly A[] | undefined)[] = new Array(1024).fill(undefined);
-
-function plays(mask: number): readonly A[] {
-  const suit = (31 - Math.clz32(mask & -mask)) >>> 3;
-  if (mask !== 0 && (31 - Math.clz32(mask)) >>> 3 === suit) {
-    const i = suit * 256 + ((mask >>> (suit * 8)) & 0xff);
-    let list = PLAYS_IN_SUIT[i];
-    if (list === undefined) {
-      list = shared(playList(mask));
-      PLAYS_IN_SUIT[i] = list;
-    }
-    return list;
-  }
-  return playList(mask);
-}
-
-function playList(mask: number): A[] {
-  // Sized once: growing an array from empty costs a copy.
-  const out = new Array<A>(count(mask));
-  for (let i = 0; mask !== 0; i++) {
-    const low = mask & -mask;
-    out[i] = PLAY[31 - Math.clz32(low)];
-    mask ^= low;
-  }
-  return out;
-}
-
 /** Cards with their Belle variants, then exchange, melds, Kontra and Re. */
 function fullActions(s: S, d: DealInfo, seat: Seat, h: number, mask: number): A[] {
   const out: A[] = [];
@@ -675,7 +573,7 @@ function fullActions(s: S, d: DealInfo, seat: Seat, h: number, mask: number): A[
   if ((s.started & bit) === 0) {
     if (canExchange(s, d, seat)) out.push(EXCHANGE);
     if ((d.declared & bit) === 0 && s.m.cfg.options.melding === 'first-card')
-      for (const ms of meldOptions(h, s.m.cfg.options.longRuns === 'blocks')) out.push(meldActionOf(ms));
+      for (const ms of meldOptions(h, s.m.cfg.options.longRuns === 'blocks')) out.push(meldAction(ms));
   }
   if (s.opt & bit) out.push(KONTRA);
   if ((s.opt >>> 4) & bit) out.push(RE);

@@ -183,7 +183,8 @@ export interface KlapperjasState {
   readonly opt: number;
   /**
    * In play: the cards the turn seat may play now (rules.ts legalMask, the kernel's ruff-overtrump policy);
-   * kept up to date by every step, so legalActions and apply of a card never compute it twice. 0 otherwise.
+   * kept up to date by every step, so legalActions and apply of a card never compute it twice (fast.ts
+   * item 5). 0 otherwise.
    */
   readonly legal: number;
 }

@@ -112,7 +112,7 @@ const PARTIES: readonly (readonly (readonly Seat[])[])[] = [0, 1, 2, 3, 4].map((
   Object.freeze(parties(n).map((p) => Object.freeze(p))),
 );
 
-/** The dice of a match state, made once per deal and shared by its views (frozen). */
+/** The dice of a match state, made once per deal and shared by its views (frozen); fast.ts item 8. */
 const DICE = new WeakMap<Match, readonly Dice[]>();
 function diceOf(m: Match): readonly Dice[] {
   let dice = DICE.get(m);
@@ -253,8 +253,8 @@ function announced(x: Decl, trump: number): Announced {
 }
 
 /**
- * The finished tricks of a deal as views, first first: made once per trick and shared (frozen) by every
- * later view, since finished tricks never change.
+ * The finished tricks of a deal as views (the kernel's TrickView), first first: made once per trick and
+ * shared (frozen) by every later view, since finished tricks never change; fast.ts item 8.
  */
 const TRICK_VIEWS = new WeakMap<TrickNode, readonly TrickView[]>();
 function trickViews(t: TrickNode, next: readonly Seat[]): readonly TrickView[] {
