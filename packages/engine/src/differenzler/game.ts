@@ -7,7 +7,7 @@ import { type Card, DECK36, SUITS, type Suit } from '../core/cards.ts';
 import type { Game, Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
-import { JASS36, NO_HANDLER, type PhaseHandlers } from '../kernel/index.ts';
+import { JASS36, NO_HANDLER, type PhaseHandler, type PhaseHandlers } from '../kernel/index.ts';
 import {
   beats,
   cardValue,
@@ -314,6 +314,8 @@ function toAct(state: DifferenzlerState): readonly Seat[] {
 const scratch = new Int32Array(4);
 
 function legalActions(state: DifferenzlerState, seat: Seat): readonly DifferenzlerAction[] {
+  // Shortcut (kernel phases.ts): the hottest phase's handler by name, the others through the table.
+  if (state.phase === 'play') return PLAY_HANDLER.legal(state, seat);
   return HANDLERS[state.phase].legal(state, seat);
 }
 
@@ -386,6 +388,7 @@ function apply(state: DifferenzlerState, seat: Seat, action: DifferenzlerAction)
   if (state.phase === 'deal') return err('wrong-phase', 'a deal is due first');
   if (!Number.isInteger(seat) || seat < 0 || seat >= SEATS) return err('bad-seat', `no seat ${String(seat)}`);
   if (!isObject(action)) return err('malformed', 'an action is an object { t, ... }');
+  if (state.phase === 'play') return PLAY_HANDLER.apply(state, seat, action);
   return HANDLERS[state.phase].apply(state, seat, action);
 }
 
@@ -399,6 +402,8 @@ function act(state: DifferenzlerState, seat: Seat, action: DifferenzlerAction): 
   return err('unknown-action', `unknown action ${JSON.stringify((action as { t: unknown }).t)}`);
 }
 
+const PLAY_HANDLER: PhaseHandler<DifferenzlerState, DifferenzlerAction> = { legal: playList, apply: act };
+
 /** One handler per phase (kernel phases.ts); `apply` has checked the seat and that the match is on. */
 const HANDLERS: PhaseHandlers<Phase, DifferenzlerState, DifferenzlerAction> = {
   deal: NO_HANDLER,
@@ -407,7 +412,7 @@ const HANDLERS: PhaseHandlers<Phase, DifferenzlerState, DifferenzlerAction> = {
     legal: (state, seat) => (state.estimates[seat] === -1 ? ESTIMATES : NO_ACTIONS),
     apply: act,
   },
-  play: { legal: playList, apply: act },
+  play: PLAY_HANDLER,
 };
 
 function estimate(state: DifferenzlerState, seat: Seat, points: unknown): Result<DifferenzlerState> {

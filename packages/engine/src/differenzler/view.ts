@@ -4,7 +4,7 @@
  */
 import { type Card, cardFromId, SUITS, type Suit } from '../core/cards.ts';
 import { type BaseView, type BySeat, type Seat, SPECTATOR, type Viewer } from '../core/game.ts';
-import { type PlayedCard, type TricksView, type TrickView, tricksView } from '../kernel/index.ts';
+import { type PlayedCard, type PointedTrickView, type TricksView, tricksView } from '../kernel/index.ts';
 import { cardValue, LAST_TRICK_BONUS, ORDERS } from './cards.ts';
 
 const NO_TRICKS: TricksView<DifferenzlerTrick> = { trick: null, tricks: [] };
@@ -19,7 +19,7 @@ export type { PlayedCard };
  * A trick (the kernel's trick view): the seat that led, the cards in the order of play from there, the seat
  * that took it (absent while it is open), and its card points (with the last trick's 5 once it is taken).
  */
-export type DifferenzlerTrick = TrickView & { readonly points: number };
+export type DifferenzlerTrick = PointedTrickView;
 
 export interface DifferenzlerView extends BaseView {
   readonly game: 'differenzler';
@@ -79,7 +79,7 @@ export function tricksOf(plays: PlayCell | null, trump: number): TricksView<Diff
   return tricksView(list, 4, ORDERS[trump], cardFromId, (cards, i, done) => {
     let points = done && i === 8 ? LAST_TRICK_BONUS : 0;
     for (const c of cards) points += cardValue(c, trump);
-    return { points };
+    return points;
   });
 }
 

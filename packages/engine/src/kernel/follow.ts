@@ -73,10 +73,17 @@ const RULES: Readonly<Record<FollowPolicy, Rule>> = {
   },
 };
 
-const key = (x: number, trumpLed: boolean, ruffed: boolean): number =>
-  x | (trumpLed ? 32 : 0) | (ruffed && !trumpLed ? 64 : 0);
+/** Bits of a table key beside the categories: trump was led; a plain lead's best card is a trump. */
+export const TRUMP_LED = 32;
+export const RUFFED = 64;
 
-/** A policy made into tables: `allowed[held | flags]` and `voids[played | flags]`, both category sets. */
+const key = (x: number, trumpLed: boolean, ruffed: boolean): number =>
+  x | (trumpLed ? TRUMP_LED : 0) | (ruffed && !trumpLed ? RUFFED : 0);
+
+/**
+ * A policy made into tables: `allowed[held | flags]` and `voids[played | flags]`, both category sets, where
+ * flags = `TRUMP_LED` or `RUFFED` (a bit-set fast path may index them directly).
+ */
 export interface FollowRule {
   readonly policy: FollowPolicy;
   readonly allowed: Uint8Array;

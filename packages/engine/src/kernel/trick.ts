@@ -73,28 +73,58 @@ export interface TricksView<T extends TrickView = TrickView> {
   readonly tricks: readonly T[];
 }
 
+/** A trick view with its card points (Differenzler's views). */
+export interface PointedTrickView extends TrickView {
+  readonly points: number;
+}
+
 /**
- * The tricks of a deal from its plays in order (`plays[i]` = seat and card), `size` cards to a trick.
- * `extra` adds a game's own fields to each trick (Differenzler: its points), after the kernel's.
+ * The tricks of a deal from its plays in order (`plays[i]` = seat and card), `size` cards to a trick. With
+ * `points`, every trick also shows its points: `points(cards, index, done)` (the last-trick bonus included).
  */
-export function tricksView<C, X extends object = object>(
+export function tricksView<C>(
   plays: readonly { readonly seat: Seat; readonly card: C }[],
   size: number,
   order: TrickOrder<C>,
   name: (card: C) => Card,
-  extra?: (cards: readonly C[], index: number, done: boolean) => X,
-): TricksView<TrickView & X> {
-  const tricks: (TrickView & X)[] = [];
-  let trick: (TrickView & X) | null = null;
+): TricksView;
+export function tricksView<C>(
+  plays: readonly { readonly seat: Seat; readonly card: C }[],
+  size: number,
+  order: TrickOrder<C>,
+  name: (card: C) => Card,
+  points: (cards: readonly C[], index: number, done: boolean) => number,
+): TricksView<PointedTrickView>;
+export function tricksView<C>(
+  plays: readonly { readonly seat: Seat; readonly card: C }[],
+  size: number,
+  order: TrickOrder<C>,
+  name: (card: C) => Card,
+  points?: (cards: readonly C[], index: number, done: boolean) => number,
+): TricksView<TrickView | PointedTrickView> {
+  const tricks: (TrickView | PointedTrickView)[] = [];
+  let trick: TrickView | PointedTrickView | null = null;
   for (let i = 0, k = 0; i < plays.length; i += size, k++) {
-    const group = plays.slice(i, i + size);
-    const raw = group.map((p) => p.card);
-    const cards = group.map((p) => ({ seat: p.seat, card: name(p.card) }));
-    const done = group.length === size;
-    const more = extra ? extra(raw, k, done) : ({} as X);
-    if (done)
-      tricks.push({ leader: group[0].seat, cards, winner: group[winnerIndex(order, raw)].seat, ...more });
-    else trick = { leader: group[0].seat, cards, ...more };
+    const n = Math.min(size, plays.length - i);
+    const raw: C[] = new Array(n);
+    const cards: PlayedCard[] = new Array(n);
+    let w = 0;
+    for (let j = 0; j < n; j++) {
+      const p = plays[i + j];
+      raw[j] = p.card;
+      cards[j] = { seat: p.seat, card: name(p.card) };
+      if (j > 0 && beats(order, p.card, raw[w])) w = j;
+    }
+    const leader = plays[i].seat;
+    const done = n === size;
+    if (points === undefined) {
+      if (done) tricks.push({ leader, cards, winner: plays[i + w].seat });
+      else trick = { leader, cards };
+    } else {
+      const pts = points(raw, k, done);
+      if (done) tricks.push({ leader, cards, winner: plays[i + w].seat, points: pts });
+      else trick = { leader, cards, points: pts };
+    }
   }
   return { trick, tricks };
 }

@@ -5,7 +5,13 @@ import { type Card, SUITS, type Suit } from '../core/cards.ts';
 import type { Game, Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
-import { FOLLOW_RULES, legalWord, NO_HANDLER, type PhaseHandlers } from '../kernel/index.ts';
+import {
+  FOLLOW_RULES,
+  legalWord,
+  NO_HANDLER,
+  type PhaseHandler,
+  type PhaseHandlers,
+} from '../kernel/index.ts';
 import {
   ACCEPT,
   ANNOUNCE,
@@ -314,6 +320,8 @@ const cmpVerdict = (ndValue: number, dealerValue: number): Verdict =>
 
 export function legalActions(s: State, seat: Seat): readonly KlaberjassAction[] {
   if (seat !== s.turn) return NO_ACTIONS;
+  // Shortcut (kernel phases.ts): the hottest phase's handler by name, the others through the table.
+  if (s.phase === 'play') return PLAY_HANDLER.legal(s, seat);
   return HANDLERS[s.phase].legal(s, seat);
 }
 
@@ -541,8 +549,20 @@ export function apply(s: State, seat: Seat, action: KlaberjassAction): Result<St
   if (s.phase === 'over') return err('game-over', 'the match is over');
   if (s.phase === 'deal') return err('wrong-phase', 'a deal is due first');
   if (seat !== s.turn) return err('not-your-turn', `seat ${s.turn} is to act`);
+  if (s.phase === 'play') return PLAY_HANDLER.apply(s, seat, action);
   return HANDLERS[s.phase].apply(s, seat, action);
 }
+
+const PLAY_HANDLER: PhaseHandler<State, KlaberjassAction> = {
+  legal: playList,
+  apply(s, seat, action) {
+    const t = action?.t;
+    if (t !== 'play') return wrong(s, t);
+    const card = indexOf((action as { card: Card }).card);
+    if (card < 0) return err('malformed', 'play needs a card of the 32-card deck');
+    return applyPlay(s, seat, card, (action as { bella?: boolean }).bella === true);
+  },
+};
 
 /** One handler per phase (kernel phases.ts); `apply` has checked seat, turn and that the match is on. */
 const HANDLERS: PhaseHandlers<KlaberjassPhase, State, KlaberjassAction> = {
@@ -624,16 +644,7 @@ const HANDLERS: PhaseHandlers<KlaberjassPhase, State, KlaberjassAction> = {
       return ok(applySequences(s, seat, expected));
     },
   },
-  play: {
-    legal: playList,
-    apply(s, seat, action) {
-      const t = action?.t;
-      if (t !== 'play') return wrong(s, t);
-      const card = indexOf((action as { card: Card }).card);
-      if (card < 0) return err('malformed', 'play needs a card of the 32-card deck');
-      return applyPlay(s, seat, card, (action as { bella?: boolean }).bella === true);
-    },
-  },
+  play: PLAY_HANDLER,
 };
 
 const sameAction = (a: KlaberjassAction, b: KlaberjassAction): boolean => {
