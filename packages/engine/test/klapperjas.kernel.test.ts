@@ -12,12 +12,11 @@ import {
   JASS32_GAME,
   jassOrder,
   jassPoints,
-  jassTrickRules,
   legalCards,
   tricksView,
   winnerIndex,
 } from '../src/kernel/index.ts';
-import { bitOf, CARD, LAST_TRICK } from '../src/klapperjas/cards.ts';
+import { bitOf, CARD, LAST_TRICK, trickRules } from '../src/klapperjas/cards.ts';
 import { bitOrder, STR, VALUE } from '../src/klapperjas/fast.ts';
 import { playMask } from '../src/klapperjas/rules.ts';
 import type { TrickNode } from '../src/klapperjas/state.ts';
@@ -74,7 +73,8 @@ describe('bit-set play against the kernel over random deals (2/3/4 players, both
       const legal = G.legalActions(s, seat);
       if (s.phase === 'play') {
         const v = G.viewFor(s, seat);
-        const rules = jassTrickRules(JASS32_GAME, 'CSHD'.indexOf(v.trump!), 'ruff-overtrump');
+        const rules = trickRules('CSHD'.indexOf(v.trump!));
+        expect(rules.policy).toBe('ruff-overtrump');
         const want = legalCards(
           rules,
           v.hand!,

@@ -7,7 +7,7 @@
  */
 import type { Card, Rank, Suit } from '../core/cards.ts';
 import { SUITS } from '../core/cards.ts';
-import { FOLLOW_RULES, JASS32, JASS32_GAME } from '../kernel/index.ts';
+import { FOLLOW_RULES, JASS32, JASS32_GAME, jassTrickRules, type TrickRules } from '../kernel/index.ts';
 
 export const SEQ: readonly Rank[] = JASS32.ranks;
 
@@ -24,6 +24,12 @@ export const SUIT_MASK: readonly number[] = [0xff, 0xff00, 0xff0000, 0xff000000 
 
 /** The follow rule of 000 4.1 and 001 "Spiel": the kernel's `ruff-overtrump` policy. */
 export const FOLLOW_RULE = FOLLOW_RULES['ruff-overtrump'];
+/**
+ * The card-level trick rules with trump suit `trump` (SUITS index): the kernel's ranking and follow policy,
+ * for bots and tools (legal cards, what a seat's play shows it cannot hold: kernel/infer.ts).
+ */
+export const trickRules = (trump: number): TrickRules<Card> =>
+  jassTrickRules(JASS32_GAME, trump, FOLLOW_RULE.policy);
 /** Points of the last trick (000 3.5: "erhält 10 Augen zusätzlich"). */
 export const LAST_TRICK = JASS32_GAME.lastTrick;
 
