@@ -6,8 +6,8 @@
  * 1. Flat tables per trump suit (VALUE, STR, TRUMP_ABOVE) laid out from the kernel's Jass-32 tables
  *    (kernel/jass.ts), so a card's points and strength are one array read. Test: klapperjas.kernel.test.ts
  *    ("card tables come from the kernel").
- * 2. Interned actions: one frozen object per bid, call and card; PLAY/PLAY_BELLE carry their card bit in a
- *    non-enumerable field (invisible to JSON and equality), so apply of an offered card skips parsing it.
+ * 2. Interned actions: one frozen object per bid, call and card; apply knows an offered card action by
+ *    identity (PLAY[bit] or PLAY_BELLE[bit]) and skips the checks every other action goes through.
  *    Test: klapperjas.rules.test.ts ("interned actions carry their card"), the record round trips.
  * 3. Shared lists: toAct lists (TO_ACT), bid lists, the play list of every set of cards inside one suit
  *    (PLAYS_IN_SUIT): legalActions allocates nothing in the common case. Test: klapperjas.kernel.test.ts
@@ -79,18 +79,9 @@ export const KONTRA: A = f({ t: 'kontra' });
 export const RE: A = f({ t: 're' });
 export const EXCHANGE: A = f({ t: 'exchange' });
 export const TRUMP: readonly A[] = SUITS.map((suit) => f({ t: 'trump', suit }) as A);
-/**
- * Interned play actions carry their card bit (+32 with Belle) in a non-enumerable field, invisible to
- * JSON, spreading and equality: apply checks it against the interned table and skips parsing the card.
- */
-export interface Coded {
-  readonly __bit?: number;
-}
-const coded = (a: A, code: number): A => f(Object.defineProperty(a, '__bit', { value: code }));
-export const PLAY: readonly A[] = CARD.map((card, b) => coded({ t: 'play', card }, b));
-export const PLAY_BELLE: readonly A[] = CARD.map((card, b) =>
-  coded({ t: 'play', card, belle: true }, b + 32),
-);
+/** One play action per card, plain and with Belle: apply knows an offered card by identity (item 2). */
+export const PLAY: readonly A[] = CARD.map((card) => f({ t: 'play', card }) as A);
+export const PLAY_BELLE: readonly A[] = CARD.map((card) => f({ t: 'play', card, belle: true }) as A);
 
 /**
  * Lists handed out many times (toAct, legal actions) are shared and read-only by type, but not frozen:
