@@ -270,35 +270,48 @@ export class Solver {
     const h = this.hands;
     const lm = this.lm;
     const o = p * 4;
-    lm[0] = h[o];
-    lm[1] = h[o + 1];
-    lm[2] = h[o + 2];
-    lm[3] = h[o + 3];
-    if (this.tl === 0) return;
+    const h0 = h[o];
+    const h1 = h[o + 1];
+    const h2 = h[o + 2];
+    const h3 = h[o + 3];
+    if (this.tl === 0) {
+      lm[0] = h0;
+      lm[1] = h1;
+      lm[2] = h2;
+      lm[3] = h3;
+      return;
+    }
     const led = this.trick[this.tb] >>> 4;
     const T = this.trump;
     const w = this.winCard[this.tb + this.tl - 1];
     const trumpLed = led === T;
-    const ruffed = !trumpLed && w >>> 4 === T;
+    const bestTrump = w >>> 4 === T;
     const ht = h[o + T];
     // The categories (kernel follow.ts): trumps above the best card (all of them while it is plain), below,
     // exempt (trump led only), the suit led, and any other card.
     const x = trumpLed ? ht & this.exempt : 0;
-    const above = w >>> 4 === T ? ~((2 << (w & 15)) - 1) : -1;
-    const hi = ht & above & ~x;
-    const lo = ht & ~above & ~x;
+    const hi = (bestTrump ? ht & ~((2 << (w & 15)) - 1) : ht) & ~x;
+    const lo = ht & ~hi & ~x;
     const f = trumpLed ? 0 : h[o + led];
-    let others = 0;
-    for (let s = 0; s < 4; s++) if (s !== T && s !== led) others |= h[o + s];
-    const key =
-      (f !== 0 ? FOLLOW : 0) |
-      (hi !== 0 ? HIGHER : 0) |
-      (lo !== 0 ? LOWER : 0) |
-      (x !== 0 ? EXEMPT : 0) |
-      (others !== 0 ? OTHER : 0) |
-      (trumpLed ? TRUMP_LED : ruffed ? RUFFED : 0);
-    const a = this.allowed[key];
-    if ((a & OTHER) === 0) lm[0] = lm[1] = lm[2] = lm[3] = 0;
+    const rest =
+      (led === 0 || T === 0 ? 0 : h0) |
+      (led === 1 || T === 1 ? 0 : h1) |
+      (led === 2 || T === 2 ? 0 : h2) |
+      (led === 3 || T === 3 ? 0 : h3);
+    const a =
+      this.allowed[
+        (f !== 0 ? FOLLOW : 0) |
+          (hi !== 0 ? HIGHER : 0) |
+          (lo !== 0 ? LOWER : 0) |
+          (x !== 0 ? EXEMPT : 0) |
+          (rest !== 0 ? OTHER : 0) |
+          (trumpLed ? TRUMP_LED : bestTrump ? RUFFED : 0)
+      ];
+    const other = (a & OTHER) !== 0;
+    lm[0] = other ? h0 : 0;
+    lm[1] = other ? h1 : 0;
+    lm[2] = other ? h2 : 0;
+    lm[3] = other ? h3 : 0;
     if (!trumpLed) lm[led] = (a & FOLLOW) !== 0 ? f : 0;
     lm[T] = ((a & HIGHER) !== 0 ? hi : 0) | ((a & LOWER) !== 0 ? lo : 0) | ((a & EXEMPT) !== 0 ? x : 0);
   }
