@@ -530,17 +530,13 @@ function bidActions(s: S, seat: Seat): readonly A[] {
 
 /** The meld round (001): the turn seat may exchange the 7, declare melds or pass; the others may call. */
 function meldRoundActions(s: S, seat: Seat): readonly A[] {
+  if (seat !== s.turn) return calls(s, seat);
   const d = s.d!;
-  const bit = 1 << seat;
   const out: A[] = [];
-  if (seat === s.turn) {
-    if (canExchange(s, d, seat)) out.push(EXCHANGE);
-    for (const ms of meldOptions(handOf(s, seat), s.m.cfg.options.longRuns === 'blocks'))
-      out.push(meldAction(ms));
-    out.push(PASS);
-  } else return calls(s, seat);
-  if (s.opt & bit) out.push(KONTRA);
-  if ((s.opt >>> 4) & bit) out.push(RE);
+  if (canExchange(s, d, seat)) out.push(EXCHANGE);
+  for (const ms of meldOptions(handOf(s, seat), s.m.cfg.options.longRuns === 'blocks'))
+    out.push(meldAction(ms));
+  out.push(PASS, ...calls(s, seat));
   return out;
 }
 
