@@ -51,7 +51,7 @@ const BY_SUIT: readonly (readonly PlayAction[])[] = Array.from({ length: 4 * 512
   PLAYS.filter((_, id) => suitIndex(id) === i >> 9 && (i & 511 & (1 << rankIndex(id))) !== 0),
 );
 /** The id of a card string, or -1 for anything that is not one of the 36 cards (the kernel deck parses it). */
-const idOf = (c: unknown): number => JASS36.kindOf(c);
+const idOf = JASS36.kindOf;
 
 const DECK_SCRATCH = new Int8Array(36);
 
@@ -76,68 +76,28 @@ const ESTIMATING: readonly (readonly Seat[])[] = Array.from({ length: 64 }, (_, 
   return out;
 });
 
-/** A state with every field given, always written in this order: all states share one shape. */
-function make(
-  config: DifferenzlerConfig,
-  phase: Phase,
-  round: number,
-  dealer: Seat,
-  trump: number,
-  hands: readonly number[],
-  estimates: readonly number[],
-  points: readonly number[],
-  turn: Seat,
-  played: number,
-  lead: number,
-  best: number,
-  bestSeat: Seat,
-  trickPoints: number,
-  plays: PlayCell | null,
-  results: readonly RoundResult[],
-  totals: readonly number[],
-): DifferenzlerState {
-  return {
-    config,
-    phase,
-    round,
-    dealer,
-    trump,
-    hands,
-    estimates,
-    points,
-    turn,
-    played,
-    lead,
-    best,
-    bestSeat,
-    trickPoints,
-    plays,
-    results,
-    totals,
-  };
-}
-
 function start(config: DifferenzlerConfig, dealer: Seat): DifferenzlerState {
   const d = Number.isInteger(dealer) && dealer >= 0 && dealer < SEATS ? dealer : 0;
-  return make(
+  // Every state has these fields in this order (the others are spread from it): one shape for all states.
+  return {
     config,
-    'deal',
-    0,
-    d,
-    -1,
-    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [-1, -1, -1, -1],
-    [0, 0, 0, 0],
-    vorhandOf(d),
-    0,
-    -1,
-    -1,
-    -1,
-    0,
-    null,
-    [],
-    [0, 0, 0, 0],
-  );
+    phase: 'deal',
+    round: 0,
+    dealer: d,
+    trump: -1,
+    hands: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    estimates: [-1, -1, -1, -1],
+    points: [0, 0, 0, 0],
+    turn: vorhandOf(d),
+    played: 0,
+    lead: -1,
+    best: -1,
+    bestSeat: -1,
+    trickPoints: 0,
+    plays: null,
+    results: [],
+    totals: [0, 0, 0, 0],
+  };
 }
 
 /** 002 Art. 4.1 "3 x 3 Karten": packets of three, Vorhand first, three times round; then the trump (4.2). */
@@ -224,10 +184,12 @@ function parseDeal(_state: DifferenzlerState, input: unknown): Result<Differenzl
  */
 function quickMasks(input: unknown, masks: number[]): number {
   if (!isObject(input)) return -1;
-  const keys = Object.keys(input);
-  if (keys.length !== 2) return -1;
-  if (!((keys[0] === 'hands' && keys[1] === 'trump') || (keys[0] === 'trump' && keys[1] === 'hands')))
-    return -1;
+  let keys = 0;
+  for (const k in input) {
+    if (k !== 'hands' && k !== 'trump') return -1;
+    keys++;
+  }
+  if (keys !== 2 || !Object.hasOwn(input, 'hands') || !Object.hasOwn(input, 'trump')) return -1;
   const t = input.trump;
   const trump = t === 'C' ? 0 : t === 'S' ? 1 : t === 'H' ? 2 : t === 'D' ? 3 : -1;
   if (trump < 0) return -1;
@@ -279,27 +241,21 @@ function applyDeal(state: DifferenzlerState, deal: DifferenzlerDeal): Result<Dif
     hands = m.value.hands;
     trump = m.value.trump;
   }
-  return ok(
-    make(
-      state.config,
-      'estimate',
-      state.round,
-      state.dealer,
-      trump,
-      hands,
-      [-1, -1, -1, -1],
-      [0, 0, 0, 0],
-      vorhandOf(state.dealer),
-      0,
-      -1,
-      -1,
-      -1,
-      0,
-      null,
-      state.results,
-      state.totals,
-    ),
-  );
+  return ok({
+    ...state,
+    phase: 'estimate',
+    trump,
+    hands,
+    estimates: [-1, -1, -1, -1],
+    points: [0, 0, 0, 0],
+    turn: vorhandOf(state.dealer),
+    played: 0,
+    lead: -1,
+    best: -1,
+    bestSeat: -1,
+    trickPoints: 0,
+    plays: null,
+  });
 }
 
 function toAct(state: DifferenzlerState): readonly Seat[] {
@@ -424,27 +380,17 @@ function estimate(state: DifferenzlerState, seat: Seat, points: unknown): Result
   estimates[seat] = points;
   const all = estimates[0] >= 0 && estimates[1] >= 0 && estimates[2] >= 0 && estimates[3] >= 0;
   const s = state;
-  return ok(
-    make(
-      s.config,
-      all ? 'play' : 'estimate',
-      s.round,
-      s.dealer,
-      s.trump,
-      s.hands,
-      estimates,
-      s.points,
-      s.turn,
-      0,
-      -1,
-      -1,
-      -1,
-      0,
-      null,
-      s.results,
-      s.totals,
-    ),
-  );
+  return ok({
+    ...s,
+    phase: all ? 'play' : 'estimate',
+    estimates,
+    played: 0,
+    lead: -1,
+    best: -1,
+    bestSeat: -1,
+    trickPoints: 0,
+    plays: null,
+  });
 }
 
 /** Why `play` refuses a card: the checks of `play` in its order, kept out of its hot path. */
@@ -488,7 +434,7 @@ function play(state: DifferenzlerState, seat: Seat, card: unknown): Result<Diffe
     best = id;
     bestSeat = seat;
   }
-  // The same fields in the same order as `make` (written out: this is the hottest path).
+  // The same fields in the same order as `start` (written out: this is the hottest path).
   if (played % SEATS !== 0)
     return ok({
       config: s.config,
@@ -513,27 +459,18 @@ function play(state: DifferenzlerState, seat: Seat, card: unknown): Result<Diffe
   const points = s.points.slice();
   points[bestSeat] += trickPoints + (played === CARDS ? LAST_TRICK_BONUS : 0);
   if (played === CARDS) return ok(finishRound(s, hands, points, bestSeat, plays));
-  return ok(
-    make(
-      s.config,
-      s.phase,
-      s.round,
-      s.dealer,
-      trump,
-      hands,
-      s.estimates,
-      points,
-      bestSeat,
-      played,
-      -1,
-      -1,
-      -1,
-      0,
-      plays,
-      s.results,
-      s.totals,
-    ),
-  );
+  return ok({
+    ...s,
+    hands,
+    points,
+    turn: bestSeat,
+    played,
+    lead: -1,
+    best: -1,
+    bestSeat: -1,
+    trickPoints: 0,
+    plays,
+  });
 }
 
 /** 002 Art. 1, 4.8, 4.9: the differences are scored, the deal passes on, until the match's rounds are played. */
@@ -565,25 +502,23 @@ function finishRound(
   const totals = [t[0] + differences[0], t[1] + differences[1], t[2] + differences[2], t[3] + differences[3]];
   const results = s.results.slice();
   results.push(result);
-  return make(
-    s.config,
-    over ? 'over' : 'deal',
+  return {
+    ...s,
+    phase: over ? 'over' : 'deal',
     round,
-    over ? s.dealer : (s.dealer + 1) % SEATS,
-    s.trump,
+    dealer: over ? s.dealer : (s.dealer + 1) % SEATS,
     hands,
-    estimates,
     points,
     turn,
-    CARDS,
-    -1,
-    -1,
-    -1,
-    0,
+    played: CARDS,
+    lead: -1,
+    best: -1,
+    bestSeat: -1,
+    trickPoints: 0,
     plays,
     results,
     totals,
-  );
+  };
 }
 
 export type DifferenzlerGame = Game<

@@ -31,22 +31,16 @@ export function makeDeck(name: string, ranks: readonly Rank[], copies: 1 | 2): D
   const n = ranks.length;
   const kinds = SUITS.flatMap((s) => ranks.map((r) => cardOf(s, r)));
   if (kinds.length * copies > 64) throw new Error('a deck holds at most 64 cards');
-  // Character codes to suit offset and rank position; -128 marks anything else, so a sum below 0 is no card.
-  const suitCode = new Int16Array(128).fill(-128);
-  const rankCode = new Int16Array(128).fill(-128);
-  SUITS.forEach((s, i) => {
-    suitCode[s.charCodeAt(0)] = i * n;
-  });
-  ranks.forEach((r, i) => {
-    rankCode[r.charCodeAt(0)] = i;
+  // The kind of every two-character string of ASCII codes, -1 elsewhere: a card parses by one table load.
+  const table = new Int8Array(128 * 128).fill(-1);
+  kinds.forEach((c, k) => {
+    table[(c.charCodeAt(0) << 7) | c.charCodeAt(1)] = k;
   });
   const kindOf = (card: unknown): number => {
     if (typeof card !== 'string' || card.length !== 2) return -1;
     const a = card.charCodeAt(0);
     const b = card.charCodeAt(1);
-    if (a > 127 || b > 127) return -1;
-    const k = suitCode[a] + rankCode[b];
-    return k >= 0 ? k : -1;
+    return (a | b) > 127 ? -1 : table[(a << 7) | b];
   };
   const cards = copies === 1 ? kinds : [...kinds, ...kinds];
   return {

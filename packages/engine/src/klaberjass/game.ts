@@ -51,7 +51,6 @@ import type {
   KlaberjassPhase,
   KlaberjassState,
   KlaberjassView,
-  MatchPart,
   PlayNode,
   Said,
 } from './types.ts';
@@ -230,7 +229,20 @@ export function applyDeal(state: State, deal: KlaberjassDeal): Result<State> {
     lastTrick: -1,
   };
   const m = state.m.throwIn === null ? state.m : { ...state.m, throwIn: null };
-  return ok(make('bid', 1 - state.m.dealer, [h0, h1], 0, null, -1, -1, [0, 0], -1, d, m));
+  return ok({
+    ...state,
+    phase: 'bid',
+    turn: 1 - state.m.dealer,
+    hands: [h0, h1],
+    played: 0,
+    plays: null,
+    lead: -1,
+    leader: -1,
+    points: [0, 0],
+    bella: -1,
+    d,
+    m,
+  });
 }
 
 /** The set of `cards[from .. to - 1]`; anything that is not a card adds nothing. */
@@ -241,23 +253,6 @@ function setOf(cards: readonly Card[], from: number, to: number): number {
     if (k >= 0) set |= 1 << k;
   }
   return set;
-}
-
-/** A state with every field given, in the one order every state has (see `start`). */
-function make(
-  phase: KlaberjassPhase,
-  turn: number,
-  hands: readonly number[],
-  played: number,
-  plays: PlayNode | null,
-  lead: number,
-  leader: number,
-  points: readonly number[],
-  bella: number,
-  d: DealPart,
-  m: MatchPart,
-): State {
-  return { phase, turn, hands, played, plays, lead, leader, points, bella, d, m };
 }
 
 // ---- legal actions ----
@@ -474,12 +469,31 @@ function applyPlay(s: State, seat: Seat, card: number, bella: boolean): Result<S
   const played = s.played | (1 << card);
   const bellaSeat = bella ? seat : s.bella;
   if (s.lead < 0)
-    return ok(make(s.phase, 1 - seat, [h0, h1], played, plays, card, seat, s.points, bellaSeat, s.d, s.m));
+    return ok({
+      ...s,
+      turn: 1 - seat,
+      hands: [h0, h1],
+      played,
+      plays,
+      lead: card,
+      leader: seat,
+      bella: bellaSeat,
+    });
   const trump = s.d.trump;
   const winner = beats(card, s.lead, trump) ? seat : s.leader;
   const pts = cardPoints(card, trump) + cardPoints(s.lead, trump);
   const points = winner === 0 ? [s.points[0] + pts, s.points[1]] : [s.points[0], s.points[1] + pts];
-  const next = make(s.phase, winner, [h0, h1], played, plays, -1, -1, points, bellaSeat, s.d, s.m);
+  const next: State = {
+    ...s,
+    turn: winner,
+    hands: [h0, h1],
+    played,
+    plays,
+    lead: -1,
+    leader: -1,
+    points,
+    bella: bellaSeat,
+  };
   return ok(h0 === 0 && h1 === 0 ? finishDeal(next, winner) : next);
 }
 
