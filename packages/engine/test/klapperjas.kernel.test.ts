@@ -17,8 +17,8 @@ import {
   winnerIndex,
 } from '../src/kernel/index.ts';
 import { bitOf, CARD, LAST_TRICK, trickRules } from '../src/klapperjas/cards.ts';
-import { bitOrder, STR, VALUE } from '../src/klapperjas/fast.ts';
-import { playMask } from '../src/klapperjas/rules.ts';
+import { bitOrder, ruffOvertrump, STR, VALUE } from '../src/klapperjas/fast.ts';
+import { playMask, policyMask } from '../src/klapperjas/rules.ts';
 import type { TrickNode } from '../src/klapperjas/state.ts';
 import { G, type State } from '../src/klapperjas/testing.ts';
 import { diceFor } from '../src/klapperjas/view.ts';
@@ -43,6 +43,26 @@ describe('card tables come from the kernel (Jass-32, ten-high: 000 Abb. 1/2)', (
         }
       }
     }
+  });
+});
+
+describe("ruffOvertrump (fast.ts item 9) equals the kernel's legalWord with the ruff-overtrump policy", () => {
+  it('every trump holding, every best-card strength, every suit led, with and without cards to follow and others', () => {
+    let cases = 0;
+    for (let t = 0; t < 4; t++)
+      for (let led = 0; led < 4; led++)
+        for (let winStr = led === t ? 8 : 0; winStr < 16; winStr++)
+          for (let trumps = 0; trumps < 256; trumps++)
+            for (const follow of led === t ? [0] : [0, 0b10010, 0xff])
+              for (const other of [0, 1, 0x81]) {
+                const o = [0, 1, 2, 3].find((x) => x !== t && x !== led)!;
+                const h = (trumps << (t * 8)) | (follow << (led * 8)) | (other << (o * 8)) | 0;
+                const fast = ruffOvertrump(h, led, winStr, t);
+                if (fast !== policyMask(h, led, winStr, t))
+                  throw new Error(`hand ${h >>> 0} led ${led} best ${winStr} trump ${t}: ${fast}`);
+                cases++;
+              }
+    expect(cases).toBe(4 * 3 * 16 * 256 * 3 * 3 + 4 * 8 * 256 * 3);
   });
 });
 

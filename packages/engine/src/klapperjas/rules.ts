@@ -52,6 +52,7 @@ import {
   PLAY_BELLE,
   plays,
   RE,
+  ruffOvertrump,
   STR,
   shared,
   TO_ACT,
@@ -441,15 +442,18 @@ export function toAct(s: S): readonly Seat[] {
  * The cards of hand `h` that may be played to a trick led in suit `led` whose best card has strength
  * `winStr`, with trump `t`: the kernel's `ruff-overtrump` policy (000 4.1, 001 "Spiel"; kernel/follow.ts):
  * follow suit; when trump is led, overtrump if able; unable to follow, ruff; when the trick is already
- * ruffed, overtrump if able, else still ruff; with neither suit nor trump any card.
+ * ruffed, overtrump if able, else still ruff; with neither suit nor trump any card. Computed by its
+ * specialised form (fast.ts item 9); `policyMask` is the kernel's generic form it is tested against.
  */
-export function legalMask(h: number, led: number, winStr: number, t: number): number {
-  const trumps = SUIT_MASK[t];
+export const legalMask = ruffOvertrump;
+
+/** legalMask through the kernel's generic `legalWord` with the game's policy (FOLLOW_RULE). */
+export function policyMask(h: number, led: number, winStr: number, t: number): number {
   return legalWord(
     FOLLOW_RULE,
     h,
     SUIT_MASK[led],
-    trumps,
+    SUIT_MASK[t],
     TRUMP_ABOVE[t * 16 + winStr],
     0,
     led !== t && winStr >= 8,
