@@ -273,12 +273,9 @@ class Dealt implements KlapperjasDeal {
   }
 }
 
-/** Scratch deck order of randomDeal (used within one call only). */
-const PERM = new Int8Array(32);
-
 /** Shuffles the 32 cards exactly as core shuffle(DECK32, rng) does (Fisher-Yates from the top). */
 export function randomDeal(s: S, rng: Rng): KlapperjasDeal {
-  const perm = PERM;
+  const perm = new Int8Array(32);
   for (let i = 0; i < 32; i++) perm[i] = i;
   for (let i = 31; i > 0; i--) {
     const j = rng.int(i + 1);
