@@ -18,7 +18,7 @@ import {
   winnerIndex,
 } from '../src/kernel/index.ts';
 import { CARDS, ORDERS as KJ_ORDERS, beats as kjBeats } from '../src/klaberjass/cards.ts';
-import { legalPlays } from '../src/klaberjass/game.ts';
+import { legalPlays, legalPlaysByPolicy } from '../src/klaberjass/game.ts';
 import type { KlaberjassState } from '../src/klaberjass/types.ts';
 
 const sorted = (x: readonly Card[]): Card[] => [...x].sort();
@@ -79,7 +79,7 @@ describe('follow shortcuts = kernel policies', () => {
       { numRuns: 2000 },
     );
   });
-  it('Klaberjass legalPlays = legalCards of ruff-overtrump (the second of two cards)', () => {
+  it('Klaberjass legalPlays = its policy-table form = legalCards of ruff-overtrump (the second of two cards)', () => {
     fc.assert(
       fc.property(position(JASS32.kinds, 1), ({ trick, hand, trump }) => {
         const set = hand.reduce((m, c) => m | (1 << JASS32.kindOf(c)), 0);
@@ -89,6 +89,7 @@ describe('follow shortcuts = kernel policies', () => {
           d: { trump },
         } as unknown as KlaberjassState;
         const got = CARDS.filter((_, i) => (legalPlays(s, 0) & (1 << i)) !== 0);
+        expect(legalPlaysByPolicy(s, 0)).toBe(legalPlays(s, 0));
         const rules = jassTrickRules(JASS32_GAME, trump, 'ruff-overtrump');
         expect(sorted(got)).toEqual(sorted(legalCards(rules, hand, trick)));
       }),

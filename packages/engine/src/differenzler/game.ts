@@ -460,8 +460,13 @@ function play(state: DifferenzlerState, seat: Seat, card: unknown): Result<Diffe
   points[bestSeat] += trickPoints + (played === CARDS ? LAST_TRICK_BONUS : 0);
   if (played === CARDS) return ok(finishRound(s, hands, points, bestSeat, plays));
   return ok({
-    ...s,
+    config: s.config,
+    phase: s.phase,
+    round: s.round,
+    dealer: s.dealer,
+    trump,
     hands,
+    estimates: s.estimates,
     points,
     turn: bestSeat,
     played,
@@ -470,6 +475,8 @@ function play(state: DifferenzlerState, seat: Seat, card: unknown): Result<Diffe
     bestSeat: -1,
     trickPoints: 0,
     plays,
+    results: s.results,
+    totals: s.totals,
   });
 }
 

@@ -265,6 +265,24 @@ function setOf(cards: readonly Card[], from: number, to: number): number {
 export function legalPlays(s: State, seat: Seat): number {
   const hand = s.hands[seat];
   if (s.lead < 0) return hand;
+  // Performance shortcut, the one of this function: `ruff-overtrump` written out for the second of two
+  // cards (no ruffed trick to meet); equal to the kernel's `legalWord` and card-level `legalCards`
+  // (test/kernel.fast.test.ts).
+  const led = s.lead >> 3;
+  const follow = hand & suitMask(led);
+  if (follow !== 0) {
+    if (led !== s.d.trump) return follow;
+    const higher = follow & (TRUMP_ABOVE[s.lead & 7] << (led * 8));
+    return higher !== 0 ? higher : follow;
+  }
+  const trumps = hand & suitMask(s.d.trump);
+  return trumps !== 0 ? trumps : hand;
+}
+
+/** `legalPlays` through the kernel's policy table: the generic form the shortcut is tested against. */
+export function legalPlaysByPolicy(s: State, seat: Seat): number {
+  const hand = s.hands[seat];
+  if (s.lead < 0) return hand;
   const t = s.d.trump;
   const led = s.lead >> 3;
   const higher = led === t ? TRUMP_ABOVE[s.lead & 7] << (t * 8) : suitMask(t);
@@ -468,23 +486,27 @@ function applyPlay(s: State, seat: Seat, card: number, bella: boolean): Result<S
   const plays: PlayNode = { play: card | (seat << 5), prev: s.plays };
   const played = s.played | (1 << card);
   const bellaSeat = bella ? seat : s.bella;
+  // Every field written out in the order of `start` (the hottest path; a spread costs more here).
   if (s.lead < 0)
     return ok({
-      ...s,
+      phase: s.phase,
       turn: 1 - seat,
       hands: [h0, h1],
       played,
       plays,
       lead: card,
       leader: seat,
+      points: s.points,
       bella: bellaSeat,
+      d: s.d,
+      m: s.m,
     });
   const trump = s.d.trump;
   const winner = beats(card, s.lead, trump) ? seat : s.leader;
   const pts = cardPoints(card, trump) + cardPoints(s.lead, trump);
   const points = winner === 0 ? [s.points[0] + pts, s.points[1]] : [s.points[0], s.points[1] + pts];
   const next: State = {
-    ...s,
+    phase: s.phase,
     turn: winner,
     hands: [h0, h1],
     played,
@@ -493,6 +515,8 @@ function applyPlay(s: State, seat: Seat, card: number, bella: boolean): Result<S
     leader: -1,
     points,
     bella: bellaSeat,
+    d: s.d,
+    m: s.m,
   };
   return ok(h0 === 0 && h1 === 0 ? finishDeal(next, winner) : next);
 }
