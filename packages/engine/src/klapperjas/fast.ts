@@ -8,17 +8,11 @@
  *    ("card tables come from the kernel").
  * 2. Interned actions: one frozen object per bid, call and card; apply knows an offered card action by
  *    identity (PLAY[bit] or PLAY_BELLE[bit]) and skips the checks every other action goes through.
- *    Test: klapperjas.rules.test.ts ("interned actions carry their card"), the record round trips.
+ *    Test: klapperjas.kernel.test.ts (an offered card action and a copy of it lead to equal states).
  * 3. Shared lists: toAct lists (TO_ACT), bid lists, the play list of every set of cards inside one suit
  *    (PLAYS_IN_SUIT): legalActions allocates nothing in the common case. Test: klapperjas.kernel.test.ts
  *    compares every offered card list with the kernel's legal cards.
  * 4. Seat layouts (LAYOUTS): play order, next seat and parties of every table, dealer and set of active seats.
- * 9. `ruffOvertrump`: the kernel's `ruff-overtrump` policy (kernel/follow.ts, `legalWord`) specialised to
- *    one 32-bit hand and no exempt trumps, returning as soon as the answer is known (most cards follow
- *    suit). The generic `legalWord` computes every category first and costs about 6% of random self-play.
- *    Test: klapperjas.kernel.test.ts ("ruffOvertrump equals the kernel's legalWord") over every trump
- *    holding, every strength of the best card, every suit led, with and without cards to follow and
- *    other cards; and the engine's legal cards against the kernel's card-level legalCards in random play.
  * 5. beside its code, state.ts/rules.ts: `legal`, the turn seat's legal cards kept in the state by every step.
  *    Test: klapperjas.kernel.test.ts checks it against playMask and the kernel at every decision.
  * 6. beside its code, rules.ts `Dealt`: deals made by randomDeal keep their bits privately, so applyDeal does
@@ -26,7 +20,13 @@
  * 7. beside its code, melds.ts: the meld options of every run, made at load.
  * 8. beside its code, view.ts: views of finished tricks and the dice of a match, shared by every later view
  *    (WeakMaps keyed by the immutable trick nodes and match records). Test: klapperjas.kernel.test.ts
- *    ("shared trick views equal fresh ones").
+ *    ("shared trick views and dice equal fresh ones").
+ * 9. `ruffOvertrump`: the kernel's `ruff-overtrump` policy (kernel/follow.ts, `legalWord`) specialised to
+ *    one 32-bit hand and no exempt trumps, returning as soon as the answer is known (most cards follow
+ *    suit). The generic `legalWord` computes every category first and costs about 6% of random self-play.
+ *    Test: klapperjas.kernel.test.ts ("ruffOvertrump equals the kernel's legalWord") over every trump
+ *    holding, every strength of the best card, every suit led, with and without cards to follow and
+ *    other cards; and the engine's legal cards against the kernel's card-level legalCards in random play.
  */
 import { count } from '../core/bits.ts';
 import { SUITS } from '../core/cards.ts';
