@@ -52,6 +52,12 @@ export class Solver {
   private trump = 0;
   /** The engine's follow policy table (kernel follow.ts), indexed by categories held | TRUMP_LED | RUFFED. */
   private allowed: Uint8Array = FOLLOW_RULES['ruff-overtrump'].allowed;
+  /**
+   * For a plain lead the mover can follow, by ruffed (0/1): the categories allowed when the policy's answer
+   * does not depend on the other categories held, else -1. Read from the policy table at load; spares the
+   * commonest case the work of the general path.
+   */
+  private readonly followAllowed = new Int32Array(2);
   /** Whether the policy lets a seat that can follow play a trump instead (for `safe`). */
   private trumpWhileFollowing = false;
   /** The strength bits of the trumps a trump lead never forces (Differenzler: the Jack). */
@@ -100,6 +106,15 @@ export class Solver {
     this.trump = p.trump;
     const rule = FOLLOW_RULES[followPolicy(r, p.undertrump)];
     this.allowed = rule.allowed;
+    for (let r = 0; r < 2; r++) {
+      const flags = r === 1 ? RUFFED : 0;
+      let u = 0;
+      for (let rest = 0; rest < 32; rest += 2) u |= rule.allowed[FOLLOW | rest | flags];
+      let same = true;
+      for (let rest = 0; rest < 32; rest += 2)
+        if (rule.allowed[FOLLOW | rest | flags] !== (u & (FOLLOW | rest))) same = false;
+      this.followAllowed[r] = same ? u : -1;
+    }
     this.trumpWhileFollowing = (allowedCategories(rule, FOLLOW | HIGHER, false, false) & HIGHER) !== 0;
     this.exempt = 0;
     for (const rank of r.jass.exemptTrumps) this.exempt |= 1 << r.trumpOrder.indexOf(rank);
@@ -287,6 +302,18 @@ export class Solver {
     const trumpLed = led === T;
     const bestTrump = w >>> 4 === T;
     const ht = h[o + T];
+    if (!trumpLed && h[o + led] !== 0) {
+      const u = this.followAllowed[bestTrump ? 1 : 0];
+      if (u >= 0) {
+        lm[0] = lm[1] = lm[2] = lm[3] = 0;
+        lm[led] = h[o + led];
+        if ((u & (HIGHER | LOWER)) !== 0) {
+          const hi = bestTrump ? ht & ~((2 << (w & 15)) - 1) : ht;
+          lm[T] = ((u & HIGHER) !== 0 ? hi : 0) | ((u & LOWER) !== 0 ? ht & ~hi : 0);
+        }
+        return;
+      }
+    }
     // The categories (kernel follow.ts): trumps above the best card (all of them while it is plain), below,
     // exempt (trump led only), the suit led, and any other card.
     const x = trumpLed ? ht & this.exempt : 0;
