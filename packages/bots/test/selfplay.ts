@@ -127,14 +127,13 @@ export function setups(t: Table): Setup[] {
           ruleKinds: klapperjasRuleKinds(n, true),
         },
         {
-          // Kontra and Re only before the first card of the deal, "besser" from every other player,
-          // flat scoring. A bot is asked only on its own turn, so before the first card only Vorhand:
-          // it may say Kontra (as an opponent), but Re, which would follow it at Vorhand's turn, is
-          // never asked of a bot.
+          // Kontra and Re only before the first card of the deal, in the meld round from Vorhand (every
+          // seat has a turn there), "besser" from every other player from Vorhand, melds that count without
+          // a trick, flat scoring, no play-on for second place.
           label: 'preset klappern',
           config: { preset: 'klappern' },
           deals: 400,
-          kinds: klapperjasKinds(n, false),
+          kinds: klapperjasKinds(n, true),
           ruleKinds: klapperjasRuleKinds(n, false),
         },
         {

@@ -6,3 +6,4 @@ export * from './core/record.ts';
 export * from './core/result.ts';
 export * from './core/rng.ts';
 export * from './games.ts';
+export * from './kernel/index.ts';

@@ -16,6 +16,8 @@ describe('config', () => {
     [{ players: 4, preset: 'skat' }, 'preset'],
     [{ players: 4, options: { target: 0 } }, 'target'],
     [{ players: 4, options: { besser: 'never' } }, 'besser'],
+    [{ players: 4, options: { melding: 'later' } }, 'melding'],
+    [{ players: 3, options: { playOn: 'yes' } }, 'playOn'],
     [{ players: 4, options: { colour: 'red' } }, 'colour'],
     [{ players: 4, seats: 4 }, 'seats'],
   ])('%j is refused (%s)', (input, word) => {
@@ -32,12 +34,14 @@ describe('config', () => {
       preset: 'klappern',
       options: {
         besser: 'all',
+        melding: 'round',
         longRuns: 'blocks',
-        meldsNeedTrick: true,
+        meldsNeedTrick: false,
         belleNeedsTrick: false,
         kontra: 'before-first-card',
         scoring: 'flat',
         target: 9,
+        playOn: false,
         dice: 'one-die',
       },
     });

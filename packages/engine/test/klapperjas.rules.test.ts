@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DECK32 } from '../src/core/cards.ts';
 import { unwrap } from '../src/core/result.ts';
 import { seeded, shuffle } from '../src/core/rng.ts';
-import { bitOf, CARD, VALUE } from '../src/klapperjas/cards.ts';
+import { bitOf, CARD } from '../src/klapperjas/cards.ts';
+import { VALUE } from '../src/klapperjas/fast.ts';
 import { meldOptions, meldsValue } from '../src/klapperjas/melds.ts';
 import { legalCards, trickWinner } from '../src/klapperjas/rules.ts';
 import { act, G, playOut, started, suitDeal } from '../src/klapperjas/testing.ts';
@@ -134,10 +135,12 @@ describe('trump: Orgi, Kleines, besser (000 4.1; 001 "Trumpf bestimmen")', () =>
     const v = G.viewFor(act(s, 1, { t: 'trump', suit: 'C' }), 0);
     expect([v.declarer, v.trump, v.kind, v.besser]).toEqual([1, 'C', 'kleines', false]);
   });
-  it('klappern: every other player in turn may say besser ("darf wiederum jeder reihum")', () => {
+  it('klappern: every other player in turn from Vorhand may say besser ("darf wiederum jeder reihum")', () => {
     let s = act(passes(four('klappern'), [0, 1, 2, 3, 0]), 1, { t: 'kleines' });
-    s = passes(s, [2, 3]);
     expect(G.toAct(s)).toEqual([0]);
+    s = passes(s, [0, 2]);
+    expect(G.toAct(s)).toEqual([3]);
+    s = act(passes(four('klappern'), [0, 1, 2, 3, 0]), 1, { t: 'kleines' });
     s = act(s, 0, { t: 'besser' });
     const v = G.viewFor(s, 0);
     expect([v.declarer, v.trump, v.kind, v.besser]).toEqual([0, 'C', 'kleines', true]);
@@ -281,6 +284,9 @@ describe('Kontra and Re', () => {
     let s = act(started(4, 3, suitDeal(4), 'klappern'), 0, { t: 'orgi' });
     const k = act(s, 1, { t: 'kontra' });
     expect(G.toAct(k)).toEqual([0, 2]);
+    // the meld round (option melding 'round') comes before the first card
+    for (const seat of [0, 1, 2, 3]) s = act(s, seat, { t: 'pass' });
+    expect(G.toAct(s)).toEqual([0, 1, 3]);
     s = act(s, 0, { t: 'play', card: 'C7' });
     expect(G.toAct(s)).toEqual([1]);
     const r = G.apply(s, 3, { t: 'kontra' });

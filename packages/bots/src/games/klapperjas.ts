@@ -8,7 +8,7 @@
  * wins a sampled deal when he beats the likely better opponent, taken as 60% of the opponents' sum.
  *
  * Calls: melds are always declared (the best option), the 7 always exchanged, Belle always announced;
- * Kontra and Re only on the seat's own turn (a bot never acts out of turn).
+ * Kontra and Re only on the seat's own turn in play (a bot never acts out of turn, and passes in a meld round).
  */
 import type { Action, Card, Rng } from '@stich/engine';
 import { DECK32, SUITS, seeded } from '@stich/engine';
@@ -298,13 +298,19 @@ function playSearch(req: BotRequest, v: KlapperjasView): A {
   return playAction(legal, card);
 }
 
+/** The meld round before the first card (option melding 'round'): exchange, best melds, else pass. */
+const meldRound = (req: BotRequest): A => {
+  const legal = req.legal as readonly A[];
+  return preliminaries(legal) ?? find(legal, 'pass')!;
+};
+
 export const klapperjasPlayers: Players = {
   rule: (req) => {
     const v = req.view as KlapperjasView;
-    return v.phase === 'play' ? playRule(req, v) : bidRule(req, v);
+    return v.phase === 'play' ? playRule(req, v) : v.phase === 'melds' ? meldRound(req) : bidRule(req, v);
   },
   search: (req) => {
     const v = req.view as KlapperjasView;
-    return v.phase === 'play' ? playSearch(req, v) : bidSearch(req, v);
+    return v.phase === 'play' ? playSearch(req, v) : v.phase === 'melds' ? meldRound(req) : bidSearch(req, v);
   },
 };

@@ -4,8 +4,8 @@
  * adapters build it from their views; the sampler deals the unseen cards consistently with it.
  */
 import type { Card, Rng, Seat } from '@stich/engine';
-import { SUITS, shuffle } from '@stich/engine';
-import type { GameRules, Objective, Problem } from '../solver/model.ts';
+import { cannotHold, SUITS, shuffle } from '@stich/engine';
+import { type GameRules, type Objective, type Problem, trickRules } from '../solver/model.ts';
 
 export interface PlayedTrick {
   readonly leader: Seat;
@@ -71,53 +71,17 @@ export function winnerIndex(ctx: Pick<PlayContext, 'rules' | 'trump'>, cards: re
 export { suitOf };
 
 /**
- * For each seat, the cards it may still hold as far as play shows: a seat that did not follow suit
- * has none of it; one that did not ruff when it had to has no trump; one that did not overtrump when
- * it had to has no higher trump (Klapper-Jas, Klaberjass); Differenzler: a seat that did not follow
- * a trump lead holds at most the Jack; an undertrump shows a void (002) or a hand of trumps (Swiss).
+ * For each seat, the cards it may still hold as far as play shows: every failure to follow, ruff or
+ * overtrump rules cards out. The engine infers it (kernel `cannotHold`) from the same follow policy that
+ * makes its legal cards, so the two never disagree.
  */
 export function exclusions(ctx: PlayContext): Map<Seat, Set<Card>> {
-  const out = new Map<Seat, Set<Card>>();
-  for (const s of ctx.order) out.set(s, new Set());
-  const T = ctx.trump;
-  const noSuit = (seat: Seat, suit: number, except?: (c: Card) => boolean) => {
-    const set = out.get(seat)!;
-    for (const c of ctx.deck) if (suitOf(c) === suit && !except?.(c)) set.add(c);
-  };
-  const noTrumpAbove = (seat: Seat, w: Card) => {
-    const set = out.get(seat)!;
-    for (const c of ctx.deck) if (suitOf(c) === T && strength(ctx, c) > strength(ctx, w)) set.add(c);
-  };
-  const n = ctx.order.length;
-  for (const t of [...ctx.tricks, ctx.trick]) {
-    if (t.cards.length === 0) continue;
-    const led = suitOf(t.cards[0]);
-    const li = ctx.order.indexOf(t.leader);
-    for (let i = 1; i < t.cards.length; i++) {
-      const seat = ctx.order[(li + i) % n];
-      const c = t.cards[i];
-      const s = suitOf(c);
-      const w = t.cards[winnerIndex(ctx, t.cards.slice(0, i))];
-      const trumpIn = suitOf(w) === T;
-      if (ctx.rules.follow === 'klapperjas') {
-        if (led === T) {
-          if (s !== T) noSuit(seat, T);
-          else if (!beats(ctx, c, w)) noTrumpAbove(seat, w);
-        } else if (s !== led) {
-          noSuit(seat, led);
-          if (s !== T) noSuit(seat, T);
-          else if (trumpIn && !beats(ctx, c, w)) noTrumpAbove(seat, w);
-        }
-      } else if (led === T) {
-        if (s !== T) noSuit(seat, T, (x) => x[1] === 'J');
-      } else if (s !== led && s !== T) noSuit(seat, led);
-      else if (s === T && trumpIn && !beats(ctx, c, w)) {
-        noSuit(seat, led);
-        if (ctx.undertrump === 'swiss') for (let x = 0; x < 4; x++) if (x !== T) noSuit(seat, x);
-      }
-    }
-  }
-  return out;
+  return cannotHold(
+    trickRules(ctx.rules, ctx.trump, ctx.undertrump),
+    ctx.deck,
+    [...ctx.tricks, ctx.trick],
+    ctx.order,
+  );
 }
 
 /** Cards nobody but the seats' hands and the hidden stock can hold: not mine, not played, not known. */

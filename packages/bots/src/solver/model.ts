@@ -7,24 +7,26 @@
  * single mask operations. The game's rules enter only through `SolverRules`: rank orders, card values,
  * the follow rule, the last-trick bonus and points that are fixed before play.
  */
-import type { Card, Seat, Suit } from '@stich/engine';
-import { SUITS } from '@stich/engine';
+import type { Card, FollowPolicy, JassGame, Seat, Suit, TrickRules } from '@stich/engine';
+import { DIFFERENZLER_GAME, JASS32_GAME, jassTrickRules, SUITS } from '@stich/engine';
 
-export const FOLLOW_RULES = ['klapperjas', 'differenzler'] as const;
+export const FOLLOW_FAMILIES = ['klapperjas', 'differenzler'] as const;
 /**
- * `klapperjas` (also 2-player Klaberjass): follow suit; void: trump; trump in the trick (led or
- * ruffed): a higher trump when able, else any trump. `differenzler` (002 4.5): follow suit or trump at
- * any time; no undertrumping while able to follow; a trump lead must be followed, but the trump Jack
- * is never forced.
+ * Which of the engine's follow policies a game plays (the rules themselves live in the engine's kernel,
+ * packages/engine/src/kernel/follow.ts): `klapperjas` (also 2-player Klaberjass) is `ruff-overtrump`;
+ * `differenzler` is `trump-anytime-002` or `trump-anytime-swiss` by the undertrump option.
  */
-export type FollowRule = (typeof FOLLOW_RULES)[number];
+export type FollowFamily = (typeof FOLLOW_FAMILIES)[number];
 
 /** `difference`: the maximising party's points minus the other's. `target`: minus |points still wanted − points won|. */
 export type Objective = 'difference' | 'target';
 
+/** A game's card play as the bots use it, made from the engine's Jass tables (`JassGame`). */
 export interface GameRules {
   readonly deck: 32 | 36;
-  readonly follow: FollowRule;
+  readonly follow: FollowFamily;
+  /** The engine's tables: deck, orders, points, last trick, exempt trumps. */
+  readonly jass: JassGame;
   /** Ranks weakest first for tricks, plain and trump suits. */
   readonly plainOrder: readonly string[];
   readonly trumpOrder: readonly string[];
@@ -33,27 +35,38 @@ export interface GameRules {
   readonly lastTrick: number;
 }
 
-/** 000 Abb. 1 and 2 (Klapper-Jas and 2-player Klaberjass, 003 gives the same values). */
-export const JAS32: GameRules = {
-  deck: 32,
-  follow: 'klapperjas',
-  plainOrder: ['7', '8', '9', 'J', 'Q', 'K', 'T', 'A'],
-  trumpOrder: ['7', '8', 'Q', 'K', 'T', 'A', '9', 'J'],
-  plainValue: { '7': 0, '8': 0, '9': 0, J: 2, Q: 3, K: 4, T: 10, A: 11 },
-  trumpValue: { '7': 0, '8': 0, '9': 14, J: 20, Q: 3, K: 4, T: 10, A: 11 },
-  lastTrick: 10,
-};
+function fromEngine(jass: JassGame, follow: FollowFamily): GameRules {
+  const t = jass.tables;
+  const ranks = jass.deck.ranks;
+  return {
+    deck: jass.deck.size as 32 | 36,
+    follow,
+    jass,
+    plainOrder: t.plainRanks,
+    trumpOrder: t.trumpRanks,
+    plainValue: Object.fromEntries(ranks.map((r, i) => [r, t.plainPoints[i]])),
+    trumpValue: Object.fromEntries(ranks.map((r, i) => [r, t.trumpPoints[i]])),
+    lastTrick: jass.lastTrick,
+  };
+}
 
-/** 002 3.1/3.2: Swiss order (the Banner below the Under in plain suits), last trick 5, 157 in all. */
-export const DIFFERENZLER: GameRules = {
-  deck: 36,
-  follow: 'differenzler',
-  plainOrder: ['6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'],
-  trumpOrder: ['6', '7', '8', 'T', 'Q', 'K', 'A', '9', 'J'],
-  plainValue: { '6': 0, '7': 0, '8': 0, '9': 0, T: 10, J: 2, Q: 3, K: 4, A: 11 },
-  trumpValue: { '6': 0, '7': 0, '8': 0, '9': 14, T: 10, J: 20, Q: 3, K: 4, A: 11 },
-  lastTrick: 5,
-};
+/** Klapper-Jas and 2-player Klaberjass (000 Abb. 1 and 2, 003): the engine's 32-card Jass tables. */
+export const JAS32: GameRules = fromEngine(JASS32_GAME, 'klapperjas');
+
+/** Differenzler (002 3.1/3.2): the engine's Swiss order, last trick 5, 157 in all. */
+export const DIFFERENZLER: GameRules = fromEngine(DIFFERENZLER_GAME, 'differenzler');
+
+/** The engine's follow policy of a game (Differenzler: by its undertrump option). */
+export const followPolicy = (rules: GameRules, undertrump?: '002' | 'swiss'): FollowPolicy =>
+  rules.follow === 'klapperjas'
+    ? 'ruff-overtrump'
+    : undertrump === 'swiss'
+      ? 'trump-anytime-swiss'
+      : 'trump-anytime-002';
+
+/** The engine's trick rules over card strings: its order, follow policy and exempt trumps. */
+export const trickRules = (rules: GameRules, trump: number, undertrump?: '002' | 'swiss'): TrickRules<Card> =>
+  jassTrickRules(rules.jass, trump, followPolicy(rules, undertrump));
 
 export const suitIdx = (s: Suit): number => SUITS.indexOf(s);
 

@@ -14,8 +14,19 @@
  * - a bound from the points still to be had.
  */
 import type { Card } from '@stich/engine';
+import {
+  allowedCategories,
+  EXEMPT,
+  FOLLOW,
+  FOLLOW_RULES,
+  HIGHER,
+  LOWER,
+  OTHER,
+  RUFFED,
+  TRUMP_LED,
+} from '@stich/engine';
 import type { Problem } from './model.ts';
-import { decode, encode, valueTable } from './model.ts';
+import { decode, encode, followPolicy, valueTable } from './model.ts';
 
 const INF = 100_000;
 /** Words per table entry: 5 key words, lower bound, upper bound, generation << 8 | best card. */
@@ -39,9 +50,18 @@ export class Solver {
   // position
   private n = 4;
   private trump = 0;
-  private follow = 0;
-  private swiss = false;
-  private jack = 0;
+  /** The engine's follow policy table (kernel follow.ts), indexed by categories held | TRUMP_LED | RUFFED. */
+  private allowed: Uint8Array = FOLLOW_RULES['ruff-overtrump'].allowed;
+  /**
+   * For a plain lead the mover can follow, by ruffed (0/1): the categories allowed when the policy's answer
+   * does not depend on the other categories held, else -1. Read from the policy table at load; spares the
+   * commonest case the work of the general path.
+   */
+  private readonly followAllowed = new Int32Array(2);
+  /** Whether the policy lets a seat that can follow play a trump instead (for `safe`). */
+  private trumpWhileFollowing = false;
+  /** The strength bits of the trumps a trump lead never forces (Differenzler: the Jack). */
+  private exempt = 0;
   private lastTrick = 0;
   private target = false;
   private readonly hands = new Int32Array(16);
@@ -84,9 +104,20 @@ export class Solver {
     const r = p.rules;
     this.n = p.hands.length;
     this.trump = p.trump;
-    this.follow = r.follow === 'klapperjas' ? 0 : 1;
-    this.swiss = p.undertrump === 'swiss';
-    this.jack = 1 << r.trumpOrder.indexOf('J');
+    const rule = FOLLOW_RULES[followPolicy(r, p.undertrump)];
+    this.allowed = rule.allowed;
+    for (let r = 0; r < 2; r++) {
+      const flags = r === 1 ? RUFFED : 0;
+      let u = 0;
+      for (let rest = 0; rest < 32; rest += 2) u |= rule.allowed[FOLLOW | rest | flags];
+      let same = true;
+      for (let rest = 0; rest < 32; rest += 2)
+        if (rule.allowed[FOLLOW | rest | flags] !== (u & (FOLLOW | rest))) same = false;
+      this.followAllowed[r] = same ? u : -1;
+    }
+    this.trumpWhileFollowing = (allowedCategories(rule, FOLLOW | HIGHER, false, false) & HIGHER) !== 0;
+    this.exempt = 0;
+    for (const rank of r.jass.exemptTrumps) this.exempt |= 1 << r.trumpOrder.indexOf(rank);
     this.lastTrick = r.lastTrick;
     this.target = p.objective === 'target';
     this.vals = valueTable(r, p.trump);
@@ -230,7 +261,7 @@ export class Solver {
       const q = (this.leader + i) % this.n;
       if (this.party[q] === mine) continue;
       const o = q * 4;
-      const mayTrump = h[o + led] === 0 || this.follow === 1;
+      const mayTrump = h[o + led] === 0 || this.trumpWhileFollowing;
       if (x >>> 4 === led) {
         if (h[o + led] >>> (above + 1) !== 0) return false;
         if (led !== T && mayTrump && h[o + T] !== 0) return false;
@@ -246,49 +277,70 @@ export class Solver {
     return cs === this.trump;
   }
 
-  /** Writes the legal cards of seat `p` now, by suit, to `lm`. */
+  /**
+   * Writes the legal cards of seat `p` now, by suit, to `lm`: the engine's follow policy (its table) on the
+   * solver's strength-coded suit masks. tests/follow.test.ts checks it against the engine over random positions.
+   */
   private legal(p: number): void {
     const h = this.hands;
     const lm = this.lm;
     const o = p * 4;
-    lm[0] = h[o];
-    lm[1] = h[o + 1];
-    lm[2] = h[o + 2];
-    lm[3] = h[o + 3];
-    if (this.tl === 0) return;
+    const h0 = h[o];
+    const h1 = h[o + 1];
+    const h2 = h[o + 2];
+    const h3 = h[o + 3];
+    if (this.tl === 0) {
+      lm[0] = h0;
+      lm[1] = h1;
+      lm[2] = h2;
+      lm[3] = h3;
+      return;
+    }
     const led = this.trick[this.tb] >>> 4;
     const T = this.trump;
     const w = this.winCard[this.tb + this.tl - 1];
-    const trumpIn = w >>> 4 === T;
-    const above = trumpIn ? ~((2 << (w & 15)) - 1) : -1;
-    if (this.follow === 0) {
-      if (led !== T && h[o + led] !== 0) {
+    const trumpLed = led === T;
+    const bestTrump = w >>> 4 === T;
+    const ht = h[o + T];
+    if (!trumpLed && h[o + led] !== 0) {
+      const u = this.followAllowed[bestTrump ? 1 : 0];
+      if (u >= 0) {
         lm[0] = lm[1] = lm[2] = lm[3] = 0;
         lm[led] = h[o + led];
-      } else if (h[o + T] !== 0) {
-        lm[0] = lm[1] = lm[2] = lm[3] = 0;
-        const hi = h[o + T] & above;
-        lm[T] = hi !== 0 ? hi : h[o + T];
+        if ((u & (HIGHER | LOWER)) !== 0) {
+          const hi = bestTrump ? ht & ~((2 << (w & 15)) - 1) : ht;
+          lm[T] = ((u & HIGHER) !== 0 ? hi : 0) | ((u & LOWER) !== 0 ? ht & ~hi : 0);
+        }
+        return;
       }
-      return;
     }
-    if (led !== T) {
-      if (h[o + led] !== 0) {
-        lm[0] = lm[1] = lm[2] = lm[3] = 0;
-        lm[led] = h[o + led];
-        lm[T] = h[o + T] & above;
-      } else if (this.swiss && trumpIn) {
-        // Void: any card; under the Swiss rule a trump below the ruff only from a hand of nothing but trumps.
-        let others = 0;
-        for (let x = 0; x < 4; x++) if (x !== T) others |= h[o + x];
-        if (others !== 0) lm[T] = h[o + T] & above;
-      }
-      return;
-    }
-    if ((h[o + T] & ~this.jack) !== 0) {
-      lm[0] = lm[1] = lm[2] = lm[3] = 0;
-      lm[T] = h[o + T];
-    }
+    // The categories (kernel follow.ts): trumps above the best card (all of them while it is plain), below,
+    // exempt (trump led only), the suit led, and any other card.
+    const x = trumpLed ? ht & this.exempt : 0;
+    const hi = (bestTrump ? ht & ~((2 << (w & 15)) - 1) : ht) & ~x;
+    const lo = ht & ~hi & ~x;
+    const f = trumpLed ? 0 : h[o + led];
+    const rest =
+      (led === 0 || T === 0 ? 0 : h0) |
+      (led === 1 || T === 1 ? 0 : h1) |
+      (led === 2 || T === 2 ? 0 : h2) |
+      (led === 3 || T === 3 ? 0 : h3);
+    const a =
+      this.allowed[
+        (f !== 0 ? FOLLOW : 0) |
+          (hi !== 0 ? HIGHER : 0) |
+          (lo !== 0 ? LOWER : 0) |
+          (x !== 0 ? EXEMPT : 0) |
+          (rest !== 0 ? OTHER : 0) |
+          (trumpLed ? TRUMP_LED : bestTrump ? RUFFED : 0)
+      ];
+    const other = (a & OTHER) !== 0;
+    lm[0] = other ? h0 : 0;
+    lm[1] = other ? h1 : 0;
+    lm[2] = other ? h2 : 0;
+    lm[3] = other ? h3 : 0;
+    if (!trumpLed) lm[led] = (a & FOLLOW) !== 0 ? f : 0;
+    lm[T] = ((a & HIGHER) !== 0 ? hi : 0) | ((a & LOWER) !== 0 ? lo : 0) | ((a & EXEMPT) !== 0 ? x : 0);
   }
 
   /** Writes the mover's moves at `base`; `reduce` keeps one card of each equivalent run. Returns the count. */

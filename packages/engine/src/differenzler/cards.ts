@@ -4,31 +4,28 @@
  * index r of `RANKS` (6 7 8 9 T J Q K A); a card id is suit * 9 + r as in core/cards.ts.
  */
 import { type Card, cardId, RANKS, SUITS, type Suit } from '../core/cards.ts';
+import { DIFFERENZLER_GAME, TRUMP, type TrickOrder } from '../kernel/index.ts';
 
 export const SUIT_BITS = 0x1ff;
 export const JACK = RANKS.indexOf('J');
 export const JACK_BIT = 1 << JACK;
 
+// The kernel's Jass tables in the Swiss order; rank positions are `RANKS` indices (the kernel's JASS36 ranks).
+const T = DIFFERENZLER_GAME.tables;
 /** 002 Art. 3.1, Trumpffarbe: Bube, Neun, Ass, König, Dame, Zehn, Acht, Sieben, Sechs (by rank index). */
-export const TRUMP_STRENGTH: readonly number[] = RANKS.map((r) => 8 - 'J9AKQT876'.indexOf(r));
+export const TRUMP_STRENGTH: readonly number[] = T.trumpStrength;
 /** 002 Art. 3.1, Nebenfarbe: Ass, König, Dame, Bube, Zehn, Neun, Acht, Sieben, Sechs (by rank index). */
-export const PLAIN_STRENGTH: readonly number[] = RANKS.map((r) => 8 - 'AKQJT9876'.indexOf(r));
+export const PLAIN_STRENGTH: readonly number[] = T.plainStrength;
 
-const TRUMP_POINTS: Record<string, number> = { J: 20, '9': 14, A: 11, K: 4, Q: 3, T: 10 };
-const PLAIN_POINTS: Record<string, number> = { A: 11, K: 4, Q: 3, J: 2, T: 10 };
-export const TRUMP_VALUE: readonly number[] = RANKS.map((r) => TRUMP_POINTS[r] ?? 0);
-export const PLAIN_VALUE: readonly number[] = RANKS.map((r) => PLAIN_POINTS[r] ?? 0);
+export const TRUMP_VALUE: readonly number[] = T.trumpPoints;
+export const PLAIN_VALUE: readonly number[] = T.plainPoints;
 
 /** 002 Art. 3.2: the last trick counts 5 more; 157 points in all. */
-export const LAST_TRICK_BONUS = 5;
+export const LAST_TRICK_BONUS = DIFFERENZLER_GAME.lastTrick;
 export const TOTAL_POINTS = 157;
 
 /** For each trump rank index: the mask of trump ranks that beat it. */
-export const TRUMP_ABOVE: readonly number[] = RANKS.map((_, r) => {
-  let m = 0;
-  for (let q = 0; q < 9; q++) if (TRUMP_STRENGTH[q] > TRUMP_STRENGTH[r]) m |= 1 << q;
-  return m;
-});
+export const TRUMP_ABOVE: readonly number[] = T.trumpAbove;
 
 export const suitIndex = (id: number): number => (id / 9) | 0;
 export const rankIndex = (id: number): number => id % 9;
@@ -37,7 +34,17 @@ export const rankIndex = (id: number): number => id % 9;
 export const cardValue = (id: number, trump: number): number =>
   suitIndex(id) === trump ? TRUMP_VALUE[rankIndex(id)] : PLAIN_VALUE[rankIndex(id)];
 
-/** Does card `a`, played after `b` was winning the trick, take the lead? Off-suit non-trumps never do. */
+/** The trick order over card ids, by trump suit. */
+export const ORDERS: readonly TrickOrder<number>[] = SUITS.map((_, t) => ({
+  suit: (c: number) => (suitIndex(c) === t ? TRUMP : suitIndex(c)),
+  strength: (c: number) => (suitIndex(c) === t ? TRUMP_STRENGTH[rankIndex(c)] : PLAIN_STRENGTH[rankIndex(c)]),
+}));
+
+/**
+ * Does card `a`, played after `b` was winning the trick, take the lead? Performance shortcut (every play): the
+ * kernel's `beats` over `ORDERS[trump]` written out on the tables; equal to it for every pair of cards and
+ * trump (test/kernel.fast.test.ts).
+ */
 export function beats(a: number, b: number, trump: number): boolean {
   const sa = suitIndex(a);
   const sb = suitIndex(b);

@@ -3,10 +3,11 @@
  * makes counterclockwise: seat i + 1 sits to the right of seat i. The deal passes the same way, and
  * Vorhand (dealer + 1) leads the first trick. See docs/rules/differenzler.md.
  */
-import { type Card, DECK36, RANKS, SUITS, type Suit } from '../core/cards.ts';
+import { type Card, DECK36, SUITS, type Suit } from '../core/cards.ts';
 import type { Game, Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
+import { JASS36, NO_HANDLER, type PhaseHandler, type PhaseHandlers } from '../kernel/index.ts';
 import {
   beats,
   cardValue,
@@ -49,26 +50,8 @@ export const PLAYS: readonly PlayAction[] = DECK36.map(
 const BY_SUIT: readonly (readonly PlayAction[])[] = Array.from({ length: 4 * 512 }, (_, i) =>
   PLAYS.filter((_, id) => suitIndex(id) === i >> 9 && (i & 511 & (1 << rankIndex(id))) !== 0),
 );
-// Character codes to suit and rank index (-1 elsewhere): a card string is read without a map lookup.
-const SUIT_CODE = new Int8Array(128).fill(-1);
-const RANK_CODE = new Int8Array(128).fill(-1);
-SUITS.forEach((s, i) => {
-  SUIT_CODE[s.charCodeAt(0)] = i;
-});
-RANKS.forEach((r, i) => {
-  RANK_CODE[r.charCodeAt(0)] = i;
-});
-
-/** The id of a card string, or -1 for anything that is not one of the 36 cards. */
-function idOf(c: unknown): number {
-  if (typeof c !== 'string' || c.length !== 2) return -1;
-  const a = c.charCodeAt(0);
-  const b = c.charCodeAt(1);
-  if (a > 127 || b > 127) return -1;
-  const s = SUIT_CODE[a];
-  const r = RANK_CODE[b];
-  return s < 0 || r < 0 ? -1 : s * 9 + r;
-}
+/** The id of a card string, or -1 for anything that is not one of the 36 cards (the kernel deck parses it). */
+const idOf = JASS36.kindOf;
 
 const DECK_SCRATCH = new Int8Array(36);
 
@@ -93,68 +76,28 @@ const ESTIMATING: readonly (readonly Seat[])[] = Array.from({ length: 64 }, (_, 
   return out;
 });
 
-/** A state with every field given, always written in this order: all states share one shape. */
-function make(
-  config: DifferenzlerConfig,
-  phase: Phase,
-  round: number,
-  dealer: Seat,
-  trump: number,
-  hands: readonly number[],
-  estimates: readonly number[],
-  points: readonly number[],
-  turn: Seat,
-  played: number,
-  lead: number,
-  best: number,
-  bestSeat: Seat,
-  trickPoints: number,
-  plays: PlayCell | null,
-  results: readonly RoundResult[],
-  totals: readonly number[],
-): DifferenzlerState {
-  return {
-    config,
-    phase,
-    round,
-    dealer,
-    trump,
-    hands,
-    estimates,
-    points,
-    turn,
-    played,
-    lead,
-    best,
-    bestSeat,
-    trickPoints,
-    plays,
-    results,
-    totals,
-  };
-}
-
 function start(config: DifferenzlerConfig, dealer: Seat): DifferenzlerState {
   const d = Number.isInteger(dealer) && dealer >= 0 && dealer < SEATS ? dealer : 0;
-  return make(
+  // Every state has these fields in this order (the others are spread from it): one shape for all states.
+  return {
     config,
-    'deal',
-    0,
-    d,
-    -1,
-    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [-1, -1, -1, -1],
-    [0, 0, 0, 0],
-    vorhandOf(d),
-    0,
-    -1,
-    -1,
-    -1,
-    0,
-    null,
-    [],
-    [0, 0, 0, 0],
-  );
+    phase: 'deal',
+    round: 0,
+    dealer: d,
+    trump: -1,
+    hands: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    estimates: [-1, -1, -1, -1],
+    points: [0, 0, 0, 0],
+    turn: vorhandOf(d),
+    played: 0,
+    lead: -1,
+    best: -1,
+    bestSeat: -1,
+    trickPoints: 0,
+    plays: null,
+    results: [],
+    totals: [0, 0, 0, 0],
+  };
 }
 
 /** 002 Art. 4.1 "3 x 3 Karten": packets of three, Vorhand first, three times round; then the trump (4.2). */
@@ -171,39 +114,19 @@ function randomDeal(state: DifferenzlerState, rng: Rng): DifferenzlerDeal {
   const trump = SUITS[rng.int(4)];
   // Packet p goes to seat (Vorhand + p) % 4: the k-th seat from Vorhand gets packets k, k + 4 and k + 8.
   const first = vorhandOf(state.dealer);
-  const h0 = handOf(deck, (SEATS - first) % SEATS, 0);
-  const h1 = handOf(deck, (SEATS + 1 - first) % SEATS, 1);
-  const h2 = handOf(deck, (SEATS + 2 - first) % SEATS, 2);
-  const h3 = handOf(deck, (SEATS + 3 - first) % SEATS, 3);
-  const deal = { hands: [h0, h1, h2, h3], trump };
-  lastDeal = deal;
-  return deal;
+  const h0 = handOf(deck, (SEATS - first) % SEATS);
+  const h1 = handOf(deck, (SEATS + 1 - first) % SEATS);
+  const h2 = handOf(deck, (SEATS + 2 - first) % SEATS);
+  const h3 = handOf(deck, (SEATS + 3 - first) % SEATS);
+  return { hands: [h0, h1, h2, h3], trump };
 }
 
-/**
- * The deal `randomDeal` made last and its card ids by seat (`DEALT[seat * 9 + i]` is card i of hand
- * `seat`): `applyDeal`, usually called with it next, compares card references instead of parsing cards.
- */
-let lastDeal: DifferenzlerDeal | null = null;
-const DEALT = new Int8Array(CARDS);
-
 /** The nine cards of the seat that is `k` seats from Vorhand, in the order dealt. */
-function handOf(deck: Int8Array, k: number, seat: number): Card[] {
+function handOf(deck: Int8Array, k: number): Card[] {
   const a = k * 3;
   const b = a + 12;
   const c = a + 24;
   const D = DECK36;
-  const ids = DEALT;
-  const o = seat * CARDS_PER_HAND;
-  ids[o] = deck[a];
-  ids[o + 1] = deck[a + 1];
-  ids[o + 2] = deck[a + 2];
-  ids[o + 3] = deck[b];
-  ids[o + 4] = deck[b + 1];
-  ids[o + 5] = deck[b + 2];
-  ids[o + 6] = deck[c];
-  ids[o + 7] = deck[c + 1];
-  ids[o + 8] = deck[c + 2];
   return [
     D[deck[a]],
     D[deck[a + 1]],
@@ -255,24 +178,23 @@ function parseDeal(_state: DifferenzlerState, input: unknown): Result<Differenzl
   return ok({ hands: d.hands.map((h) => h.slice()), trump: d.trump });
 }
 
-const DEAL_MASKS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-
 /**
- * The deal's per-suit masks written into `DEAL_MASKS` and its trump index, or -1 where anything is off
- * (then `dealMasks` finds the reason). Accepts exactly what `dealMasks` accepts, without allocating.
+ * The deal's per-suit masks written into `masks` and its trump index, or -1 where anything is off
+ * (then `dealMasks` finds the reason). Accepts exactly what `dealMasks` accepts, without a Result.
  */
-function quickMasks(input: unknown): number {
+function quickMasks(input: unknown, masks: number[]): number {
   if (!isObject(input)) return -1;
-  const keys = Object.keys(input);
-  if (keys.length !== 2) return -1;
-  if (!((keys[0] === 'hands' && keys[1] === 'trump') || (keys[0] === 'trump' && keys[1] === 'hands')))
-    return -1;
+  let keys = 0;
+  for (const k in input) {
+    if (k !== 'hands' && k !== 'trump') return -1;
+    keys++;
+  }
+  if (keys !== 2 || !Object.hasOwn(input, 'hands') || !Object.hasOwn(input, 'trump')) return -1;
   const t = input.trump;
   const trump = t === 'C' ? 0 : t === 'S' ? 1 : t === 'H' ? 2 : t === 'D' ? 3 : -1;
   if (trump < 0) return -1;
   const raw = input.hands;
   if (!Array.isArray(raw) || raw.length !== SEATS) return -1;
-  const masks = DEAL_MASKS;
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
@@ -308,64 +230,32 @@ function quickMasks(input: unknown): number {
   return s0 === SUIT_BITS && s1 === SUIT_BITS && s2 === SUIT_BITS && s3 === SUIT_BITS ? trump : -1;
 }
 
-/**
- * Whether `deal` still holds exactly the cards `randomDeal` put into it (it is not frozen: freezing costs
- * more than this check), with its masks then written into `DEAL_MASKS`; its trump index, or -1.
- */
-function dealtMasks(deal: DifferenzlerDeal): number {
-  const hands = deal.hands;
-  const t = deal.trump;
-  const trump = t === 'C' ? 0 : t === 'S' ? 1 : t === 'H' ? 2 : t === 'D' ? 3 : -1;
-  if (trump < 0 || !Array.isArray(hands) || hands.length !== SEATS) return -1;
-  const masks = DEAL_MASKS;
-  for (let i = 0; i < 16; i++) masks[i] = 0;
-  for (let seat = 0; seat < SEATS; seat++) {
-    const hand: unknown = hands[seat];
-    if (!Array.isArray(hand) || hand.length !== CARDS_PER_HAND) return -1;
-    const o = seat * CARDS_PER_HAND;
-    for (let i = 0; i < CARDS_PER_HAND; i++) {
-      const id = DEALT[o + i];
-      if (hand[i] !== DECK36[id]) return -1;
-      masks[seat * 4 + suitIndex(id)] |= 1 << rankIndex(id);
-    }
-  }
-  return trump;
-}
-
 function applyDeal(state: DifferenzlerState, deal: DifferenzlerDeal): Result<DifferenzlerState> {
   if (state.phase === 'over') return err('game-over', 'the match is over');
   if (state.phase !== 'deal') return err('wrong-phase', 'no deal is due now');
-  let trump = deal === lastDeal ? dealtMasks(deal) : -1;
-  if (trump < 0) trump = quickMasks(deal);
-  let hands: readonly number[];
-  if (trump >= 0) hands = DEAL_MASKS.slice();
-  else {
+  let hands: readonly number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  let trump = quickMasks(deal, hands as number[]);
+  if (trump < 0) {
     const m = dealMasks(deal);
     if (!m.ok) return m;
     hands = m.value.hands;
     trump = m.value.trump;
   }
-  return ok(
-    make(
-      state.config,
-      'estimate',
-      state.round,
-      state.dealer,
-      trump,
-      hands,
-      [-1, -1, -1, -1],
-      [0, 0, 0, 0],
-      vorhandOf(state.dealer),
-      0,
-      -1,
-      -1,
-      -1,
-      0,
-      null,
-      state.results,
-      state.totals,
-    ),
-  );
+  return ok({
+    ...state,
+    phase: 'estimate',
+    trump,
+    hands,
+    estimates: [-1, -1, -1, -1],
+    points: [0, 0, 0, 0],
+    turn: vorhandOf(state.dealer),
+    played: 0,
+    lead: -1,
+    best: -1,
+    bestSeat: -1,
+    trickPoints: 0,
+    plays: null,
+  });
 }
 
 function toAct(state: DifferenzlerState): readonly Seat[] {
@@ -380,9 +270,14 @@ function toAct(state: DifferenzlerState): readonly Seat[] {
 const scratch = new Int32Array(4);
 
 function legalActions(state: DifferenzlerState, seat: Seat): readonly DifferenzlerAction[] {
-  const phase = state.phase;
-  if (phase === 'estimate') return state.estimates[seat] === -1 ? ESTIMATES : NO_ACTIONS;
-  if (phase !== 'play' || seat !== state.turn) return NO_ACTIONS;
+  // Shortcut (kernel phases.ts): the hottest phase's handler by name, the others through the table.
+  if (state.phase === 'play') return PLAY_HANDLER.legal(state, seat);
+  return HANDLERS[state.phase].legal(state, seat);
+}
+
+/** The cards `seat` may play, as interned play actions. */
+function playList(state: DifferenzlerState, seat: Seat): readonly DifferenzlerAction[] {
+  if (seat !== state.turn) return NO_ACTIONS;
   const h = state.hands;
   const base = seat * 4;
   let m0 = h[base];
@@ -449,10 +344,32 @@ function apply(state: DifferenzlerState, seat: Seat, action: DifferenzlerAction)
   if (state.phase === 'deal') return err('wrong-phase', 'a deal is due first');
   if (!Number.isInteger(seat) || seat < 0 || seat >= SEATS) return err('bad-seat', `no seat ${String(seat)}`);
   if (!isObject(action)) return err('malformed', 'an action is an object { t, ... }');
+  if (state.phase === 'play') return PLAY_HANDLER.apply(state, seat, action);
+  return HANDLERS[state.phase].apply(state, seat, action);
+}
+
+/**
+ * Either action in either phase: each function refuses what its phase does not allow, with the reason
+ * (an estimate in play, a card before every seat has estimated).
+ */
+function act(state: DifferenzlerState, seat: Seat, action: DifferenzlerAction): Result<DifferenzlerState> {
   if (action.t === 'play') return play(state, seat, action.card);
   if (action.t === 'estimate') return estimate(state, seat, action.points);
   return err('unknown-action', `unknown action ${JSON.stringify((action as { t: unknown }).t)}`);
 }
+
+const PLAY_HANDLER: PhaseHandler<DifferenzlerState, DifferenzlerAction> = { legal: playList, apply: act };
+
+/** One handler per phase (kernel phases.ts); `apply` has checked the seat and that the match is on. */
+const HANDLERS: PhaseHandlers<Phase, DifferenzlerState, DifferenzlerAction> = {
+  deal: NO_HANDLER,
+  over: NO_HANDLER,
+  estimate: {
+    legal: (state, seat) => (state.estimates[seat] === -1 ? ESTIMATES : NO_ACTIONS),
+    apply: act,
+  },
+  play: PLAY_HANDLER,
+};
 
 function estimate(state: DifferenzlerState, seat: Seat, points: unknown): Result<DifferenzlerState> {
   if (state.phase !== 'estimate') return err('illegal-action', 'estimates are given before the first card');
@@ -463,27 +380,17 @@ function estimate(state: DifferenzlerState, seat: Seat, points: unknown): Result
   estimates[seat] = points;
   const all = estimates[0] >= 0 && estimates[1] >= 0 && estimates[2] >= 0 && estimates[3] >= 0;
   const s = state;
-  return ok(
-    make(
-      s.config,
-      all ? 'play' : 'estimate',
-      s.round,
-      s.dealer,
-      s.trump,
-      s.hands,
-      estimates,
-      s.points,
-      s.turn,
-      0,
-      -1,
-      -1,
-      -1,
-      0,
-      null,
-      s.results,
-      s.totals,
-    ),
-  );
+  return ok({
+    ...s,
+    phase: all ? 'play' : 'estimate',
+    estimates,
+    played: 0,
+    lead: -1,
+    best: -1,
+    bestSeat: -1,
+    trickPoints: 0,
+    plays: null,
+  });
 }
 
 /** Why `play` refuses a card: the checks of `play` in its order, kept out of its hot path. */
@@ -527,7 +434,7 @@ function play(state: DifferenzlerState, seat: Seat, card: unknown): Result<Diffe
     best = id;
     bestSeat = seat;
   }
-  // The same fields in the same order as `make` (written out: this is the hottest path).
+  // The same fields in the same order as `start` (written out: this is the hottest path).
   if (played % SEATS !== 0)
     return ok({
       config: s.config,
@@ -552,27 +459,25 @@ function play(state: DifferenzlerState, seat: Seat, card: unknown): Result<Diffe
   const points = s.points.slice();
   points[bestSeat] += trickPoints + (played === CARDS ? LAST_TRICK_BONUS : 0);
   if (played === CARDS) return ok(finishRound(s, hands, points, bestSeat, plays));
-  return ok(
-    make(
-      s.config,
-      s.phase,
-      s.round,
-      s.dealer,
-      trump,
-      hands,
-      s.estimates,
-      points,
-      bestSeat,
-      played,
-      -1,
-      -1,
-      -1,
-      0,
-      plays,
-      s.results,
-      s.totals,
-    ),
-  );
+  return ok({
+    config: s.config,
+    phase: s.phase,
+    round: s.round,
+    dealer: s.dealer,
+    trump,
+    hands,
+    estimates: s.estimates,
+    points,
+    turn: bestSeat,
+    played,
+    lead: -1,
+    best: -1,
+    bestSeat: -1,
+    trickPoints: 0,
+    plays,
+    results: s.results,
+    totals: s.totals,
+  });
 }
 
 /** 002 Art. 1, 4.8, 4.9: the differences are scored, the deal passes on, until the match's rounds are played. */
@@ -604,25 +509,23 @@ function finishRound(
   const totals = [t[0] + differences[0], t[1] + differences[1], t[2] + differences[2], t[3] + differences[3]];
   const results = s.results.slice();
   results.push(result);
-  return make(
-    s.config,
-    over ? 'over' : 'deal',
+  return {
+    ...s,
+    phase: over ? 'over' : 'deal',
     round,
-    over ? s.dealer : (s.dealer + 1) % SEATS,
-    s.trump,
+    dealer: over ? s.dealer : (s.dealer + 1) % SEATS,
     hands,
-    estimates,
     points,
     turn,
-    CARDS,
-    -1,
-    -1,
-    -1,
-    0,
+    played: CARDS,
+    lead: -1,
+    best: -1,
+    bestSeat: -1,
+    trickPoints: 0,
     plays,
     results,
     totals,
-  );
+  };
 }
 
 export type DifferenzlerGame = Game<

@@ -1,6 +1,7 @@
 /** Differenzler (rule source 002): see docs/rules/differenzler.md. */
 export {
   LAST_TRICK_BONUS,
+  ORDERS,
   PLAIN_STRENGTH,
   PLAIN_VALUE,
   TOTAL_POINTS,
@@ -28,6 +29,6 @@ export {
   type PlayAction,
 } from './game.ts';
 export type { DifferenzlerOutcome } from './outcome.ts';
-export { UNDERTRUMP_RULES, type UndertrumpRule } from './rules.ts';
+export { POLICIES, UNDERTRUMP_RULES, type UndertrumpRule } from './rules.ts';
 export type { DifferenzlerState, Phase, RoundResult } from './state.ts';
 export type { DifferenzlerTrick, DifferenzlerView } from './view.ts';

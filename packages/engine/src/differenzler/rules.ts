@@ -2,10 +2,17 @@
  * The follow rules of 002 Art. 4.5 on per-suit masks. See docs/rules/differenzler.md for the reading of
  * the undertrumping sentence and the Swiss alternative.
  */
+import type { FollowPolicy } from '../kernel/index.ts';
 import { JACK_BIT, rankIndex, suitIndex, TRUMP_ABOVE } from './cards.ts';
 
 export const UNDERTRUMP_RULES = ['002', 'swiss'] as const;
 export type UndertrumpRule = (typeof UNDERTRUMP_RULES)[number];
+
+/** The kernel's follow policy of each undertrump rule (002 Art. 4.5; see docs/rules/differenzler.md). */
+export const POLICIES: Readonly<Record<UndertrumpRule, FollowPolicy>> = {
+  '002': 'trump-anytime-002',
+  swiss: 'trump-anytime-swiss',
+};
 
 /** Why a card may not be played (for error messages). */
 export type FollowFault = 'follow-suit' | 'follow-trump' | 'undertrump';
@@ -13,6 +20,11 @@ export type FollowFault = 'follow-suit' | 'follow-trump' | 'undertrump';
 /**
  * Writes the legal cards, as per-suit masks, into `out`. The hand is `hands[base .. base + 3]`; `lead`
  * is the first card of the trick (-1 when leading), `best` the card winning it so far.
+ *
+ * Performance shortcut, the one of this module: the kernel's `trump-anytime-002` and `trump-anytime-swiss`
+ * policies (`POLICIES`) written out on per-suit masks, as every card played runs it twice (legal actions,
+ * then the check in `apply`). test/kernel.fast.test.ts checks it against the kernel's card-level
+ * `legalCards` over random positions of both rules.
  */
 export function legalMasks(
   hands: readonly number[],

@@ -4,25 +4,22 @@
  */
 import { type Card, cardFromId, SUITS, type Suit } from '../core/cards.ts';
 import { type BaseView, type BySeat, type Seat, SPECTATOR, type Viewer } from '../core/game.ts';
-import { beats, cardValue, LAST_TRICK_BONUS } from './cards.ts';
+import { type PlayedCard, type PointedTrickView, type TricksView, tricksView } from '../kernel/index.ts';
+import { cardValue, LAST_TRICK_BONUS, ORDERS } from './cards.ts';
+
+const NO_TRICKS: TricksView<DifferenzlerTrick> = { trick: null, tricks: [] };
+
 import type { DifferenzlerConfig } from './config.ts';
 import { matchWinners } from './outcome.ts';
 import { type DifferenzlerState, type Phase, type PlayCell, type RoundResult, seatsToAct } from './state.ts';
 
-export interface PlayedCard {
-  readonly seat: Seat;
-  readonly card: Card;
-}
+export type { PlayedCard };
 
-export interface DifferenzlerTrick {
-  /** The seat that led; the cards follow in the order of play from there. */
-  readonly leader: Seat;
-  readonly cards: readonly PlayedCard[];
-  /** The seat that took the trick; absent while it is open. */
-  readonly winner?: Seat;
-  /** Card points in the trick (with the last trick's 5 once it is taken). */
-  readonly points: number;
-}
+/**
+ * A trick (the kernel's trick view): the seat that led, the cards in the order of play from there, the seat
+ * that took it (absent while it is open), and its card points (with the last trick's 5 once it is taken).
+ */
+export type DifferenzlerTrick = PointedTrickView;
 
 export interface DifferenzlerView extends BaseView {
   readonly game: 'differenzler';
@@ -75,37 +72,22 @@ function popcount(m: number): number {
 }
 
 /** The round's plays oldest first, grouped into tricks. */
-export function tricksOf(plays: PlayCell | null, trump: number): DifferenzlerTrick[] {
+export function tricksOf(plays: PlayCell | null, trump: number): TricksView<DifferenzlerTrick> {
   const list: PlayCell[] = [];
   for (let p = plays; p !== null; p = p.prev) list.push(p);
   list.reverse();
-  const out: DifferenzlerTrick[] = [];
-  for (let i = 0; i < list.length; i += 4) {
-    const group = list.slice(i, i + 4);
-    let best = group[0];
-    let points = 0;
-    for (const p of group) {
-      if (beats(p.card, best.card, trump)) best = p;
-      points += cardValue(p.card, trump);
-    }
-    const done = group.length === 4;
-    if (done && i === 32) points += LAST_TRICK_BONUS;
-    const cards = group.map((p) => ({ seat: p.seat, card: cardFromId(p.card) }));
-    out.push(
-      done
-        ? { leader: group[0].seat, cards, winner: best.seat, points }
-        : { leader: group[0].seat, cards, points },
-    );
-  }
-  return out;
+  return tricksView(list, 4, ORDERS[trump], cardFromId, (cards, i, done) => {
+    let points = done && i === 8 ? LAST_TRICK_BONUS : 0;
+    for (const c of cards) points += cardValue(c, trump);
+    return points;
+  });
 }
 
 export function viewFor(state: DifferenzlerState, viewer: Viewer): DifferenzlerView {
   const seat: Seat | null =
     viewer !== SPECTATOR && Number.isInteger(viewer) && viewer >= 0 && viewer < 4 ? viewer : null;
   const roundOver = state.played === 36;
-  const all = state.trump >= 0 ? tricksOf(state.plays, state.trump) : [];
-  const open = all.length > 0 && all[all.length - 1].winner === undefined ? all[all.length - 1] : null;
+  const { trick, tricks } = state.trump >= 0 ? tricksOf(state.plays, state.trump) : NO_TRICKS;
   const seats = [0, 1, 2, 3];
   const over = state.phase === 'over';
   return {
@@ -126,8 +108,8 @@ export function viewFor(state: DifferenzlerState, viewer: Viewer): DifferenzlerV
     estimates: state.estimates.map((e, s) => (e >= 0 && (roundOver || s === seat) ? e : null)),
     roundOver,
     points: state.points,
-    trick: open,
-    tricks: open ? all.slice(0, -1) : all,
+    trick,
+    tricks,
     results: state.results,
     scores: state.totals,
     winners: over ? matchWinners(state) : [],

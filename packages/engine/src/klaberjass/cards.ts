@@ -3,54 +3,46 @@
  * The positions follow the natural order of 003 ("As (hoch), König, Königin, Steckfassung, 10, neun, acht
  * und sieben"), so a sequence is a run of adjacent bits inside one suit's byte.
  */
-import { type Card, cardOf, type Rank, SUITS, type Suit } from '../core/cards.ts';
+import { type Card, type Rank, SUITS, type Suit } from '../core/cards.ts';
+import { JASS32, JASS32_GAME, TRUMP, type TrickOrder } from '../kernel/index.ts';
 
-/** The 32-card ranks in natural (sequence) order, low to high. */
-export const KJ_RANKS = ['7', '8', '9', 'T', 'J', 'Q', 'K', 'A'] as const satisfies readonly Rank[];
-export type KjRank = (typeof KJ_RANKS)[number];
+/** The 32-card ranks in natural (sequence) order, low to high: the kernel deck's rank order. */
+export const KJ_RANKS = JASS32.ranks as readonly KjRank[];
+export type KjRank = '7' | '8' | '9' | 'T' | 'J' | 'Q' | 'K' | 'A';
 
-export const CARDS: readonly Card[] = SUITS.flatMap((s) => KJ_RANKS.map((r) => cardOf(s, r)));
-/** By character code: suit * 8 for suit letters, rank position for rank letters, -64 for anything else. */
-const SUIT_CODE = new Int8Array(128).fill(-64);
-const RANK_CODE = new Int8Array(128).fill(-64);
-SUITS.forEach((s, i) => {
-  SUIT_CODE[s.charCodeAt(0)] = i * 8;
-});
-KJ_RANKS.forEach((r, i) => {
-  RANK_CODE[r.charCodeAt(0)] = i;
-});
+export const CARDS: readonly Card[] = JASS32.kinds;
 
 /** The card's index; -1 for anything that is not a card of the 32-card deck. */
-export function indexOf(card: unknown): number {
-  if (typeof card !== 'string' || card.length !== 2) return -1;
-  const a = card.charCodeAt(0);
-  const b = card.charCodeAt(1);
-  if (a > 127 || b > 127) return -1;
-  const i = SUIT_CODE[a] + RANK_CODE[b];
-  return i >= 0 ? i : -1;
-}
+export const indexOf = (card: unknown): number => JASS32.kindOf(card);
 export const isDeckCard = (x: unknown): x is Card => indexOf(x) >= 0;
 export const suitMask = (s: number): number => 0xff << (s * 8);
 export const SUIT_INDEX: Record<Suit, number> = { C: 0, S: 1, H: 2, D: 3 };
 
+const T = JASS32_GAME.tables;
+const high = (ranks: readonly Rank[]): readonly KjRank[] => [...ranks].reverse() as KjRank[];
 /** Strength in a plain suit: A 10 K Q J 9 8 7 (003: "As (hoch), ... sieben (Tief)", 10 between A and K as in Jass). */
-export const PLAIN_ORDER: readonly KjRank[] = ['A', 'T', 'K', 'Q', 'J', '9', '8', '7'];
+export const PLAIN_ORDER: readonly KjRank[] = high(T.plainRanks);
 /** Strength in the trump suit: J (Jass) 9 (Menel) A 10 K Q 8 7. */
-export const TRUMP_ORDER: readonly KjRank[] = ['J', '9', 'A', 'T', 'K', 'Q', '8', '7'];
+export const TRUMP_ORDER: readonly KjRank[] = high(T.trumpRanks);
 
-/** Strength by rank position, higher wins. */
-export const PLAIN_STRENGTH: readonly number[] = KJ_RANKS.map((r) => 7 - PLAIN_ORDER.indexOf(r));
-export const TRUMP_STRENGTH: readonly number[] = KJ_RANKS.map((r) => 7 - TRUMP_ORDER.indexOf(r));
+/** Strength by rank position, higher wins (the kernel's Jass tables, order `ten-high`). */
+export const PLAIN_STRENGTH: readonly number[] = T.plainStrength;
+export const TRUMP_STRENGTH: readonly number[] = T.trumpStrength;
 
 /** Card points (003): "Trumpfsteckfassung (jasz) 20, Trumpf neun (menel) 14, andere Steckfassung zwei, Königin drei, König vier, 10 zehn, As elf". */
-export const PLAIN_POINTS: readonly number[] = KJ_RANKS.map(
-  (r) => ({ '7': 0, '8': 0, '9': 0, T: 10, J: 2, Q: 3, K: 4, A: 11 })[r],
-);
-export const TRUMP_POINTS: readonly number[] = KJ_RANKS.map(
-  (r) => ({ '7': 0, '8': 0, '9': 14, T: 10, J: 20, Q: 3, K: 4, A: 11 })[r],
-);
+export const PLAIN_POINTS: readonly number[] = T.plainPoints;
+export const TRUMP_POINTS: readonly number[] = T.trumpPoints;
 
-/** Whether `card`, played to a trick led by `lead`, takes it under `trump`. */
+/** The trick order over card indices, by trump suit. */
+export const ORDERS: readonly TrickOrder<number>[] = SUITS.map((_, t) => ({
+  suit: (c: number) => (c >> 3 === t ? TRUMP : c >> 3),
+  strength: (c: number) => (c >> 3 === t ? TRUMP_STRENGTH[c & 7] : PLAIN_STRENGTH[c & 7]),
+}));
+
+/**
+ * Performance shortcut (the hot path of every play): the kernel's `beats` over `ORDERS[trump]`, written out on
+ * the strength tables. Equal to it for every pair of cards and trump (test/kernel.fast.test.ts).
+ */
 export function beats(card: number, lead: number, trump: number): boolean {
   const cs = card >> 3;
   if (cs === lead >> 3) {

@@ -6,6 +6,13 @@ import type { Game, Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
 import {
+  FOLLOW_RULES,
+  legalWord,
+  NO_HANDLER,
+  type PhaseHandler,
+  type PhaseHandlers,
+} from '../kernel/index.ts';
+import {
   ACCEPT,
   ANNOUNCE,
   ANSWER,
@@ -44,7 +51,6 @@ import type {
   KlaberjassPhase,
   KlaberjassState,
   KlaberjassView,
-  MatchPart,
   PlayNode,
   Said,
 } from './types.ts';
@@ -56,6 +62,7 @@ const ALL = 0xffffffff | 0;
 const NONE: readonly Seat[] = [];
 const NO_ACTIONS: readonly KlaberjassAction[] = [];
 const TO_ACT: readonly (readonly Seat[])[] = [[0], [1]];
+const RUFF = FOLLOW_RULES['ruff-overtrump'];
 const BID1: readonly KlaberjassAction[] = [TAKE, PASS, SCHMEISS];
 const ANSWER_SCHMEISS: readonly KlaberjassAction[] = [ACCEPT, REFUSE];
 const EXCHANGE_OR_PASS: readonly KlaberjassAction[] = [EXCHANGE, PASS];
@@ -169,45 +176,7 @@ export function randomDeal(state: State, rng: Rng): KlaberjassDeal {
     C[x[30]],
     C[x[31]],
   ];
-  // Remember the card indices in the deal's own order: hands[0], hands[1], stock.
-  const first = state.m.dealer === 0 ? DEALER_ORDER : NON_DEALER_ORDER;
-  const second = state.m.dealer === 0 ? NON_DEALER_ORDER : DEALER_ORDER;
-  for (let i = 0; i < 9; i++) {
-    DEALT[i] = x[first[i]];
-    DEALT[9 + i] = x[second[i]];
-  }
-  for (let i = 0; i < 14; i++) DEALT[18 + i] = x[STOCK_ORDER[i]];
-  const deal = { hands: state.m.dealer === 0 ? [dl, nd] : [nd, dl], stock };
-  lastDeal = deal;
-  return deal;
-}
-
-/** Positions in the shuffled pack of the non-dealer's, the dealer's and the stock's cards (003). */
-const NON_DEALER_ORDER = [0, 1, 2, 6, 7, 8, 13, 14, 15];
-const DEALER_ORDER = [3, 4, 5, 9, 10, 11, 16, 17, 18];
-const STOCK_ORDER = [12, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31];
-
-/**
- * The deal `randomDeal` made last and its card indices (hands[0], hands[1], stock): `applyDeal`, usually
- * called with it next, compares card references instead of parsing cards.
- */
-let lastDeal: KlaberjassDeal | null = null;
-const DEALT = new Int8Array(32);
-
-/** Whether the deal's cards are still exactly the ones `randomDeal` put into it (it is not frozen). */
-function asDealt(hands: readonly (readonly Card[])[], stock: readonly Card[]): boolean {
-  const a = hands[0];
-  const b = hands[1];
-  for (let i = 0; i < 9; i++) if (a[i] !== CARDS[DEALT[i]] || b[i] !== CARDS[DEALT[9 + i]]) return false;
-  for (let i = 0; i < 14; i++) if (stock[i] !== CARDS[DEALT[18 + i]]) return false;
-  return true;
-}
-
-/** The set of the dealt cards `DEALT[from .. to - 1]`. */
-function dealtSet(from: number, to: number): number {
-  let set = 0;
-  for (let i = from; i < to; i++) set |= 1 << DEALT[i];
-  return set;
+  return { hands: state.m.dealer === 0 ? [dl, nd] : [nd, dl], stock };
 }
 
 export function parseDeal(_state: State, input: unknown): Result<KlaberjassDeal> {
@@ -232,16 +201,15 @@ export function applyDeal(state: State, deal: KlaberjassDeal): Result<State> {
   const { hands, stock } = deal;
   if (hands?.length !== 2 || hands[0]?.length !== 9 || hands[1]?.length !== 9 || stock?.length !== 14)
     return err('bad-deal', 'a deal is two hands of 9 cards and a stock of 14 cards');
-  const known = deal === lastDeal && asDealt(hands, stock);
-  const h0 = known ? dealtSet(0, 6) : setOf(hands[0], 0, 6);
-  const h1 = known ? dealtSet(9, 15) : setOf(hands[1], 0, 6);
-  const e0 = known ? dealtSet(6, 9) : setOf(hands[0], 6, 9);
-  const e1 = known ? dealtSet(15, 18) : setOf(hands[1], 6, 9);
-  const st = known ? dealtSet(18, 32) : setOf(stock, 0, 14);
+  const h0 = setOf(hands[0], 0, 6);
+  const h1 = setOf(hands[1], 0, 6);
+  const e0 = setOf(hands[0], 6, 9);
+  const e1 = setOf(hands[1], 6, 9);
+  const st = setOf(stock, 0, 14);
   // An unknown card adds no bit: only 32 known cards, each dealt exactly once, make the whole deck.
   if ((h0 | h1 | e0 | e1 | st) !== ALL)
     return err('bad-deal', 'every card of the 32-card deck must be dealt exactly once');
-  const turned = known ? DEALT[18] : indexOf(stock[0]);
+  const turned = indexOf(stock[0]);
   const d: DealPart = {
     extra: [e0, e1],
     stock: st & ~(1 << turned),
@@ -261,7 +229,20 @@ export function applyDeal(state: State, deal: KlaberjassDeal): Result<State> {
     lastTrick: -1,
   };
   const m = state.m.throwIn === null ? state.m : { ...state.m, throwIn: null };
-  return ok(make('bid', 1 - state.m.dealer, [h0, h1], 0, null, -1, -1, [0, 0], -1, d, m));
+  return ok({
+    ...state,
+    phase: 'bid',
+    turn: 1 - state.m.dealer,
+    hands: [h0, h1],
+    played: 0,
+    plays: null,
+    lead: -1,
+    leader: -1,
+    points: [0, 0],
+    bella: -1,
+    d,
+    m,
+  });
 }
 
 /** The set of `cards[from .. to - 1]`; anything that is not a card adds nothing. */
@@ -274,29 +255,19 @@ function setOf(cards: readonly Card[], from: number, to: number): number {
   return set;
 }
 
-/** A state with every field given, in the one order every state has (see `start`). */
-function make(
-  phase: KlaberjassPhase,
-  turn: number,
-  hands: readonly number[],
-  played: number,
-  plays: PlayNode | null,
-  lead: number,
-  leader: number,
-  points: readonly number[],
-  bella: number,
-  d: DealPart,
-  m: MatchPart,
-): State {
-  return { phase, turn, hands, played, plays, lead, leader, points, bella, d, m };
-}
-
 // ---- legal actions ----
 
-/** The cards `seat` may play, as a set (003: follow suit, else trump; on a trump lead, head the trick if able). */
+/**
+ * The cards `seat` may play, as a set (003: "müssen Klage immer folgen, wenn fähig; andernfalls muß er Trumpf";
+ * on a trump lead "den Trick nehmen, wenn möglich"): the kernel's `ruff-overtrump` policy. The second of
+ * two cards never meets a ruffed trick, so its overtrump duty is the trump lead's.
+ */
 export function legalPlays(s: State, seat: Seat): number {
   const hand = s.hands[seat];
   if (s.lead < 0) return hand;
+  // Performance shortcut, the one of this function: `ruff-overtrump` written out for the second of two
+  // cards (no ruffed trick to meet); equal to the kernel's `legalWord` and card-level `legalCards`
+  // (test/kernel.fast.test.ts).
   const led = s.lead >> 3;
   const follow = hand & suitMask(led);
   if (follow !== 0) {
@@ -306,6 +277,16 @@ export function legalPlays(s: State, seat: Seat): number {
   }
   const trumps = hand & suitMask(s.d.trump);
   return trumps !== 0 ? trumps : hand;
+}
+
+/** `legalPlays` through the kernel's policy table: the generic form the shortcut is tested against. */
+export function legalPlaysByPolicy(s: State, seat: Seat): number {
+  const hand = s.hands[seat];
+  if (s.lead < 0) return hand;
+  const t = s.d.trump;
+  const led = s.lead >> 3;
+  const higher = led === t ? TRUMP_ABOVE[s.lead & 7] << (t * 8) : suitMask(t);
+  return legalWord(RUFF, hand, suitMask(led), suitMask(t), higher, 0, false);
 }
 
 const bellaAllowed = (s: State, seat: Seat, card: number): boolean => {
@@ -352,22 +333,9 @@ const cmpVerdict = (ndValue: number, dealerValue: number): Verdict =>
 
 export function legalActions(s: State, seat: Seat): readonly KlaberjassAction[] {
   if (seat !== s.turn) return NO_ACTIONS;
-  switch (s.phase) {
-    case 'bid':
-      return BID1;
-    case 'schmeiss':
-      return ANSWER_SCHMEISS;
-    case 'bid2':
-      return BID2[s.d.turned >> 3];
-    case 'exchange':
-      return seat === s.d.sevenHolder ? EXCHANGE_OR_PASS : ONLY_PASS;
-    case 'sequences':
-      return ALONE.get(seqExpected(s)) ?? [seqExpected(s)];
-    case 'play':
-      return playList(s, seat);
-    default:
-      return NO_ACTIONS;
-  }
+  // Shortcut (kernel phases.ts): the hottest phase's handler by name, the others through the table.
+  if (s.phase === 'play') return PLAY_HANDLER.legal(s, seat);
+  return HANDLERS[s.phase].legal(s, seat);
 }
 
 /** Each sequence-talk action as a list of itself: the talk has exactly one legal action. */
@@ -518,13 +486,38 @@ function applyPlay(s: State, seat: Seat, card: number, bella: boolean): Result<S
   const plays: PlayNode = { play: card | (seat << 5), prev: s.plays };
   const played = s.played | (1 << card);
   const bellaSeat = bella ? seat : s.bella;
+  // Every field written out in the order of `start` (the hottest path; a spread costs more here).
   if (s.lead < 0)
-    return ok(make(s.phase, 1 - seat, [h0, h1], played, plays, card, seat, s.points, bellaSeat, s.d, s.m));
+    return ok({
+      phase: s.phase,
+      turn: 1 - seat,
+      hands: [h0, h1],
+      played,
+      plays,
+      lead: card,
+      leader: seat,
+      points: s.points,
+      bella: bellaSeat,
+      d: s.d,
+      m: s.m,
+    });
   const trump = s.d.trump;
   const winner = beats(card, s.lead, trump) ? seat : s.leader;
   const pts = cardPoints(card, trump) + cardPoints(s.lead, trump);
   const points = winner === 0 ? [s.points[0] + pts, s.points[1]] : [s.points[0], s.points[1] + pts];
-  const next = make(s.phase, winner, [h0, h1], played, plays, -1, -1, points, bellaSeat, s.d, s.m);
+  const next: State = {
+    phase: s.phase,
+    turn: winner,
+    hands: [h0, h1],
+    played,
+    plays,
+    lead: -1,
+    leader: -1,
+    points,
+    bella: bellaSeat,
+    d: s.d,
+    m: s.m,
+  };
   return ok(h0 === 0 && h1 === 0 ? finishDeal(next, winner) : next);
 }
 
@@ -594,15 +587,29 @@ export function apply(s: State, seat: Seat, action: KlaberjassAction): Result<St
   if (s.phase === 'over') return err('game-over', 'the match is over');
   if (s.phase === 'deal') return err('wrong-phase', 'a deal is due first');
   if (seat !== s.turn) return err('not-your-turn', `seat ${s.turn} is to act`);
-  const t = action?.t;
-  if (s.phase === 'play') {
+  if (s.phase === 'play') return PLAY_HANDLER.apply(s, seat, action);
+  return HANDLERS[s.phase].apply(s, seat, action);
+}
+
+const PLAY_HANDLER: PhaseHandler<State, KlaberjassAction> = {
+  legal: playList,
+  apply(s, seat, action) {
+    const t = action?.t;
     if (t !== 'play') return wrong(s, t);
     const card = indexOf((action as { card: Card }).card);
     if (card < 0) return err('malformed', 'play needs a card of the 32-card deck');
     return applyPlay(s, seat, card, (action as { bella?: boolean }).bella === true);
-  }
-  switch (s.phase) {
-    case 'bid':
+  },
+};
+
+/** One handler per phase (kernel phases.ts); `apply` has checked seat, turn and that the match is on. */
+const HANDLERS: PhaseHandlers<KlaberjassPhase, State, KlaberjassAction> = {
+  deal: NO_HANDLER,
+  over: NO_HANDLER,
+  bid: {
+    legal: () => BID1,
+    apply(s, seat, action) {
+      const t = action?.t;
       if (t === 'take') return ok(fixTrump(s, said(s, seat, TAKE), seat, s.d.turned >> 3));
       if (t === 'schmeiss')
         return ok({
@@ -617,13 +624,23 @@ export function apply(s: State, seat: Seat, action: KlaberjassAction): Result<St
         return ok({ ...s, phase: 'bid2', d: { ...s.d, bids: said(s, seat, PASS) }, turn: nonDealer(s) });
       }
       return wrong(s, t);
-    case 'schmeiss':
+    },
+  },
+  schmeiss: {
+    legal: () => ANSWER_SCHMEISS,
+    apply(s, seat, action) {
       // 003: the dealer accepts (hands thrown in) or refuses (play on in the turned suit); likewise the
       // non-dealer when the dealer schmeisses. The schmeisser is then the maker.
+      const t = action?.t;
       if (t === 'accept') return ok(throwIn(s, seat, ACCEPT, 'schmeiss'));
       if (t === 'refuse') return ok(fixTrump(s, said(s, seat, REFUSE), s.d.schmeisser, s.d.turned >> 3));
       return wrong(s, t);
-    case 'bid2':
+    },
+  },
+  bid2: {
+    legal: (s) => BID2[s.d.turned >> 3],
+    apply(s, seat, action) {
+      const t = action?.t;
       if (t === 'name') {
         const suit = SUITS.indexOf((action as { suit: Suit }).suit);
         if (suit < 0) return err('malformed', 'name needs a suit');
@@ -637,7 +654,12 @@ export function apply(s: State, seat: Seat, action: KlaberjassAction): Result<St
         return ok(throwIn(s, seat, PASS, 'passed'));
       }
       return wrong(s, t);
-    case 'exchange': {
+    },
+  },
+  exchange: {
+    legal: (s, seat) => (seat === s.d.sevenHolder ? EXCHANGE_OR_PASS : ONLY_PASS),
+    apply(s, seat, action) {
+      const t = action?.t;
       if (t === 'pass') return ok(seat === s.m.dealer ? startSequences(s) : { ...s, turn: s.m.dealer });
       if (t !== 'exchange') return wrong(s, t);
       if (seat !== s.d.sevenHolder)
@@ -646,8 +668,11 @@ export function apply(s: State, seat: Seat, action: KlaberjassAction): Result<St
       const hands = [...s.hands];
       hands[seat] = (hands[seat] & ~(1 << seven)) | (1 << s.d.turned);
       return ok(startSequences({ ...s, hands, d: { ...s.d, exchanged: true } }));
-    }
-    case 'sequences': {
+    },
+  },
+  sequences: {
+    legal: (s) => ALONE.get(seqExpected(s)) ?? [seqExpected(s)],
+    apply(s, seat, action) {
       const expected = seqExpected(s);
       if (!sameAction(expected, action))
         return err(
@@ -655,11 +680,10 @@ export function apply(s: State, seat: Seat, action: KlaberjassAction): Result<St
           `the sequence talk goes by the cards held: say ${JSON.stringify(expected)} (see docs/rules/klaberjass.md)`,
         );
       return ok(applySequences(s, seat, expected));
-    }
-    default:
-      return wrong(s, t);
-  }
-}
+    },
+  },
+  play: PLAY_HANDLER,
+};
 
 const sameAction = (a: KlaberjassAction, b: KlaberjassAction): boolean => {
   if (a === b) return true;

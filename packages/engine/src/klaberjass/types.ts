@@ -1,5 +1,6 @@
 import type { Card, Suit } from '../core/cards.ts';
 import type { BaseOutcome, BaseView, BySeat, Seat, Viewer } from '../core/game.ts';
+import type { PlayedCard, TrickView } from '../kernel/index.ts';
 import type { KlaberjassAction, Verdict } from './actions.ts';
 import type { KjRank, SequenceCompare } from './cards.ts';
 
@@ -128,17 +129,9 @@ export interface KlaberjassDealResult {
   readonly thrownIn: number;
 }
 
-export interface PlayedCard {
-  readonly seat: Seat;
-  readonly card: Card;
-}
-
-/** A trick in play order; `winner` once it is complete. */
-export interface KlaberjassTrick {
-  readonly leader: Seat;
-  readonly cards: readonly PlayedCard[];
-  readonly winner?: Seat;
-}
+export type { PlayedCard };
+/** A trick in play order; `winner` once it is complete (the kernel's trick view). */
+export type KlaberjassTrick = TrickView;
 
 export interface KlaberjassView extends BaseView {
   readonly game: 'klaberjass';

@@ -6,25 +6,19 @@
 import { count } from '../core/bits.ts';
 import { SUITS } from '../core/cards.ts';
 import type { Viewer } from '../core/game.ts';
-import { beats, CARDS, cardsOf, countedSequences, POS } from './cards.ts';
-import type { KlaberjassState, KlaberjassTrick, KlaberjassView, PlayedCard } from './types.ts';
+import { tricksView } from '../kernel/index.ts';
+import { CARDS, cardsOf, countedSequences, ORDERS, POS } from './cards.ts';
+import type { KlaberjassState, KlaberjassView } from './types.ts';
+
+const name = (c: number) => CARDS[c];
 
 export function viewFor(s: KlaberjassState, viewer: Viewer): KlaberjassView {
   // Anything but seat 0 or 1 sees what a spectator sees.
   const seat = viewer === 0 || viewer === 1 ? viewer : -1;
-  const plays: number[] = [];
-  for (let n = s.plays; n !== null; n = n.prev) plays.push(n.play);
+  const plays: { seat: number; card: number }[] = [];
+  for (let n = s.plays; n !== null; n = n.prev) plays.push({ seat: n.play >> 5, card: n.play & 31 });
   plays.reverse();
-  const played = (x: number): PlayedCard => ({ seat: x >> 5, card: CARDS[x & 31] });
-  const tricks: KlaberjassTrick[] = [];
-  for (let i = 0; i + 1 < plays.length; i += 2) {
-    const a = plays[i];
-    const b = plays[i + 1];
-    const winner = beats(b & 31, a & 31, s.d.trump) ? b >> 5 : a >> 5;
-    tricks.push({ leader: a >> 5, cards: [played(a), played(b)], winner });
-  }
-  const last = plays[plays.length - 1];
-  const trick = plays.length % 2 === 1 ? { leader: last >> 5, cards: [played(last)] } : null;
+  const { trick, tricks } = tricksView(plays, 2, ORDERS[s.d.trump], name);
   const dealt = s.d.turned >= 0;
   const seven = s.d.trump * 8 + POS.seven;
   return {

@@ -5,8 +5,16 @@ export const PRESETS = ['manual', 'klappern'] as const;
 export type Preset = (typeof PRESETS)[number];
 
 export interface KlapperjasOptions {
-  /** Who may say "besser" after a Kleines: only the later players of the Kleines round (000) or every other player (001). */
+  /**
+   * Who may say "besser" after a Kleines: only the later players of the Kleines round (000), or every
+   * other player in turn from Vorhand (001).
+   */
   readonly besser: 'later' | 'all';
+  /**
+   * When melds are declared: each player at his own turn before his first card, resolved after trick 1
+   * (000 4.1), or in a round in turn from Vorhand before the first card is led, resolved and shown then (001).
+   */
+  readonly melding: 'first-card' | 'round';
   /** Runs of 5+ cards: split into disjoint Terz/Halber blocks, or one Halber for any run of 4+. */
   readonly longRuns: 'blocks' | 'single';
   /** Melds count only if their party takes a trick (000 3.1). */
@@ -19,6 +27,8 @@ export interface KlapperjasOptions {
   readonly scoring: 'orgi-kleines' | 'flat';
   /** Points that win the match. */
   readonly target: number;
+  /** 3 players: after the first reaches the target the other two play on for second place (000 4.3), or the match ends (001). */
+  readonly playOn: boolean;
   /** How the score is shown on dice; display only. */
   readonly dice: 'up-down' | 'two-dice' | 'one-die';
 }
@@ -32,33 +42,40 @@ export interface KlapperjasConfig {
 export const PRESET_OPTIONS: Record<Preset, KlapperjasOptions> = {
   manual: {
     besser: 'later',
+    melding: 'first-card',
     longRuns: 'blocks',
     meldsNeedTrick: true,
     belleNeedsTrick: false,
     kontra: 'manual',
     scoring: 'orgi-kleines',
     target: 12,
+    playOn: true,
     dice: 'up-down',
   },
   klappern: {
     besser: 'all',
+    melding: 'round',
     longRuns: 'blocks',
-    meldsNeedTrick: true,
+    meldsNeedTrick: false,
     belleNeedsTrick: false,
     kontra: 'before-first-card',
     scoring: 'flat',
     target: 6,
+    playOn: false,
     dice: 'one-die',
   },
 };
 
-export const CHOICES: Record<string, readonly unknown[]> = {
+/** The values every option but `target` (a whole number 1..99) may take. */
+export const CHOICES: Readonly<Record<Exclude<keyof KlapperjasOptions, 'target'>, readonly unknown[]>> = {
   besser: ['later', 'all'],
+  melding: ['first-card', 'round'],
   longRuns: ['blocks', 'single'],
   meldsNeedTrick: [true, false],
   belleNeedsTrick: [true, false],
   kontra: ['manual', 'before-first-card'],
   scoring: ['orgi-kleines', 'flat'],
+  playOn: [true, false],
   dice: ['up-down', 'two-dice', 'one-die'],
 };
 
@@ -81,10 +98,11 @@ export function parseConfig(input: unknown): Result<KlapperjasConfig> {
       if (!Number.isInteger(v) || (v as number) < 1 || (v as number) > 99)
         return err('bad-config', 'option target must be an integer from 1 to 99');
     } else if (k in CHOICES) {
-      if (!CHOICES[k].includes(v))
+      const choices = CHOICES[k as keyof typeof CHOICES];
+      if (!choices.includes(v))
         return err(
           'bad-config',
-          `option ${k} must be one of ${CHOICES[k].map((c) => JSON.stringify(c)).join(', ')}`,
+          `option ${k} must be one of ${choices.map((c) => JSON.stringify(c)).join(', ')}`,
         );
     } else return err('bad-config', `unknown option "${k}"`);
     out[k] = v;

@@ -5,8 +5,9 @@ import * as R from './rules.ts';
 import type { KlapperjasAction, KlapperjasDeal, KlapperjasState } from './state.ts';
 import { type KlapperjasOutcome, type KlapperjasView, outcome, viewFor } from './view.ts';
 
+export { FOLLOW_RULE, trickRules } from './cards.ts';
 export type { KlapperjasConfig, KlapperjasOptions, Preset } from './config.ts';
-export { PRESET_OPTIONS, PRESETS } from './config.ts';
+export { CHOICES, PRESET_OPTIONS, PRESETS } from './config.ts';
 export type { MeldSpec } from './melds.ts';
 export type * from './state.ts';
 export type { Announced, Dice, KlapperjasOutcome, KlapperjasView, PlayedCard, TrickView } from './view.ts';

@@ -49,21 +49,27 @@ function runOptions(s: number, start: number, len: number, blocks: boolean): Mel
 
 type Options = readonly (readonly Meld[])[];
 const NO_MELDS: Options = Object.freeze([]);
-/** runOptions, frozen and made once per run: RUNS[(blocks * 32 + s * 8 + start) * 9 + len]. */
-const RUNS: (Options | undefined)[] = new Array(2 * 32 * 9).fill(undefined);
-/** The same without the empty choice: the options of a hand with this one run. */
-const RUNS_NONEMPTY: (Options | undefined)[] = new Array(2 * 32 * 9).fill(undefined);
-
-function runs(s: number, start: number, len: number, blocks: boolean, nonEmpty: boolean): Options {
-  const i = ((blocks ? 32 : 0) + s * 8 + start) * 9 + len;
-  let o = RUNS[i];
-  if (o === undefined) {
-    const all = runOptions(s, start, len, blocks).map((c) => Object.freeze(c.map((m) => Object.freeze(m))));
-    RUNS[i] = o = Object.freeze(all);
-    RUNS_NONEMPTY[i] = Object.freeze(all.filter((c) => c.length > 0));
-  }
-  return nonEmpty ? RUNS_NONEMPTY[i]! : o;
+/**
+ * runOptions of every run, frozen, made at load (fast.ts item 7): RUNS[(blocks * 32 + s * 8 + start) * 9 + len],
+ * and RUNS_NONEMPTY the same without the empty choice (the options of a hand with this one run).
+ */
+const RUNS: Options[] = [];
+const RUNS_NONEMPTY: Options[] = [];
+for (let i = 0; i < 2 * 32 * 9; i++) {
+  const len = i % 9;
+  const start = ((i / 9) | 0) % 8;
+  const s = ((i / 72) | 0) % 4;
+  const blocks = i >= 32 * 9;
+  const all =
+    len >= 3 && start + len <= 8
+      ? runOptions(s, start, len, blocks).map((c) => Object.freeze(c.map((m) => Object.freeze(m))))
+      : [];
+  RUNS.push(Object.freeze(all));
+  RUNS_NONEMPTY.push(Object.freeze(all.filter((c) => c.length > 0)));
 }
+
+const runs = (s: number, start: number, len: number, blocks: boolean, nonEmpty: boolean): Options =>
+  (nonEmpty ? RUNS_NONEMPTY : RUNS)[((blocks ? 32 : 0) + s * 8 + start) * 9 + len];
 
 /** Every non-empty set of disjoint melds the hand holds, each set sorted by suit and top. Read-only. */
 export function meldOptions(h: number, blocks: boolean): Options {

@@ -3,7 +3,7 @@
 import { SPECTATOR } from '../core/game.ts';
 import { choice, type GameMeta, type OptionMeta, type Texts, YES_NO } from '../core/meta.ts';
 import { unwrap } from '../core/result.ts';
-import { PLAIN_ORDER, TRUMP_ORDER } from '../klaberjass/index.ts';
+import { PLAIN_ORDER, TRUMP_ORDER } from '../kernel/jass.ts';
 import { CHOICES, type KlapperjasOptions, PRESET_OPTIONS, PRESETS, type Preset } from './config.ts';
 import { klapperjas } from './index.ts';
 
@@ -24,8 +24,8 @@ const PRESET_TEXTS: Record<Preset, { readonly name: Pair; readonly description: 
   klappern: {
     name: ['Klappern (Kurzregeln)', 'Klappern (short rules)'],
     description: [
-      'Jedes Spiel 1 Punkt, verloren 2; Kontra und Re nur vor der ersten Karte; Partie bis 6 auf einem Würfel.',
-      'Every game 1 point, lost 2; Kontra and Re only before the first card; match to 6 on one die.',
+      'Jedes Spiel 1 Punkt, verloren 2; Kontra und Re nur vor der ersten Karte; Meldungen reihum vor dem ersten Ausspielen, ohne Stich; Partie bis 6 auf einem Würfel, zu dritt ohne Spiel um Platz 2.',
+      'Every game 1 point, lost 2; Kontra and Re only before the first card; melds declared in turn before the first lead, no trick needed; match to 6 on one die, with 3 players no play-on for second place.',
     ],
   },
 };
@@ -46,8 +46,30 @@ const OPTION_TEXTS: Record<
         'nur die Späteren der Kleines-Runde (Anleitung)',
         'only the later players of the Kleines round (manual)',
       ],
-      all: ['alle anderen Spieler (Klappern)', 'every other player (Klappern)'],
+      all: [
+        'jeder andere reihum ab Vorhand (Klappern)',
+        'every other player in turn from Vorhand (Klappern)',
+      ],
     },
+  },
+  melding: {
+    name: ['Melden', 'Declaring melds'],
+    description: [
+      'Wann Terz und Halbe gemeldet werden: jeder vor seiner ersten Karte, entschieden nach dem ersten Stich; oder in einer Melderunde ab Vorhand, sofort entschieden und gezeigt.',
+      'When Terz and Halber are declared: each player before his own first card, settled after trick 1; or in a meld round from Vorhand, settled and shown at once.',
+    ],
+    values: {
+      'first-card': ['vor der eigenen ersten Karte (Anleitung)', "before one's own first card (manual)"],
+      round: ['reihum vor dem ersten Ausspielen (Klappern)', 'in turn before the first lead (Klappern)'],
+    },
+  },
+  playOn: {
+    name: ['Um Platz 2 weiterspielen (zu dritt)', 'Play on for second place (3 players)'],
+    description: [
+      'Hat einer das Ziel erreicht, spielen die beiden anderen zu zweit um Platz 2 weiter (Anleitung 4.3); sonst endet die Partie mit dem Sieger (Klappern).',
+      'Once one player reaches the target, the other two play on as two players for second place (manual 4.3); otherwise the match ends with the winner (Klappern).',
+    ],
+    values: YES_NO,
   },
   longRuns: {
     name: ['Lange Folgen', 'Long runs'],
@@ -143,6 +165,10 @@ export const klapperjasMeta: GameMeta = {
   })),
   options: (Object.keys(PRESET_OPTIONS[PRESETS[0]]) as (keyof KlapperjasOptions)[]).map(option),
   // The Jass-32 orders (000 Abb. 1 and 2), the same tables as Klaberjass.
-  ranks: { trump: TRUMP_ORDER, plain: PLAIN_ORDER },
+  // The 32-card deck has no Six; the orders are the Jass ones of 000 Abb. 1 and 2.
+  ranks: {
+    trump: TRUMP_ORDER['ten-high'].filter((r) => r !== '6'),
+    plain: PLAIN_ORDER['ten-high'].filter((r) => r !== '6'),
+  },
   direction: 'clockwise',
 };

@@ -3,27 +3,63 @@
  * trick play, counting and the match. Every function is pure; hot paths work on bit sets.
  */
 
-import { count } from '../core/bits.ts';
 import { type Card, SUITS } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
 import {
+  legalWord,
+  NO_HANDLER,
+  type PhaseHandler,
+  type PhaseHandlers,
+  winnerIndex,
+} from '../kernel/index.ts';
+import {
   bitOf,
   CARD,
   cardsOf,
+  FOLLOW_RULE,
+  LAST_TRICK,
+  R_JACK,
   R_KING,
+  R_NINE,
   R_QUEEN,
   R_SEVEN,
   SEQ,
-  STR,
   SUIT_MASK,
   seqIndex,
   suitIndex,
-  TRUMP_ABOVE,
-  VALUE,
 } from './cards.ts';
 import type { KlapperjasConfig } from './config.ts';
+import {
+  BESSER,
+  BESSER_PASS,
+  bitOrder,
+  EXCHANGE,
+  f,
+  KLEINES,
+  KLEINES_PASS,
+  KONTRA,
+  KONTRA_RE,
+  layout,
+  NONE,
+  ONLY_KONTRA,
+  ONLY_RE,
+  ORGI,
+  ORGI_PASS,
+  PASS,
+  PLAY,
+  PLAY_BELLE,
+  plays,
+  RE,
+  ruffOvertrump,
+  STR,
+  shared,
+  TO_ACT,
+  TRUMP,
+  TRUMP_ABOVE,
+  VALUE,
+} from './fast.ts';
 import { bestDecl, type Decl, type Meld, meldOptions, meldsValue, sameMelds, toSpec } from './melds.ts';
 import type {
   Bid,
@@ -39,50 +75,6 @@ import type {
 
 type S = KlapperjasState;
 type A = KlapperjasAction;
-
-// Interned actions: legalActions allocates only its result array.
-const f = <T>(x: T): T => Object.freeze(x);
-export const ORGI: A = f({ t: 'orgi' });
-export const PASS: A = f({ t: 'pass' });
-export const KLEINES: A = f({ t: 'kleines' });
-export const BESSER: A = f({ t: 'besser' });
-export const KONTRA: A = f({ t: 'kontra' });
-export const RE: A = f({ t: 're' });
-export const EXCHANGE: A = f({ t: 'exchange' });
-export const TRUMP: readonly A[] = SUITS.map((suit) => f({ t: 'trump', suit }) as A);
-/**
- * Interned play actions carry their card bit (+32 with Belle) in a non-enumerable field, invisible to
- * JSON, spreading and equality: apply checks it against the interned table and skips parsing the card.
- */
-interface Coded {
-  readonly __bit?: number;
-}
-const coded = (a: A, code: number): A => f(Object.defineProperty(a, '__bit', { value: code }));
-export const PLAY: readonly A[] = CARD.map((card, b) => coded({ t: 'play', card }, b));
-export const PLAY_BELLE: readonly A[] = CARD.map((card, b) =>
-  coded({ t: 'play', card, belle: true }, b + 32),
-);
-
-/**
- * Lists handed out many times (toAct, legal actions) are shared and read-only by type, but not frozen:
- * V8 reads elements of frozen arrays through a generic slow path, in every caller (measured: 5% of
- * random self-play in core/play.ts alone).
- */
-const shared = <T>(x: T): T => x;
-const NONE: readonly never[] = f([]);
-const ORGI_PASS: readonly A[] = shared([ORGI, PASS]);
-const KLEINES_PASS: readonly A[] = shared([KLEINES, PASS]);
-const BESSER_PASS: readonly A[] = shared([BESSER, PASS]);
-const ONLY_KONTRA: readonly A[] = shared([KONTRA]);
-const ONLY_RE: readonly A[] = shared([RE]);
-const KONTRA_RE: readonly A[] = shared([KONTRA, RE]);
-/** TO_ACT[turn * 16 + optional seats mask]: the turn first, then optional actors (core/play.ts). */
-const TO_ACT: readonly (readonly Seat[])[] = Array.from({ length: 64 }, (_, i) => {
-  const turn = i >>> 4;
-  const out = [turn];
-  for (let s = 0; s < 4; s++) if (i & 15 & (1 << s) && s !== turn) out.push(s);
-  return shared(out);
-});
 
 type W = { -readonly [K in keyof S]: S[K] };
 
@@ -139,6 +131,7 @@ function copy(s: S): W {
     pts: s.pts,
     took: s.took,
     opt: s.opt,
+    legal: s.legal,
   };
 }
 
@@ -173,6 +166,7 @@ function fresh(
     pts,
     took: 0,
     opt: 0,
+    legal: 0,
   });
 }
 
@@ -196,43 +190,6 @@ export function start(cfg: KlapperjasConfig, dealer: Seat): S {
   return fresh(m, null, 'deal', dealer, ZEROS[n], 0);
 }
 
-/** Seating of one deal: play order from Vorhand, next seat, parties. Shared, read-only. */
-interface Layout {
-  readonly order: readonly Seat[];
-  readonly next: readonly Seat[];
-  readonly party: readonly number[];
-  readonly activeMask: number;
-  readonly handSize: number;
-  readonly np: number;
-}
-const LAYOUTS = new Map<number, Layout>();
-
-/** Active seats in play order starting left of the dealer (Vorhand first). */
-export function dealOrder(m: Match, dealer: Seat): Seat[] {
-  return [...m.active].sort((a, b) => ((a - dealer - 1 + m.n) % m.n) - ((b - dealer - 1 + m.n) % m.n));
-}
-
-function layout(m: Match, dealer: Seat): Layout {
-  const key = m.n * 4096 + dealer * 256 + m.activeMask;
-  let l = LAYOUTS.get(key);
-  if (l === undefined) {
-    const n = m.n;
-    const order = dealOrder(m, dealer);
-    const next: Seat[] = new Array(n).fill(-1);
-    for (let i = 0; i < order.length; i++) next[order[i]] = order[(i + 1) % order.length];
-    l = Object.freeze({
-      order: shared(order),
-      next: shared(next),
-      party: shared(Array.from({ length: n }, (_, i) => (n === 4 ? i & 1 : i))),
-      activeMask: m.activeMask,
-      handSize: n === 4 ? 8 : 9,
-      np: n === 4 ? 2 : n,
-    });
-    LAYOUTS.set(key, l);
-  }
-  return l;
-}
-
 // ---- dealing ---------------------------------------------------------------------------------------
 
 /** Deals from the deck order as the texts say: 4p packets 3-2-3, 2p/3p three packets of 3, then the stock. */
@@ -246,7 +203,7 @@ export function dealFromDeck(s: S, deck: readonly string[]): KlapperjasDeal {
 function dealFromPerm(s: S, perm: Int8Array): KlapperjasDeal {
   const m = s.m;
   const n = m.n;
-  const order = layout(m, m.dealer).order;
+  const order = layout(m.n, m.dealer, m.activeMask).order;
   const size = n === 4 ? 8 : 9;
   const hands: Card[][] = [];
   const held: number[] = [];
@@ -299,7 +256,7 @@ const PACKETS3 = [3, 3, 3];
 
 /**
  * A deal made here: deeply frozen, with its bits in a private field (invisible to JSON and equality),
- * so applying it skips parsing its card strings again.
+ * so applying it skips parsing its card strings again. fast.ts item 6.
  */
 class Dealt implements KlapperjasDeal {
   readonly hands: readonly (readonly Card[])[];
@@ -316,12 +273,9 @@ class Dealt implements KlapperjasDeal {
   }
 }
 
-/** Scratch deck order of randomDeal (used within one call only). */
-const PERM = new Int8Array(32);
-
 /** Shuffles the 32 cards exactly as core shuffle(DECK32, rng) does (Fisher-Yates from the top). */
 export function randomDeal(s: S, rng: Rng): KlapperjasDeal {
-  const perm = PERM;
+  const perm = new Int8Array(32);
   for (let i = 0; i < 32; i++) perm[i] = i;
   for (let i = 31; i > 0; i--) {
     const j = rng.int(i + 1);
@@ -419,7 +373,7 @@ export function applyDeal(s: S, deal: KlapperjasDeal): Result<S> {
   const r = dealBits(s, deal);
   if (!r.ok) return r;
   const m = s.m;
-  const l = layout(m, m.dealer);
+  const l = layout(m.n, m.dealer, m.activeMask);
   const bits = r.value;
   const d: DealInfo = {
     dealer: m.dealer,
@@ -473,7 +427,7 @@ function optMask(m: Match, d: DealInfo, started: number, twice: number): number 
 
 export function toAct(s: S): readonly Seat[] {
   const p = s.phase;
-  if (p === 'play') {
+  if (p === 'play' || p === 'melds') {
     const o = s.opt;
     return TO_ACT[s.turn * 16 + ((o | (o >>> 4)) & 15 & ~(1 << s.turn))];
   }
@@ -483,25 +437,24 @@ export function toAct(s: S): readonly Seat[] {
 
 /**
  * The cards of hand `h` that may be played to a trick led in suit `led` whose best card has strength
- * `winStr`, with trump `t` (000 4.1, 001 "Spiel"): follow suit; when trump is led, overtrump if able;
- * unable to follow, ruff; when the trick is already ruffed, overtrump if able, else still ruff; with
- * neither suit nor trump any card.
+ * `winStr`, with trump `t`: the kernel's `ruff-overtrump` policy (000 4.1, 001 "Spiel"; kernel/follow.ts):
+ * follow suit; when trump is led, overtrump if able; unable to follow, ruff; when the trick is already
+ * ruffed, overtrump if able, else still ruff; with neither suit nor trump any card. Computed by its
+ * specialised form (fast.ts item 9); `policyMask` is the kernel's generic form it is tested against.
  */
-export function legalMask(h: number, led: number, winStr: number, t: number): number {
-  const follow = h & SUIT_MASK[led];
-  if (led === t) {
-    if (follow === 0) return h;
-    const hi = follow & TRUMP_ABOVE[t * 16 + winStr];
-    return hi !== 0 ? hi : follow;
-  }
-  if (follow !== 0) return follow;
-  const tr = h & SUIT_MASK[t];
-  if (tr === 0) return h;
-  if (winStr >= 8) {
-    const hi = tr & TRUMP_ABOVE[t * 16 + winStr];
-    return hi !== 0 ? hi : tr;
-  }
-  return tr;
+export const legalMask = ruffOvertrump;
+
+/** legalMask through the kernel's generic `legalWord` with the game's policy (FOLLOW_RULE). */
+export function policyMask(h: number, led: number, winStr: number, t: number): number {
+  return legalWord(
+    FOLLOW_RULE,
+    h,
+    SUIT_MASK[led],
+    SUIT_MASK[t],
+    TRUMP_ABOVE[t * 16 + winStr],
+    0,
+    led !== t && winStr >= 8,
+  );
 }
 
 /** The cards `seat` (whose turn it is) may play. */
@@ -511,16 +464,14 @@ export function playMask(s: S, seat: Seat): number {
   return legalMask(h, (s.trickCards & 31) >>> 3, s.winStr, s.d!.trump);
 }
 
-/** The index of the card winning `trick` (cards in play order) with trump `t`. */
-export function trickWinner(trick: readonly number[], t: number): number {
-  let best = 0;
-  for (let i = 1; i < trick.length; i++) {
-    const b = trick[i];
-    if ((b >>> 3 === t || b >>> 3 === trick[0] >>> 3) && STR[t * 32 + b] > STR[t * 32 + trick[best]])
-      best = i;
-  }
-  return best;
+/** The state with `legal` set for its turn seat, after a step that changed his hand or the trick (fast.ts item 5). */
+function withLegal(w: W): W {
+  w.legal = w.phase === 'play' ? playMask(w, w.turn) : 0;
+  return w;
 }
+
+/** The index of the card winning `trick` (card bits in play order) with trump `t`: the kernel's ranking. */
+export const trickWinner = (trick: readonly number[], t: number): number => winnerIndex(bitOrder(t), trick);
 
 /** Card-string form of legalMask for tests and tools: the cards of `hand` that may follow `trick`. */
 export function legalCards(hand: readonly string[], trick: readonly string[], trump: string): string[] {
@@ -542,41 +493,35 @@ const canExchange = (s: S, d: DealInfo, seat: Seat): boolean =>
 
 const meldAction = (ms: readonly Meld[]): A => f({ t: 'meld', melds: ms.map(toSpec) });
 
-/** Meld actions of the shared (frozen) option lists of meldOptions, made once. */
-const MELD_ACTIONS = new Map<readonly Meld[], A>();
-function meldActionOf(ms: readonly Meld[]): A {
-  if (!Object.isFrozen(ms)) return meldAction(ms);
-  let a = MELD_ACTIONS.get(ms);
-  if (a === undefined) {
-    const melds = ms.map(toSpec);
-    for (const x of melds) f(x);
-    a = f({ t: 'meld', melds: f(melds) }) as A;
-    MELD_ACTIONS.set(ms, a);
-  }
-  return a;
+export function legalActions(s: S, seat: Seat): readonly A[] {
+  // The play handler by name first: most calls come in play, and a lookup by phase costs more than it.
+  return s.phase === 'play' ? PLAY_PHASE.legal(s, seat) : HANDLERS[s.phase].legal(s, seat);
 }
 
-export function legalActions(s: S, seat: Seat): readonly A[] {
+/** The calls (Kontra, Re) `seat` may make now, in the meld round or in play. */
+function calls(s: S, seat: Seat): readonly A[] {
+  const opt = (s.opt >>> seat) & 17;
+  return opt === 0 ? NONE : opt === 17 ? KONTRA_RE : opt === 1 ? ONLY_KONTRA : ONLY_RE;
+}
+
+/** Play: the turn seat's cards (with Belle, exchange, melds, calls where they apply); others' calls. */
+function playActions(s: S, seat: Seat): readonly A[] {
+  if (seat !== s.turn) return calls(s, seat);
+  const d = s.d!;
+  const bit = 1 << seat;
+  const h = handOf(s, seat);
+  const mask = s.legal;
+  const qk = 3 << (d.trump * 8 + R_QUEEN);
+  // The common case: cards only, no Belle variant among them.
+  if ((s.opt & (bit | (bit << 4))) === 0 && (s.started & bit) !== 0 && ((h & qk) !== qk || (mask & qk) === 0))
+    return plays(mask);
+  return fullActions(s, d, seat, h, mask);
+}
+
+/** The bidding rounds: the turn seat's bids. */
+function bidActions(s: S, seat: Seat): readonly A[] {
+  if (seat !== s.turn) return NONE;
   const p = s.phase;
-  if (p === 'play') {
-    const d = s.d!;
-    const bit = 1 << seat;
-    const opt = s.opt & (bit | (bit << 4));
-    if (seat !== s.turn) {
-      if (opt === 0) return NONE;
-      const r = opt >>> 4;
-      return opt & 15 ? (r ? KONTRA_RE : ONLY_KONTRA) : r ? ONLY_RE : NONE;
-    }
-    const h = handOf(s, seat);
-    const mask = s.trickN === 0 ? h : legalMask(h, (s.trickCards & 31) >>> 3, s.winStr, d.trump);
-    lastState = s;
-    lastMask = mask;
-    const qk = 3 << (d.trump * 8 + R_QUEEN);
-    // The common case: cards only, no Belle variant among them.
-    if (opt === 0 && (s.started & bit) !== 0 && ((h & qk) !== qk || (mask & qk) === 0)) return plays(mask);
-    return fullActions(s, d, seat, h, mask);
-  }
-  if (p === 'deal' || p === 'over' || seat !== s.turn) return NONE;
   if (p === 'orgi') return ORGI_PASS;
   if (p === 'kleines') return KLEINES_PASS;
   if (p === 'besser') return BESSER_PASS;
@@ -584,48 +529,29 @@ export function legalActions(s: S, seat: Seat): readonly A[] {
   return TRUMP_CHOICE[s.d!.turnedSuit];
 }
 
-/**
- * The playable cards of the turn seat in the state last asked (states never change): the usual next
- * step, apply of one of those cards, then need not compute them again.
- */
-let lastState: S | null = null;
-let lastMask = 0;
+/** The meld round (001): the turn seat may exchange the 7, declare melds or pass; the others may call. */
+function meldRoundActions(s: S, seat: Seat): readonly A[] {
+  if (seat !== s.turn) return calls(s, seat);
+  const d = s.d!;
+  const out: A[] = [];
+  if (canExchange(s, d, seat)) out.push(EXCHANGE);
+  for (const ms of meldOptions(handOf(s, seat), s.m.cfg.options.longRuns === 'blocks'))
+    out.push(meldAction(ms));
+  out.push(PASS, ...calls(s, seat));
+  return out;
+}
+
+/** The meld round moves on; after its last seat the declarations are resolved and shown, and Vorhand leads. */
+function afterMeldTurn(s: S, d: DealInfo): S {
+  const ask = d.ask + 1;
+  if (ask < d.order.length) return afterBid(s, 'melds', d.order[ask], { ...d, ask });
+  return withLegal(afterBid(s, 'play', d.vorhand, resolveMelds({ ...d, ask })));
+}
 
 /** The trump suits a Kleines may name, by turned suit. */
 const TRUMP_CHOICE: readonly (readonly A[])[] = [0, 1, 2, 3].map((ts) =>
   shared(TRUMP.filter((_, i) => (ts === 0 ? i !== 0 : i !== ts))),
 );
-
-/**
- * PLAYS_IN_SUIT[suit * 256 + byte]: the shared play list of the cards `byte` of one suit, made on first
- * use. Following suit or trumping, most lists lie in one suit; others are built each time.
- */
-const PLAYS_IN_SUIT: (readonly A[] | undefined)[] = new Array(1024).fill(undefined);
-
-function plays(mask: number): readonly A[] {
-  const suit = (31 - Math.clz32(mask & -mask)) >>> 3;
-  if (mask !== 0 && (31 - Math.clz32(mask)) >>> 3 === suit) {
-    const i = suit * 256 + ((mask >>> (suit * 8)) & 0xff);
-    let list = PLAYS_IN_SUIT[i];
-    if (list === undefined) {
-      list = shared(playList(mask));
-      PLAYS_IN_SUIT[i] = list;
-    }
-    return list;
-  }
-  return playList(mask);
-}
-
-function playList(mask: number): A[] {
-  // Sized once: growing an array from empty costs a copy.
-  const out = new Array<A>(count(mask));
-  for (let i = 0; mask !== 0; i++) {
-    const low = mask & -mask;
-    out[i] = PLAY[31 - Math.clz32(low)];
-    mask ^= low;
-  }
-  return out;
-}
 
 /** Cards with their Belle variants, then exchange, melds, Kontra and Re. */
 function fullActions(s: S, d: DealInfo, seat: Seat, h: number, mask: number): A[] {
@@ -642,8 +568,8 @@ function fullActions(s: S, d: DealInfo, seat: Seat, h: number, mask: number): A[
   const bit = 1 << seat;
   if ((s.started & bit) === 0) {
     if (canExchange(s, d, seat)) out.push(EXCHANGE);
-    if ((d.declared & bit) === 0)
-      for (const ms of meldOptions(h, s.m.cfg.options.longRuns === 'blocks')) out.push(meldActionOf(ms));
+    if ((d.declared & bit) === 0 && s.m.cfg.options.melding === 'first-card')
+      for (const ms of meldOptions(h, s.m.cfg.options.longRuns === 'blocks')) out.push(meldAction(ms));
   }
   if (s.opt & bit) out.push(KONTRA);
   if ((s.opt >>> 4) & bit) out.push(RE);
@@ -730,82 +656,163 @@ function parseMelds(input: unknown): Result<Meld[]> {
 }
 
 export function apply(s: S, seat: Seat, a: A): Result<S> {
-  // The common case first: an interned card action of the seat whose turn it is (it passes every check
-  // below). Actions reaching the read have one of four hidden classes (play, Belle, {t}, meld): fast.
-  if (s.phase === 'play' && seat === s.turn && typeof a === 'object' && a !== null) {
-    const code = (a as Coded).__bit;
-    if (code !== undefined && (code < 32 ? PLAY[code] : PLAY_BELLE[code - 32]) === a)
-      return play(s, s.d!, seat, code & 31, code > 31);
+  // The common case first: an interned card action (fast.ts item 2) of the seat whose turn it is; it
+  // passes every check below.
+  if (s.phase === 'play' && seat === s.turn && typeof a === 'object' && a !== null && a.t === 'play') {
+    const b = bitOf(a.card);
+    if (b >= 0 && (PLAY[b] === a || PLAY_BELLE[b] === a)) return play(s, s.d!, seat, b, a.belle === true);
   }
   if (s.phase === 'over') return err('game-over', 'the match is over');
   if (s.phase === 'deal') return err('wrong-phase', 'a deal is due, not an action');
   if (!Number.isInteger(seat) || seat < 0 || seat >= s.m.n)
     return err('bad-seat', `there is no seat ${seat}`);
   if (!isObject(a)) return err('malformed', 'an action is an object { t, ... }');
+  return HANDLERS[s.phase].apply(s, seat, a);
+}
+
+/** Actions every phase knows: taken in the wrong phase they are `illegal-action`, anything else `unknown-action`. */
+const KNOWN: ReadonlySet<string> = new Set([
+  'orgi',
+  'pass',
+  'kleines',
+  'besser',
+  'trump',
+  'kontra',
+  're',
+  'exchange',
+  'meld',
+  'play',
+]);
+function other(s: S, seat: Seat, a: A): Result<S> {
+  const t = (a as { t: unknown }).t;
+  if (t === 'kontra' || t === 're') return call(s, seat, t);
+  if (typeof t === 'string' && KNOWN.has(t)) return wrongTime(s, t);
+  return err('unknown-action', `unknown action "${String(t)}"`);
+}
+
+/** Kontra or Re, when the seat may say it now (optMask). */
+function call(s: S, seat: Seat, t: 'kontra' | 're'): Result<S> {
   const d = s.d!;
+  if (t === 'kontra') {
+    if ((s.phase !== 'play' && s.phase !== 'melds') || !(s.opt & (1 << seat)))
+      return err('illegal-action', `seat ${seat} may not say Kontra now`);
+    return ok(withD(s, { ...d, kontra: seat }));
+  }
+  if ((s.phase !== 'play' && s.phase !== 'melds') || !((s.opt >>> 4) & (1 << seat)))
+    return err('illegal-action', `seat ${seat} may not say Re now`);
+  return ok(withD(s, { ...d, re: seat }));
+}
+
+/** The exchange of the 7 (2p/3p) by the turn seat. */
+function exchange(s: S, seat: Seat): Result<S> {
+  if (seat !== s.turn) return notTurn(s);
+  const d = s.d!;
+  if (!canExchange(s, d, seat))
+    return err(
+      'illegal-action',
+      'only the holder of the 7 of the turned suit may exchange, once, before melding and his first card',
+    );
+  const seven = d.turnedSuit * 8 + R_SEVEN;
+  const w = copy(s);
+  setHand(w, seat, (handOf(s, seat) & ~(1 << seven)) | (1 << d.turned));
+  const stock = d.stock.slice();
+  stock[0] = seven;
+  w.d = { ...d, turned: seven, stock, exch: { seat, gave: seven, took: d.turned } };
+  return ok(withLegal(w));
+}
+
+/** A meld declaration by the turn seat (in play with melding 'first-card', in the meld round with 'round'). */
+function declare(s: S, seat: Seat, a: A): Result<S> {
+  if (seat !== s.turn) return notTurn(s);
+  const d = s.d!;
+  const bit = 1 << seat;
+  if (s.started & bit) return err('illegal-action', "melds are declared before one's first card");
+  if (d.declared & bit) return err('illegal-action', 'seat has declared already');
+  const ms = parseMelds((a as { melds?: unknown }).melds);
+  if (!ms.ok) return ms;
+  const opts = meldOptions(handOf(s, seat), s.m.cfg.options.longRuns === 'blocks');
+  let found: readonly Meld[] | undefined;
+  for (const o of opts)
+    if (sameMelds(o, ms.value)) {
+      found = o;
+      break;
+    }
+  if (!found)
+    return err('illegal-action', 'the hand does not hold these melds (disjoint Terz/Halber blocks)');
+  const d2 = { ...d, decls: [...d.decls, { seat, melds: found }], declared: d.declared | bit };
+  return ok(s.phase === 'melds' ? afterMeldTurn(s, d2) : mod(s, { d: d2 }));
+}
+
+/** The bidding rounds (Orgi, Kleines, besser, naming trump): one handler, the phase says which bid. */
+const BIDDING: PhaseHandler<S, A> = {
+  legal: bidActions,
+  apply(s, seat, a) {
+    switch (a.t) {
+      case 'orgi':
+      case 'kleines':
+      case 'besser':
+      case 'pass':
+      case 'trump':
+        if (seat !== s.turn) return notTurn(s);
+        return bid(s, s.d!, seat, a);
+      default:
+        return other(s, seat, a);
+    }
+  },
+};
+
+/**
+ * One handler per phase (kernel/phases.ts). `apply` has checked the seat, that the match is on and that
+ * the action is an object.
+ */
+const HANDLERS: PhaseHandlers<Phase, S, A> = {
+  deal: NO_HANDLER,
+  orgi: BIDDING,
+  kleines: BIDDING,
+  besser: BIDDING,
+  trump: BIDDING,
+  melds: {
+    legal: meldRoundActions,
+    apply(s, seat, a) {
+      switch (a.t) {
+        case 'pass':
+          if (seat !== s.turn) return notTurn(s);
+          return ok(afterMeldTurn(s, s.d!));
+        case 'meld':
+          return declare(s, seat, a);
+        case 'exchange':
+          return exchange(s, seat);
+        default:
+          return other(s, seat, a);
+      }
+    },
+  },
+  play: {
+    legal: playActions,
+    apply: applyPlay,
+  },
+  over: NO_HANDLER,
+};
+
+function applyPlay(s: S, seat: Seat, a: A): Result<S> {
   switch (a.t) {
     case 'play':
-      if (s.phase !== 'play') return wrongTime(s, a.t);
       if (seat !== s.turn) return notTurn(s);
-      return playCard(s, d, seat, a.card, a.belle === true);
-    case 'orgi':
-    case 'kleines':
-    case 'besser':
-    case 'pass':
-    case 'trump':
-      if (s.phase === 'play') return wrongTime(s, a.t);
-      if (seat !== s.turn) return notTurn(s);
-      return bid(s, d, seat, a);
-    case 'kontra':
-      if (s.phase !== 'play' || !(s.opt & (1 << seat)))
-        return err('illegal-action', `seat ${seat} may not say Kontra now`);
-      return ok(withD(s, { ...d, kontra: seat }));
-    case 're':
-      if (s.phase !== 'play' || !((s.opt >>> 4) & (1 << seat)))
-        return err('illegal-action', `seat ${seat} may not say Re now`);
-      return ok(withD(s, { ...d, re: seat }));
-    case 'exchange': {
-      if (s.phase !== 'play') return wrongTime(s, a.t);
-      if (seat !== s.turn) return notTurn(s);
-      if (!canExchange(s, d, seat))
+      return playCard(s, s.d!, seat, a.card, a.belle === true);
+    case 'meld':
+      if (s.m.cfg.options.melding === 'round')
         return err(
           'illegal-action',
-          'only the holder of the 7 of the turned suit may exchange, once, before melding and his first card',
+          'melds are declared in the meld round, before the first card (option melding)',
         );
-      const seven = d.turnedSuit * 8 + R_SEVEN;
-      const w = copy(s);
-      setHand(w, seat, (handOf(s, seat) & ~(1 << seven)) | (1 << d.turned));
-      const stock = d.stock.slice();
-      stock[0] = seven;
-      return ok(
-        Object.assign(w, { d: { ...d, turned: seven, stock, exch: { seat, gave: seven, took: d.turned } } }),
-      );
-    }
-    case 'meld': {
-      if (s.phase !== 'play') return wrongTime(s, a.t);
-      if (seat !== s.turn) return notTurn(s);
-      const bit = 1 << seat;
-      if (s.started & bit) return err('illegal-action', "melds are declared before one's first card");
-      if (d.declared & bit) return err('illegal-action', 'seat has declared already');
-      const ms = parseMelds((a as { melds?: unknown }).melds);
-      if (!ms.ok) return ms;
-      const opts = meldOptions(handOf(s, seat), s.m.cfg.options.longRuns === 'blocks');
-      let found: readonly Meld[] | undefined;
-      for (const o of opts)
-        if (sameMelds(o, ms.value)) {
-          found = o;
-          break;
-        }
-      if (!found)
-        return err('illegal-action', 'the hand does not hold these melds (disjoint Terz/Halber blocks)');
-      return ok(
-        mod(s, { d: { ...d, decls: [...d.decls, { seat, melds: found }], declared: d.declared | bit } }),
-      );
-    }
+      return declare(s, seat, a);
+    case 'exchange':
+      return exchange(s, seat);
     default:
-      return err('unknown-action', `unknown action "${String((a as { t: unknown }).t)}"`);
+      return other(s, seat, a);
   }
 }
+const PLAY_PHASE = HANDLERS.play;
 
 function playCard(s: S, d: DealInfo, seat: Seat, card: string, belle: boolean): Result<S> {
   const b = bitOf(card);
@@ -818,7 +825,7 @@ const wrongTime = (s: S, t: string): Result<never> =>
   err('illegal-action', `${t} is not allowed in phase ${s.phase}`);
 
 function bid(s: S, d: DealInfo, seat: Seat, a: A): Result<S> {
-  const phase = s.phase as Exclude<Phase, 'deal' | 'over' | 'play'>;
+  const phase = s.phase as Exclude<Phase, 'deal' | 'over' | 'play' | 'melds'>;
   const expect = phase === 'trump' ? 'trump' : phase;
   if (a.t !== expect && !(a.t === 'pass' && phase !== 'trump'))
     return err('illegal-action', phase === 'trump' ? 'name the trump suit' : `say ${phase} or pass`);
@@ -851,11 +858,10 @@ function bid(s: S, d: DealInfo, seat: Seat, a: A): Result<S> {
     if (a.t === 'kleines') {
       if (d.turnedSuit === 0) return ok(afterBid(s, 'trump', s.turn, { ...d, bids, kleines: seat }));
       const i = d.ask;
-      const k = d.order.length;
+      // later (000 "nachfolgende Spieler"): those after him; all (001 "wiederum jeder reihum"): every
+      // other player, in turn from Vorhand as in the rounds before.
       const queue =
-        s.m.cfg.options.besser === 'later'
-          ? d.order.slice(i + 1)
-          : Array.from({ length: k - 1 }, (_, j) => d.order[(i + 1 + j) % k]);
+        s.m.cfg.options.besser === 'later' ? d.order.slice(i + 1) : d.order.filter((x) => x !== seat);
       if (queue.length === 0) return ok(afterBid(s, 'trump', s.turn, { ...d, bids, kleines: seat }));
       return ok(afterBid(s, 'besser', queue[0], { ...d, bids, kleines: seat, queue, ask: 0 }));
     }
@@ -872,7 +878,7 @@ function bid(s: S, d: DealInfo, seat: Seat, a: A): Result<S> {
 }
 
 /** The state after a bid: phase, turn and deal facts change. */
-function afterBid(s: S, phase: Phase, turn: Seat, d: DealInfo): S {
+function afterBid(s: S, phase: Phase, turn: Seat, d: DealInfo): W {
   const w = copy(s);
   w.phase = phase;
   w.turn = turn;
@@ -900,21 +906,21 @@ function fixTrump(
   }
   let declMask = 1 << declarer;
   if (s.m.n === 4) declMask |= 1 << ((declarer + 2) % 4);
-  w.phase = 'play';
+  // 001: the meld round in turn from Vorhand comes before the first card.
+  w.phase = s.m.cfg.options.melding === 'round' ? 'melds' : 'play';
   w.turn = d.vorhand;
   w.trickLead = d.vorhand;
-  const d2 = { ...d, aside, declarer, declMask, trump, kind, besser };
+  const d2 = { ...d, aside, declarer, declMask, trump, kind, besser, ask: 0 };
   w.d = d2;
   w.opt = optMask(s.m, d2, w.started, w.twice);
-  return w;
+  return withLegal(w);
 }
 
 /** Plays card bit `b` (0..31), with Belle announced or not. */
 function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): Result<S> {
   const h = handOf(s, seat);
   if ((h & (1 << b)) === 0) return err('illegal-action', `${CARD[b]} is not in seat ${seat}'s hand`);
-  const legal = s === lastState ? lastMask : playMask(s, seat);
-  if ((legal & (1 << b)) === 0)
+  if ((s.legal & (1 << b)) === 0)
     return err('illegal-action', `${CARD[b]} may not be played: ${duty(s, seat)}`);
   const t = d.trump;
   let d2 = d;
@@ -951,12 +957,13 @@ function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): Result<
   const opt = s.opt === 0 ? 0 : optMask(s.m, d, started, twice);
   const nh = h & ~(1 << b);
   if (trickN < d.order.length) {
+    const next = d.next[seat];
     // Same field order as copy(): one hidden class for every state.
     return ok({
       m: s.m,
       d: d2,
       phase: s.phase,
-      turn: d.next[seat],
+      turn: next,
       h0: seat === 0 ? nh : s.h0,
       h1: seat === 1 ? nh : s.h1,
       h2: seat === 2 ? nh : s.h2,
@@ -974,6 +981,7 @@ function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): Result<
       pts: s.pts,
       took: s.took,
       opt,
+      legal: legalMask(seat === next ? nh : handOf(s, next), (trickCards & 31) >>> 3, winStr, t),
     });
   }
   const w = copy(s);
@@ -986,9 +994,9 @@ function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): Result<
   const nTricks = s.nTricks + 1;
   const last = nTricks === d.handSize;
   const p = d.party[winSeat];
-  const points = trickPts + (last ? 10 : 0);
+  const points = trickPts + (last ? LAST_TRICK : 0);
   const pts = s.pts + points * PTS_UNIT[p];
-  if (nTricks === 1) w.d = resolveMelds(d2);
+  if (nTricks === 1 && d2.counted === null) w.d = resolveMelds(d2);
   w.turn = winSeat;
   w.trickLead = winSeat;
   w.trickN = 0;
@@ -1000,6 +1008,7 @@ function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): Result<
   w.nTricks = nTricks;
   w.pts = pts;
   w.took = s.took | (1 << p);
+  w.legal = handOf(w, winSeat);
   return ok(last ? finishDeal(w) : w);
 }
 
@@ -1062,8 +1071,8 @@ function finishDeal(s: S): S {
   for (let t: TrickNode | null = s.tricks; t !== null; t = t.prev) {
     for (let i = 0; i < t.n; i++) {
       const bit = (t.cards >>> (5 * i)) & 31;
-      if (bit === d.trump * 8 + 4) jas = t.winner;
-      else if (bit === d.trump * 8 + 2) mie = t.winner;
+      if (bit === d.trump * 8 + R_JACK) jas = t.winner;
+      else if (bit === d.trump * 8 + R_NINE) mie = t.winner;
     }
   }
   const awarded: number[] = [];
@@ -1077,7 +1086,7 @@ function finishDeal(s: S): S {
     awarded.push(a);
     scores.push(m.scores[i] + a);
     points.push(active ? final[p] : 0);
-    cardPoints.push(active ? partyPts(s.pts, p) - (d.party[lastTrick] === p ? 10 : 0) : 0);
+    cardPoints.push(active ? partyPts(s.pts, p) - (d.party[lastTrick] === p ? LAST_TRICK : 0) : 0);
   }
   const result: DealResult = {
     dealer: d.dealer,
@@ -1122,6 +1131,10 @@ function finishDeal(s: S): S {
     const reached = m.active.filter((x) => scores[x] >= target);
     if (reached.length === 0) {
       next = { ...m, scores, results, dealer: m.active.length === 3 ? (m.dealer + 1) % 3 : gainer };
+    } else if (m.active.length === 3 && !o.playOn) {
+      // 001 "Es gewinnt, wer seinen Würfel zuerst auf 6 drehen kann": no play-on for second place.
+      const first = byPlace(reached, scores, result, d)[0];
+      next = { ...m, scores, results, ranking: [first], over: true, winners: [first] };
     } else if (m.active.length === 3 && reached.length === 1) {
       // 000 4.3: the first deals once more for the other two, who play on as two players.
       const w = reached[0];
@@ -1137,10 +1150,7 @@ function finishDeal(s: S): S {
     } else {
       // The last two places are decided (or two reached the target at once: higher score first, then
       // more points in this deal, then earlier in play order).
-      const pos = (x: Seat) => d.order.indexOf(x);
-      const rest = [...m.active].sort(
-        (a, b) => scores[b] - scores[a] || result.points[b] - result.points[a] || pos(a) - pos(b),
-      );
+      const rest = byPlace(m.active, scores, result, d);
       const ranking = [...m.ranking, ...rest];
       next = { ...m, scores, results, ranking, over: true, winners: [ranking[0]] };
     }
@@ -1150,6 +1160,12 @@ function finishDeal(s: S): S {
   w.phase = next.over ? 'over' : 'deal';
   w.turn = next.dealer;
   return w;
+}
+
+/** Seats by place when they reach the target with one game: higher score, then more points in it, then earlier in play order. */
+function byPlace(seats: readonly Seat[], scores: readonly number[], r: DealResult, d: DealInfo): Seat[] {
+  const pos = (x: Seat) => d.order.indexOf(x);
+  return [...seats].sort((a, b) => scores[b] - scores[a] || r.points[b] - r.points[a] || pos(a) - pos(b));
 }
 
 export type { Decl };

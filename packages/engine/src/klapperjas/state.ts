@@ -4,7 +4,8 @@ import type { BySeat, Seat } from '../core/game.ts';
 import type { KlapperjasConfig } from './config.ts';
 import type { Decl, MeldSpec } from './melds.ts';
 
-export const PHASES = ['deal', 'orgi', 'kleines', 'besser', 'trump', 'play', 'over'] as const;
+/** `melds`: the meld round before the first card (option melding 'round', 001). */
+export const PHASES = ['deal', 'orgi', 'kleines', 'besser', 'trump', 'melds', 'play', 'over'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export type KlapperjasAction =
@@ -129,7 +130,7 @@ export interface DealInfo {
   /** 2p/3p: the 3 cards each seat has put aside until trump is fixed. */
   readonly aside: readonly number[];
   readonly bids: readonly Bid[];
-  /** Bidding: index into `order` (Orgi/Kleines round) or `queue` (besser round). */
+  /** Bidding: index into `order` (Orgi/Kleines round, meld round) or `queue` (besser round). */
   readonly ask: number;
   readonly queue: readonly Seat[];
   readonly kleines: Seat;
@@ -180,4 +181,10 @@ export interface KlapperjasState {
   readonly took: number;
   /** In play: the seats that may say Kontra (bits 0-3) and Re (bits 4-7) now; kept up to date by every step. */
   readonly opt: number;
+  /**
+   * In play: the cards the turn seat may play now (rules.ts legalMask, the kernel's ruff-overtrump policy);
+   * kept up to date by every step, so legalActions and apply of a card never compute it twice (fast.ts
+   * item 5). 0 otherwise.
+   */
+  readonly legal: number;
 }

@@ -34,12 +34,15 @@ export function act(s: State, seat: Seat, action: unknown): State {
   return unwrap(G.apply(s, seat, unwrap(G.parseAction(action)) as KlapperjasAction));
 }
 
-/** Plays the turn seat's first legal card (no melds, no calls) until the deal ends. */
+/** Plays the turn seat's first legal card (no melds, no calls; passing in a meld round) until the deal ends. */
 export function playOut(s: State): State {
   const deals = s.m.results.length;
   while (s.m.results.length === deals) {
     const seat = G.toAct(s)[0];
-    const a = G.legalActions(s, seat).find((x) => x.t === 'play' && !('belle' in x));
+    const melds = s.phase === 'melds';
+    const a = G.legalActions(s, seat).find((x) =>
+      melds ? x.t === 'pass' : x.t === 'play' && !('belle' in x),
+    );
     if (!a) throw new Error(`no plain play for seat ${seat} in ${s.phase}`);
     s = unwrap(G.apply(s, seat, a));
   }

@@ -8,22 +8,14 @@ import {
   SPECTATOR,
   type Viewer,
 } from '../core/game.ts';
+import type { PlayedCard, TricksView, TrickView } from '../kernel/index.ts';
 import { CARD, cardsOf, SEQ } from './cards.ts';
 import type { KlapperjasConfig } from './config.ts';
 import { type Decl, meldMask, meldsValue, toSpec } from './melds.ts';
 import { handOf, partyPts, toAct } from './rules.ts';
 import type { Bid, CountedMelds, DealResult, KlapperjasState, Match, TrickNode } from './state.ts';
 
-export interface PlayedCard {
-  readonly seat: Seat;
-  readonly card: Card;
-}
-export interface TrickView {
-  readonly leader: Seat;
-  readonly cards: readonly PlayedCard[];
-  /** Finished tricks only. */
-  readonly winner?: Seat;
-}
+export type { PlayedCard, TrickView };
 /** A declaration as announced at the table: kind, height, trump or not (the cards are shown after trick 1). */
 export interface Announced {
   readonly seat: Seat;
@@ -39,7 +31,8 @@ export interface Dice {
   readonly raised: boolean;
 }
 
-export interface KlapperjasView extends BaseView {
+/** The trick part (`trick`, `tricks`) is the kernel's TricksView: the open trick in play (with no cards yet: its leader), the finished ones. */
+export interface KlapperjasView extends BaseView, TricksView {
   readonly game: 'klapperjas';
   readonly config: KlapperjasConfig;
   readonly dealer: Seat;
@@ -72,8 +65,6 @@ export interface KlapperjasView extends BaseView {
   readonly belle: readonly Seat[];
   readonly kontra: Seat | null;
   readonly re: Seat | null;
-  readonly trick: TrickView | null;
-  readonly tricks: readonly TrickView[];
   /** Card points plus last trick taken so far, by seat (partners share). */
   readonly points: BySeat<number>;
   readonly parties: readonly (readonly Seat[])[];
@@ -121,7 +112,7 @@ const PARTIES: readonly (readonly (readonly Seat[])[])[] = [0, 1, 2, 3, 4].map((
   Object.freeze(parties(n).map((p) => Object.freeze(p))),
 );
 
-/** The dice of a match state, made once per deal and shared by its views (frozen). */
+/** The dice of a match state, made once per deal and shared by its views (frozen); fast.ts item 8. */
 const DICE = new WeakMap<Match, readonly Dice[]>();
 function diceOf(m: Match): readonly Dice[] {
   let dice = DICE.get(m);
@@ -262,8 +253,8 @@ function announced(x: Decl, trump: number): Announced {
 }
 
 /**
- * The finished tricks of a deal as views, first first: made once per trick and shared (frozen) by every
- * later view, since finished tricks never change.
+ * The finished tricks of a deal as views (the kernel's TrickView), first first: made once per trick and
+ * shared (frozen) by every later view, since finished tricks never change; fast.ts item 8.
  */
 const TRICK_VIEWS = new WeakMap<TrickNode, readonly TrickView[]>();
 function trickViews(t: TrickNode, next: readonly Seat[]): readonly TrickView[] {

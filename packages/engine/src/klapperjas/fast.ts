@@ -1,0 +1,203 @@
+/**
+ * Klapper-Jas's performance shortcuts, all listed here (GUIDE: one documented place per module, each
+ * guarded by an equivalence test). Everything in this file is constant data made at load, never a cache;
+ * shortcuts that must sit beside their code are listed with their place.
+ *
+ * 1. Flat tables per trump suit (VALUE, STR, TRUMP_ABOVE) laid out from the kernel's Jass-32 tables
+ *    (kernel/jass.ts), so a card's points and strength are one array read. Test: klapperjas.kernel.test.ts
+ *    ("card tables come from the kernel").
+ * 2. Interned actions: one frozen object per bid, call and card; apply knows an offered card action by
+ *    identity (PLAY[bit] or PLAY_BELLE[bit]) and skips the checks every other action goes through.
+ *    Test: klapperjas.kernel.test.ts (an offered card action and a copy of it lead to equal states).
+ * 3. Shared lists: toAct lists (TO_ACT), bid lists, the play list of every set of cards inside one suit
+ *    (PLAYS_IN_SUIT): legalActions allocates nothing in the common case. Test: klapperjas.kernel.test.ts
+ *    compares every offered card list with the kernel's legal cards.
+ * 4. Seat layouts (LAYOUTS): play order, next seat and parties of every table, dealer and set of active seats.
+ * 5. beside its code, state.ts/rules.ts: `legal`, the turn seat's legal cards kept in the state by every step.
+ *    Test: klapperjas.kernel.test.ts checks it against playMask and the kernel at every decision.
+ * 6. beside its code, rules.ts `Dealt`: deals made by randomDeal keep their bits privately, so applyDeal does
+ *    not parse them again. Test: klapperjas.property.test.ts (records of JSON deals replay to equal states).
+ * 7. beside its code, melds.ts: the meld options of every run, made at load.
+ * 8. beside its code, view.ts: views of finished tricks and the dice of a match, shared by every later view
+ *    (WeakMaps keyed by the immutable trick nodes and match records). Test: klapperjas.kernel.test.ts
+ *    ("shared trick views and dice equal fresh ones").
+ * 9. `ruffOvertrump`: the kernel's `ruff-overtrump` policy (kernel/follow.ts, `legalWord`) specialised to
+ *    one 32-bit hand and no exempt trumps, returning as soon as the answer is known (most cards follow
+ *    suit). The generic `legalWord` computes every category first and costs about 6% of random self-play.
+ *    Test: klapperjas.kernel.test.ts ("ruffOvertrump equals the kernel's legalWord") over every trump
+ *    holding, every strength of the best card, every suit led, with and without cards to follow and
+ *    other cards; and the engine's legal cards against the kernel's card-level legalCards in random play.
+ */
+import { count } from '../core/bits.ts';
+import { SUITS } from '../core/cards.ts';
+import type { Seat } from '../core/game.ts';
+import { JASS32_GAME, TRUMP as TRUMP_SUIT, type TrickOrder } from '../kernel/index.ts';
+import { CARD, SUIT_MASK } from './cards.ts';
+import type { KlapperjasAction } from './state.ts';
+
+type A = KlapperjasAction;
+
+// ---- 1. tables per trump suit ----------------------------------------------------------------------
+
+const T = JASS32_GAME.tables;
+
+/** Trick strength of card bit `b` with trump `t`: trump cards 8..15 above every plain card (0..7). */
+const strengthOf = (t: number, b: number): number =>
+  b >>> 3 === t ? 8 + T.trumpStrength[b & 7] : T.plainStrength[b & 7];
+
+/** VALUE[trump * 32 + bit]: card points with the given trump suit. */
+export const VALUE = new Int8Array(128);
+/**
+ * STR[trump * 32 + bit]: trick strength (strengthOf). A plain card only competes within the suit led;
+ * the caller checks the suit.
+ */
+export const STR = new Int8Array(128);
+/** TRUMP_ABOVE[trump * 16 + str]: the trump cards stronger than strength `str` (0..15). */
+export const TRUMP_ABOVE = new Int32Array(64);
+
+for (let t = 0; t < 4; t++) {
+  for (let b = 0; b < 32; b++) {
+    const r = b & 7;
+    VALUE[t * 32 + b] = b >>> 3 === t ? T.trumpPoints[r] : T.plainPoints[r];
+    STR[t * 32 + b] = strengthOf(t, b);
+  }
+  for (let s = 0; s < 16; s++) {
+    let m = 0;
+    for (let r = 0; r < 8; r++) if (strengthOf(t, t * 8 + r) > s) m |= 1 << (t * 8 + r);
+    TRUMP_ABOVE[t * 16 + s] = m;
+  }
+}
+
+/** The kernel's trick order over card bits with trump `t` (the reference STR is tested against). */
+export const bitOrder = (t: number): TrickOrder<number> => ({
+  suit: (b) => (b >>> 3 === t ? TRUMP_SUIT : b >>> 3),
+  strength: (b) => strengthOf(t, b),
+});
+
+// ---- 9. the follow policy on one word ---------------------------------------------------------------
+
+/**
+ * The cards of hand `h` that may be played to a trick led in suit `led` whose best card has strength
+ * `winStr` (STR), with trump suit `t`, under the kernel's `ruff-overtrump` policy.
+ */
+export function ruffOvertrump(h: number, led: number, winStr: number, t: number): number {
+  const follow = h & SUIT_MASK[led];
+  if (led === t) {
+    // Trump led: a higher trump if held, else any trump, else any card.
+    if (follow === 0) return h;
+    const hi = follow & TRUMP_ABOVE[t * 16 + winStr];
+    return hi !== 0 ? hi : follow;
+  }
+  if (follow !== 0) return follow;
+  const tr = h & SUIT_MASK[t];
+  if (tr === 0) return h;
+  // Unable to follow: ruff; over a ruff, overtrump if able (above a plain best card is every trump).
+  const hi = tr & TRUMP_ABOVE[t * 16 + winStr];
+  return hi !== 0 ? hi : tr;
+}
+
+// ---- 2, 3. interned actions and shared lists -------------------------------------------------------
+
+export const f = <T>(x: T): T => Object.freeze(x);
+export const ORGI: A = f({ t: 'orgi' });
+export const PASS: A = f({ t: 'pass' });
+export const KLEINES: A = f({ t: 'kleines' });
+export const BESSER: A = f({ t: 'besser' });
+export const KONTRA: A = f({ t: 'kontra' });
+export const RE: A = f({ t: 're' });
+export const EXCHANGE: A = f({ t: 'exchange' });
+export const TRUMP: readonly A[] = SUITS.map((suit) => f({ t: 'trump', suit }) as A);
+/** One play action per card, plain and with Belle: apply knows an offered card by identity (item 2). */
+export const PLAY: readonly A[] = CARD.map((card) => f({ t: 'play', card }) as A);
+export const PLAY_BELLE: readonly A[] = CARD.map((card) => f({ t: 'play', card, belle: true }) as A);
+
+/**
+ * Lists handed out many times (toAct, legal actions) are shared and read-only by type, but not frozen:
+ * V8 reads elements of frozen arrays through a generic slow path, in every caller (measured: 5% of
+ * random self-play in core/play.ts alone).
+ */
+export const shared = <T>(x: T): T => x;
+export const NONE: readonly never[] = f([]);
+export const ORGI_PASS: readonly A[] = shared([ORGI, PASS]);
+export const KLEINES_PASS: readonly A[] = shared([KLEINES, PASS]);
+export const BESSER_PASS: readonly A[] = shared([BESSER, PASS]);
+export const ONLY_KONTRA: readonly A[] = shared([KONTRA]);
+export const ONLY_RE: readonly A[] = shared([RE]);
+export const KONTRA_RE: readonly A[] = shared([KONTRA, RE]);
+/** TO_ACT[turn * 16 + optional seats mask]: the turn first, then optional actors (core/play.ts). */
+export const TO_ACT: readonly (readonly Seat[])[] = Array.from({ length: 64 }, (_, i) => {
+  const turn = i >>> 4;
+  const out = [turn];
+  for (let s = 0; s < 4; s++) if (i & 15 & (1 << s) && s !== turn) out.push(s);
+  return shared(out);
+});
+
+function playList(mask: number): A[] {
+  // Sized once: growing an array from empty costs a copy.
+  const out = new Array<A>(count(mask));
+  for (let i = 0; mask !== 0; i++) {
+    const low = mask & -mask;
+    out[i] = PLAY[31 - Math.clz32(low)];
+    mask ^= low;
+  }
+  return out;
+}
+
+/** PLAYS_IN_SUIT[suit * 256 + byte]: the shared play list of the cards `byte` of one suit. */
+const PLAYS_IN_SUIT: readonly (readonly A[])[] = Array.from({ length: 1024 }, (_, i) =>
+  shared(playList(((i & 255) << ((i >>> 8) * 8)) | 0)),
+);
+
+/** The play actions of the cards `mask`: shared when they lie in one suit (following or trumping, mostly). */
+export function plays(mask: number): readonly A[] {
+  const suit = (31 - Math.clz32(mask & -mask)) >>> 3;
+  if (mask !== 0 && (31 - Math.clz32(mask)) >>> 3 === suit)
+    return PLAYS_IN_SUIT[suit * 256 + ((mask >>> (suit * 8)) & 0xff)];
+  return playList(mask);
+}
+
+// ---- 4. seat layouts -------------------------------------------------------------------------------
+
+/** Seating of one deal: play order from Vorhand, next seat, parties. Shared, read-only. */
+export interface Layout {
+  readonly order: readonly Seat[];
+  readonly next: readonly Seat[];
+  readonly party: readonly number[];
+  readonly activeMask: number;
+  readonly handSize: number;
+  readonly np: number;
+}
+
+/** Active seats (mask) in play order starting left of the dealer (Vorhand first). */
+export function dealOrder(n: number, activeMask: number, dealer: Seat): Seat[] {
+  const active = Array.from({ length: n }, (_, i) => i).filter((i) => activeMask & (1 << i));
+  return active.sort((a, b) => ((a - dealer - 1 + n) % n) - ((b - dealer - 1 + n) % n));
+}
+
+const layoutKey = (n: number, dealer: Seat, activeMask: number): number =>
+  n * 4096 + dealer * 256 + activeMask;
+
+/** Every table of 2 to 4 seats, every dealer, every set of at least two active seats. */
+const LAYOUTS = new Map<number, Layout>();
+for (let n = 2; n <= 4; n++)
+  for (let dealer = 0; dealer < n; dealer++)
+    for (let activeMask = 3; activeMask < 1 << n; activeMask++) {
+      if (count(activeMask) < 2) continue;
+      const order = dealOrder(n, activeMask, dealer);
+      const next: Seat[] = new Array(n).fill(-1);
+      for (let i = 0; i < order.length; i++) next[order[i]] = order[(i + 1) % order.length];
+      LAYOUTS.set(
+        layoutKey(n, dealer, activeMask),
+        Object.freeze({
+          order: shared(order),
+          next: shared(next),
+          party: shared(Array.from({ length: n }, (_, i) => (n === 4 ? i & 1 : i))),
+          activeMask,
+          handSize: n === 4 ? 8 : 9,
+          np: n === 4 ? 2 : n,
+        }),
+      );
+    }
+
+export const layout = (n: number, dealer: Seat, activeMask: number): Layout =>
+  LAYOUTS.get(layoutKey(n, dealer, activeMask))!;
