@@ -141,10 +141,14 @@ describe.each(DB_KINDS)('absent players (%s)', (kind) => {
       const w = await ca2.waitFor((m) => m.t === 'welcome');
       expect(w.t === 'welcome' && w.d.seat).toBe(0);
       expect(w.t === 'welcome' && w.d.table.seats[0]).toMatchObject({ connected: true, botActive: false });
-      // Now the seat waits for him: when it is his turn nobody else moves (the others act only on their
-      // own turns), so his action for that step is taken, not beaten by a bot's.
+      // Now the seat waits for him: when he alone may act nobody else moves, so his action for that
+      // step is taken, not beaten by a bot's (where several seats may act at once, as with Differenzler
+      // estimates, another seat's action could come first and make his stale).
       const turn = await ca2.waitFor(
-        (m) => isState(m) && (m.d.outcome !== null || (m.d.view.toAct[0] === 0 && m.d.legal.length > 0)),
+        (m) =>
+          isState(m) &&
+          (m.d.outcome !== null ||
+            (m.d.view.toAct.length === 1 && m.d.view.toAct[0] === 0 && m.d.legal.length > 0)),
         30_000,
       );
       if (isState(turn) && turn.d.outcome === null) {
