@@ -9,6 +9,8 @@
  */
 import type { Card, FollowPolicy, JassGame, Seat, Suit, TrickRules } from '@stich/engine';
 import { DIFFERENZLER_GAME, JASS32_GAME, jassTrickRules, SUITS } from '@stich/engine';
+import { POLICIES as DIFFERENZLER_POLICIES } from '@stich/engine/differenzler/index';
+import { FOLLOW_RULE as JASS32_FOLLOW } from '@stich/engine/klapperjas/index';
 
 export const FOLLOW_FAMILIES = ['klapperjas', 'differenzler'] as const;
 /**
@@ -58,11 +60,7 @@ export const DIFFERENZLER: GameRules = fromEngine(DIFFERENZLER_GAME, 'differenzl
 
 /** The engine's follow policy of a game (Differenzler: by its undertrump option). */
 export const followPolicy = (rules: GameRules, undertrump?: '002' | 'swiss'): FollowPolicy =>
-  rules.follow === 'klapperjas'
-    ? 'ruff-overtrump'
-    : undertrump === 'swiss'
-      ? 'trump-anytime-swiss'
-      : 'trump-anytime-002';
+  rules.follow === 'klapperjas' ? JASS32_FOLLOW.policy : DIFFERENZLER_POLICIES[undertrump ?? '002'];
 
 /** The engine's trick rules over card strings: its order, follow policy and exempt trumps. */
 export const trickRules = (rules: GameRules, trump: number, undertrump?: '002' | 'swiss'): TrickRules<Card> =>
