@@ -55,6 +55,10 @@ const child = spawn(
       BOT_DELAY_MS: '0',
       RATE_LIMIT: '1000',
       RATE_BURST: '1000',
+      TABLES_PER_HOUR: '100000',
+      OPEN_TABLES: '100000',
+      CONNECTIONS_PER_ADDRESS: '100000',
+      GUESTS_PER_HOUR: '100000',
       // Setting up thousands of connections on a busy machine can take longer than the default 15 s.
       COLYSEUS_SEAT_RESERVATION_TIME: '120',
     },

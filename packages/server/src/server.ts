@@ -9,11 +9,13 @@ import { matchMaker, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { MAX_FRAME_BYTES, ROOM_LOBBY, ROOM_TABLE } from '@stich/protocol';
 import { pino } from 'pino';
+import type { WebSocketServer } from 'ws';
 import { Bots } from './bots.ts';
 import type { Config } from './config.ts';
 import { setContext } from './context.ts';
 import { openDb } from './db.ts';
 import { ensureLive, routes } from './http.ts';
+import { limitConnections, tagPeers } from './limits.ts';
 import { LobbyRoom } from './lobby.ts';
 import { Store } from './store.ts';
 import { TableRoom } from './table.ts';
@@ -54,6 +56,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   server.router = routes();
   await server.listen(config.port, config.host);
   completeLargeResponses(transport.server!);
+  tagPeers(transport.server!);
+  limitConnections(
+    (transport as unknown as { wss: WebSocketServer }).wss,
+    config.limits.connectionsPerAddress,
+  );
   const port = (transport.server!.address() as AddressInfo).port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = config.publicUrl ?? `http://${host}:${port}`;
