@@ -1,6 +1,7 @@
 /**
  * Soak test (`npm run soak`, not part of `npm test`): many 4-player tables (two human seats played by SDK
- * clients that choose random legal actions, two `random` bots) for a fixed time, while a chaos loop kills
+ * clients that choose random legal actions, two `random` bots; a finished match is followed by a new table
+ * for the same two players) for a fixed time, while a chaos loop kills
  * the server process (SIGKILL) and starts it again, terminates its PostgreSQL connections and drops clients
  * at random. Clients come back with their seat tokens. At the end it checks that
  *
@@ -10,7 +11,7 @@
  *   - the server's RSS at the end is about what it was before the chaos.
  *
  *   node packages/server/bench/soak.ts [--tables 200] [--seconds 600] [--pg] [--port 39517]
- *     [--kill-every 45] [--pg-every 20] [--drop-every 1] [--think 150] [--rounds 12] [--window 20]
+ *     [--kill-every 45] [--pg-every 20] [--drop-every 1] [--think 150] [--rounds 40] [--window 20]
  *
  * `--pg` uses STICH_TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) with a schema of its
  * own (dropped at the end) and an application_name of its own: only the server's own backends are ever
@@ -40,7 +41,7 @@ const { values } = parseArgs({
     'pg-every': { type: 'string', default: '20' },
     'drop-every': { type: 'string', default: '1' },
     think: { type: 'string', default: '150' },
-    rounds: { type: 'string', default: '12' },
+    rounds: { type: 'string', default: '40' },
     window: { type: 'string', default: '20' },
   },
 });
@@ -229,6 +230,8 @@ const { Client } = await import('@colyseus/sdk');
 const sdk = new Client(URL);
 
 let ending = false;
+/** The chaos is over: finished tables are no longer replaced. */
+let calm = false;
 let reconnects = 0;
 let drops = 0;
 const errorCodes = new Map<string, number>();
@@ -255,6 +258,9 @@ class Player {
   private pending: { id: number; seq: number; action: unknown; at: number } | null = null;
   private nextId = 1;
   private joining = false;
+
+  /** Called once when this client sees the match end. */
+  onOver: () => void = () => {};
 
   constructor(table: string, seat: number, token: string, code: string) {
     this.table = table;
@@ -330,7 +336,10 @@ class Player {
     }
     this.maxSeq = Math.max(this.maxSeq, m.d.seq);
     this.latest = { seq: m.d.seq, legal: m.d.legal, outcome: m.d.outcome };
-    if (m.d.outcome !== null) this.over = true;
+    if (m.d.outcome !== null && !this.over) {
+      this.over = true;
+      this.onOver();
+    }
     setTimeout(() => this.play(), THINK > 0 ? cryptoRng.int(THINK * 2) : 0);
   }
 
@@ -375,7 +384,10 @@ async function main(): Promise<number> {
     TABLES * 2,
     async (i) => (await post('/api/guests', { name: `S${i}` })).token as string,
   );
-  const tables = await pool(TABLES, async (i) => {
+  const tables: { id: string; code: string }[] = [];
+  const players: Player[] = [];
+  /** A new table for slot i (its two guests), its players seated. */
+  const open = async (i: number): Promise<void> => {
     const r = await post(
       '/api/tables',
       {
@@ -393,12 +405,23 @@ async function main(): Promise<number> {
       },
       guests[i * 2],
     );
-    return { id: (r.table as { id: string }).id, code: (r.invite as { code: string }).code };
-  });
-  const players = tables.flatMap((t, i) =>
-    HUMANS.map((seat) => new Player(t.id, seat, guests[i * 2 + seat], t.code)),
-  );
-  await pool(players.length, (i) => players[i].join(Date.now() + 120_000));
+    const t = { id: (r.table as { id: string }).id, code: (r.invite as { code: string }).code };
+    tables.push(t);
+    const ps = HUMANS.map((seat) => new Player(t.id, seat, guests[i * 2 + seat], t.code));
+    players.push(...ps);
+    let replaced = false;
+    for (const p of ps)
+      p.onOver = () => {
+        if (replaced || calm || ending) return;
+        replaced = true;
+        // The finished table's clients leave; the slot goes on with a new table.
+        void Promise.all(ps.map((x) => x.leave()))
+          .then(() => open(i))
+          .catch((e: unknown) => log(`slot ${i}: a new table failed: ${(e as Error).message}`));
+      };
+    await Promise.all(ps.map((p) => p.join(Date.now() + 120_000)));
+  };
+  await pool(TABLES, open);
   log(`${players.filter((p) => p.connected).length} of ${players.length} players seated; warming up`);
   await sleep(10_000);
   const before = await health();
@@ -457,12 +480,13 @@ async function main(): Promise<number> {
       await sleep(Math.min(30_000, Math.max(1000, end - Date.now())));
       const acked = players.reduce((n, p) => n + p.acked.size, 0);
       log(
-        `acked ${acked}, connected ${players.filter((p) => p.connected).length}/${players.length}, ` +
-          `over ${tables.filter((_, i) => players[i * 2].over).length}, kills ${kills}, crashes ${unexpectedExits.length}`,
+        `tables ${tables.length}, acked ${acked}, connected ${players.filter((p) => p.connected).length}/${players.length}, ` +
+          `over ${players.filter((p) => p.over).length / 2}, kills ${kills}, crashes ${unexpectedExits.length}`,
       );
     }
   })();
   await Promise.all([killer, terminator, dropper, reporter]);
+  calm = true;
 
   log('chaos over; waiting for the server and the players');
   if (!child) await restartSoon(0);
@@ -539,9 +563,10 @@ async function main(): Promise<number> {
   const figures = {
     database: values.pg ? 'postgres' : 'sqlite',
     seconds: SECONDS,
-    tables: TABLES,
+    slots: TABLES,
+    tables: tables.length,
     finished,
-    progressing: TABLES - finished - stuck.length,
+    progressing: tables.length - finished - stuck.length,
     stuck: stuck.length,
     acknowledgedActions: actions,
     mismatches: mismatches.length,
