@@ -140,7 +140,10 @@ function startServer(): Promise<void> {
     c.once('exit', (code, signal) => {
       if (child === c) child = null;
       if (expectExit) return;
-      const last = tail.trim().split('\n').slice(-3).join(' | ').slice(0, 400);
+      // The first line naming an error, else the last lines.
+      const lines = tail.trim().split('\n');
+      const named = lines.find((l) => /\b\w*Error\b|error:/i.test(l) && !/^\s+at /.test(l));
+      const last = (named ?? lines.slice(-3).join(' | ')).trim().slice(0, 300);
       unexpectedExits.push(`code ${code} signal ${signal}: ${last}`);
       log(`SERVER EXITED UNEXPECTEDLY (code ${code}, signal ${signal}): ${last}`);
       reject(new Error('server exited during start'));
@@ -258,6 +261,7 @@ class Player {
   private pending: { id: number; seq: number; action: unknown; at: number } | null = null;
   private nextId = 1;
   private joining = false;
+  private thinking = false;
 
   /** Called once when this client sees the match end. */
   onOver: () => void = () => {};
@@ -340,7 +344,16 @@ class Player {
       this.over = true;
       this.onOver();
     }
-    setTimeout(() => this.play(), THINK > 0 ? cryptoRng.int(THINK * 2) : 0);
+    // One think timer at a time: each answer waits THINK ms on average after the update that allowed it.
+    if (this.thinking) return;
+    this.thinking = true;
+    setTimeout(
+      () => {
+        this.thinking = false;
+        this.play();
+      },
+      THINK > 0 ? cryptoRng.int(THINK * 2) : 0,
+    );
   }
 
   play() {
@@ -480,7 +493,7 @@ async function main(): Promise<number> {
       await sleep(Math.min(30_000, Math.max(1000, end - Date.now())));
       const acked = players.reduce((n, p) => n + p.acked.size, 0);
       log(
-        `tables ${tables.length}, acked ${acked}, connected ${players.filter((p) => p.connected).length}/${players.length}, ` +
+        `tables ${tables.length}, acked ${acked}, connected ${players.filter((p) => p.connected).length}/${players.filter((p) => !p.over).length}, ` +
           `over ${players.filter((p) => p.over).length / 2}, kills ${kills}, crashes ${unexpectedExits.length}`,
       );
     }
