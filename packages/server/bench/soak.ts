@@ -135,15 +135,18 @@ function startServer(): Promise<void> {
       for (const l of lines) onLine(l);
     });
     c.stderr!.on('data', (b) => {
-      tail = (tail + String(b)).slice(-2000);
+      // The start of what it printed: an uncaught error comes first, with its stack after it.
+      if (tail.length < 8000) tail += String(b);
     });
     c.once('exit', (code, signal) => {
       if (child === c) child = null;
       if (expectExit) return;
-      // The first line naming an error, else the last lines.
+      // The error line ("error: terminating connection …") and where it was emitted, else the last lines.
       const lines = tail.trim().split('\n');
-      const named = lines.find((l) => /\b\w*Error\b|error:/i.test(l) && !/^\s+at /.test(l));
-      const last = (named ?? lines.slice(-3).join(' | ')).trim().slice(0, 300);
+      const named = lines
+        .filter((l) => /^\w*error(\s\[\w+\])?: |^Emitted '\w+' event on/i.test(l))
+        .slice(0, 2);
+      const last = (named.length > 0 ? named.join(' — ') : lines.slice(-3).join(' | ')).trim().slice(0, 300);
       unexpectedExits.push(`code ${code} signal ${signal}: ${last}`);
       log(`SERVER EXITED UNEXPECTEDLY (code ${code}, signal ${signal}): ${last}`);
       reject(new Error('server exited during start'));
@@ -230,6 +233,9 @@ async function pool<T>(n: number, f: (i: number) => Promise<T>, width = 20): Pro
 // is no global WebSocket.
 (globalThis as { WebSocket?: unknown }).WebSocket = undefined;
 const { Client } = await import('@colyseus/sdk');
+// The SDK reports every closed connection and reconnection on the console; the soak counts them instead.
+console.info = () => {};
+console.warn = () => {};
 const sdk = new Client(URL);
 
 let ending = false;
