@@ -375,6 +375,13 @@ export class TableRoom extends Room {
       this.checkIdle();
       return;
     }
+    if (this.humanConnected() || this.disposed) {
+      // Someone sat down while the status was written: the table stays live.
+      await store.setStatus(this.row.id, this.status).catch((e: unknown) => {
+        log.error({ table: this.row.id, err: e }, 'unparking failed');
+      });
+      return;
+    }
     this.parked = true;
     if (this.turnTimer) clearTimeout(this.turnTimer);
     for (const s of this.seats) s.grace?.clear();
