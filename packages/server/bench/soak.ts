@@ -60,7 +60,7 @@ const IDLE = Math.max(5, Number(values.idle));
 const URL = `http://127.0.0.1:${PORT}`;
 const HUMANS = [0, 1] as const;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 const jitter = (s: number) => s * 1000 * (0.5 + cryptoRng.int(1000) / 1000);
 const log = (...a: unknown[]) =>
   console.log(`[soak ${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s]`, ...a);
