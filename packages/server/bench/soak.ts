@@ -554,14 +554,16 @@ async function main(): Promise<number> {
   const drainBy = Date.now() + (IDLE + 5 + 60) * 1000;
   const live = async () =>
     [...(await snapshot()).values()].filter((t) => t.status === 'waiting' || t.status === 'playing').length;
+  const leftAt = Date.now();
   let left = await live();
+  log(`clients gone; ${left} tables waiting or playing`);
   while (Date.now() < drainBy && left > 0) {
     await sleep(1000);
     left = await live();
   }
   await sleep(3000);
   const afterLeave = await health();
-  log(`tables still live after the clients left: ${left}`);
+  log(`tables still live ${((Date.now() - leftAt) / 1000).toFixed(0)} s after the clients left: ${left}`);
   expectExit = true;
   if (child) {
     const c = child;
