@@ -20,7 +20,7 @@
  * SOAK_SECONDS and SOAK_PG stand in for the flags.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -112,7 +112,10 @@ const serverErrors = new Map<string, number>();
 function startServer(): Promise<void> {
   starts++;
   expectExit = false;
-  const c = spawn(process.execPath, [join(import.meta.dirname, '..', 'src', 'main.ts')], {
+  // SIGUSR2 makes the server write a heap snapshot, which runs a full collection first: the soak's way to
+  // read the memory the server really retains, without a hook in the server.
+  const args = [`--heapsnapshot-signal=SIGUSR2`, `--diagnostic-dir=${dir}`];
+  const c = spawn(process.execPath, [...args, join(import.meta.dirname, '..', 'src', 'main.ts')], {
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -203,6 +206,28 @@ async function health(): Promise<Health | null> {
   } catch {
     return null;
   }
+}
+
+/** The server's memory right after a full collection (forced by a heap snapshot, deleted again). */
+async function retained(): Promise<Health | null> {
+  const c = child;
+  if (!c) return null;
+  const snapshots = () => readdirSync(dir).filter((f) => f.endsWith('.heapsnapshot'));
+  for (const f of snapshots()) rmSync(join(dir, f), { force: true });
+  c.kill('SIGUSR2');
+  // Written when its size stops changing (bounded: 120 s).
+  let size = -1;
+  for (let i = 0; i < 240; i++) {
+    await sleep(500);
+    const f = snapshots()[0];
+    if (!f) continue;
+    const now = statSync(join(dir, f)).size;
+    if (now > 0 && now === size) break;
+    size = now;
+  }
+  const h = await health();
+  for (const f of snapshots()) rmSync(join(dir, f), { force: true });
+  return h;
 }
 
 async function post(path: string, body: unknown, token?: string) {
@@ -457,8 +482,10 @@ async function main(): Promise<number> {
   await pool(TABLES, open);
   log(`${players.filter((p) => p.connected).length} of ${players.length} players seated; warming up`);
   await sleep(10_000);
-  const before = await health();
-  log(`server RSS before: ${mb(before?.rss)}`);
+  // RSS before the snapshot (writing one grows it); the heap right after the collection it forces.
+  const beforeRss = (await health())?.rss;
+  const before = await retained();
+  log(`server before: RSS ${mb(beforeRss)} MB, heap ${mb(before?.heapUsed)} MB`);
 
   // The chaos loops run until the end time; each stops by itself.
   const end = Date.now() + SECONDS * 1000;
@@ -561,13 +588,8 @@ async function main(): Promise<number> {
     await sleep(1000);
     left = await live();
   }
-  // heapUsed counts garbage until the next collection: the least of 15 samples, one a second.
-  let afterLeave: Health | null = null;
-  for (let i = 0; i < 15; i++) {
-    await sleep(1000);
-    const h = await health();
-    if (h && (!afterLeave || h.heapUsed < afterLeave.heapUsed)) afterLeave = h;
-  }
+  const drainedRss = (await health())?.rss;
+  const afterLeave = await retained();
   log(`tables still live ${((Date.now() - leftAt) / 1000).toFixed(0)} s after the clients left: ${left}`);
   expectExit = true;
   if (child) {
@@ -630,7 +652,8 @@ async function main(): Promise<number> {
     reconnects,
     errorCodes: Object.fromEntries(errorCodes),
     serverErrors: Object.fromEntries([...serverErrors].sort((a, b) => b[1] - a[1]).slice(0, 8)),
-    rssMB: { before: mb(before?.rss), end: mb(atEnd?.rss), drained: mb(afterLeave?.rss) },
+    rssMB: { before: mb(beforeRss), end: mb(atEnd?.rss), drained: mb(drainedRss) },
+    // before and drained: right after a full collection; end: as it was.
     heapMB: { before: mb(before?.heapUsed), end: mb(atEnd?.heapUsed), drained: mb(afterLeave?.heapUsed) },
     liveTablesDrained: left,
   };
