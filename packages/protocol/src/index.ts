@@ -84,6 +84,12 @@ export const ERROR_CODES = [
   'storage',
   /** The server failed unexpectedly; the table is unchanged. */
   'internal',
+  /** This guest has created TABLES_PER_HOUR tables in the last hour, or has OPEN_TABLES open tables. */
+  'too-many-tables',
+  /** This address has created GUESTS_PER_HOUR guests in the last hour. */
+  'too-many-guests',
+  /** This address holds CONNECTIONS_PER_ADDRESS open WebSocket connections. */
+  'too-many-connections',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -349,8 +355,11 @@ export type ServerMessage =
       readonly d: { readonly code: ErrorCode; readonly reason: string };
       readonly id: RequestId | null;
     }
-  /** Lobby room: every open public table (sent on join). */
-  | { readonly t: 'lobby'; readonly d: { readonly tables: readonly TableInfo[] } }
+  /**
+   * Lobby room, sent on join: the newest open public tables (one page, LOBBY_PAGE) and how many there are
+   * in all; further pages from `GET /api/tables?offset=&limit=`.
+   */
+  | { readonly t: 'lobby'; readonly d: { readonly tables: readonly TableInfo[]; readonly total: number } }
   /** Lobby room: a table appeared or changed. */
   | { readonly t: 'lobby+'; readonly d: TableInfo }
   /** Lobby room: a table is no longer listed. */
@@ -379,8 +388,13 @@ export interface GuestResponse {
 export interface MeResponse {
   readonly player: Player;
 }
+/** GET /api/tables?offset=&limit=: one page of the open public tables, newest first. */
 export interface TablesResponse {
   readonly tables: readonly TableInfo[];
+  /** Open public tables in all. */
+  readonly total: number;
+  readonly offset: number;
+  readonly limit: number;
 }
 export interface TableResponse {
   readonly table: TableInfo;

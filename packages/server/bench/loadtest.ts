@@ -57,6 +57,10 @@ const child = spawn(
       RATE_BURST: '1000',
       // Every client of the benchmark joins from the same address.
       JOINS_PER_ADDRESS: '1000000',
+      TABLES_PER_HOUR: '100000',
+      OPEN_TABLES: '100000',
+      CONNECTIONS_PER_ADDRESS: '100000',
+      GUESTS_PER_HOUR: '100000',
       // Setting up thousands of connections on a busy machine can take longer than the default 15 s.
       COLYSEUS_SEAT_RESERVATION_TIME: '120',
     },

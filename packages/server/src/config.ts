@@ -39,6 +39,23 @@ export interface Config {
   readonly logLevel: string;
   /** Public base URL used in printed links; derived from host and port when absent. */
   readonly publicUrl: string | null;
+  /** Abuse limits (docs/server.md, "Limits"). */
+  readonly limits: Limits;
+}
+
+export interface Limits {
+  /** Tables one guest may create in any hour (POST /api/tables and /api/play-now). */
+  readonly tablesPerHour: number;
+  /** Open (waiting or playing, not parked) tables created by one guest at once. */
+  readonly openTables: number;
+  /** Open WebSocket connections from one address. */
+  readonly connectionsPerAddress: number;
+  /** Guests created from one address in any hour. */
+  readonly guestsPerHour: number;
+  /** Tables in one lobby page (lobby room and GET /api/tables). */
+  readonly lobbyPage: number;
+  /** Seconds a table may go on without any person connected to a seat before it is parked. */
+  readonly idleSeconds: number;
 }
 
 const num = (def: number, min: number, max: number) => z.coerce.number().min(min).max(max).default(def);
@@ -65,6 +82,12 @@ const schema = z.object({
   WEB_DIR: z.string().default('packages/web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),
+  TABLES_PER_HOUR: num(30, 1, 1e6).pipe(z.number().int()),
+  OPEN_TABLES: num(10, 1, 1e6).pipe(z.number().int()),
+  CONNECTIONS_PER_ADDRESS: num(50, 1, 1e6).pipe(z.number().int()),
+  GUESTS_PER_HOUR: num(100, 1, 1e6).pipe(z.number().int()),
+  LOBBY_PAGE: num(50, 1, 500).pipe(z.number().int()),
+  IDLE_SECONDS: num(600, 1, 30 * 86400),
 });
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -94,5 +117,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDir: e.WEB_DIR,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL ?? null,
+    limits: {
+      tablesPerHour: e.TABLES_PER_HOUR,
+      openTables: e.OPEN_TABLES,
+      connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
+      guestsPerHour: e.GUESTS_PER_HOUR,
+      lobbyPage: e.LOBBY_PAGE,
+      idleSeconds: e.IDLE_SECONDS,
+    },
   };
 }

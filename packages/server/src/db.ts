@@ -111,6 +111,16 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The per-guest table limits count a creator's tables (limits in docs/server.md).
+  '002_tables_by_creator': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('tables_creator')
+        .on('tables')
+        .columns(['created_by', 'created_at'])
+        .execute();
+    },
+  },
 };
 
 export interface DbOptions {

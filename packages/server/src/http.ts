@@ -23,7 +23,8 @@ import type { z } from 'zod';
 import { context } from './context.ts';
 import { isStorageError } from './edge.ts';
 import { gamesResponse } from './games.ts';
-import { openTables } from './lobby.ts';
+import { peerOf, Window } from './limits.ts';
+import { lobbyPage } from './lobby.ts';
 import { secret, type TableRow } from './store.ts';
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
@@ -38,6 +39,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'not-found': 404,
   'not-finished': 409,
   'too-large': 413,
+  'too-many-tables': 429,
+  'too-many-guests': 429,
   internal: 500,
   storage: 503,
 };
@@ -90,7 +93,8 @@ async function storedInfo(row: TableRow): Promise<TableInfo> {
     preset: row.config.preset ?? null,
     options: row.config.options ?? {},
     visibility: row.visibility,
-    status: row.status,
+    // Parked tables are unfinished; this path is reached only when restoring one failed.
+    status: row.status === 'parked' ? 'playing' : row.status,
     seats: row.setup.map((s, seat) => ({
       seat,
       kind: s.kind,
@@ -118,6 +122,34 @@ async function visibleTable(id: string, code: string | undefined, player: Player
   return { row };
 }
 
+const HOUR = 3600_000;
+
+/** The per-guest table limits (TABLES_PER_HOUR, OPEN_TABLES), counted in the database. */
+async function tableLimit(creator: Player): Promise<Response | undefined> {
+  const { store, config } = context();
+  const { tablesPerHour, openTables } = config.limits;
+  const since = new Date(Date.now() - HOUR).toISOString();
+  if ((await store.tablesCreatedSince(creator.id, since)) >= tablesPerHour)
+    return fail('too-many-tables', `you created ${tablesPerHour} tables in the last hour; try again later`);
+  if ((await store.openTablesOf(creator.id)) >= openTables)
+    return fail('too-many-tables', `you have ${openTables} open tables; finish or leave one first`);
+  return undefined;
+}
+
+/** Runs `f` after every earlier call with the same key (one table creation per guest at a time). */
+function serial() {
+  const tails = new Map<string, Promise<unknown>>();
+  return <T>(key: string, f: () => Promise<T>): Promise<T> => {
+    const run = (tails.get(key) ?? Promise.resolve()).then(f, f);
+    const tail = run.catch(() => {});
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return run;
+  };
+}
+
 async function newTable(
   creator: Player,
   game: GameId,
@@ -129,6 +161,8 @@ async function newTable(
 ): Promise<Response | { row: TableRow; info: TableInfo }> {
   const g = gameById(game);
   if (!g) return fail('bad-config', `game ${game} is not available on this server`);
+  const limited = await tableLimit(creator);
+  if (limited) return limited;
   const parsed = g.parseConfig(config);
   if (!parsed.ok) return fail('bad-config', parsed.error.reason);
   const seats = g.seats(g.start(parsed.value, 0));
@@ -214,6 +248,9 @@ async function serveStatic(pathname: string): Promise<Response> {
 
 export function routes() {
   const startedAt = Date.now();
+  const { limits } = context().config;
+  const guests = new Window(limits.guestsPerHour, HOUR);
+  const creating = serial();
   return createRouter(
     {
       health: createEndpoint(API.health, { method: 'GET' }, async () => {
@@ -240,6 +277,18 @@ export function routes() {
       createGuest: createEndpoint(API.guests, { method: 'POST' }, async (ctx) => {
         const b = parse(guestSchema, ctx.body);
         if (!b.ok) return b.res;
+        const peer = peerOf(ctx.headers);
+        if (!guests.take(peer)) {
+          const wait = Math.ceil(guests.retryAfter(peer) / 1000);
+          return json(
+            {
+              code: 'too-many-guests',
+              reason: `this address created ${limits.guestsPerHour} guests in the last hour; keep your guest token`,
+            },
+            429,
+            { 'retry-after': String(wait) },
+          );
+        }
         return json(await context().store.createGuest(b.value.name), 201);
       }),
 
@@ -259,7 +308,16 @@ export function routes() {
 
       games: createEndpoint(API.games, { method: 'GET' }, async () => json(gamesResponse())),
 
-      tables: createEndpoint(API.tables, { method: 'GET' }, async () => json({ tables: await openTables() })),
+      tables: createEndpoint(API.tables, { method: 'GET' }, async (ctx) => {
+        const q = ctx.query as Record<string, unknown> | undefined;
+        const int = (v: unknown, def: number) =>
+          v === undefined ? def : /^\d{1,9}$/.test(String(v)) ? Number(v) : NaN;
+        const offset = int(q?.offset, 0);
+        const limit = int(q?.limit, limits.lobbyPage);
+        if (!Number.isFinite(offset) || !Number.isFinite(limit) || limit < 1 || limit > limits.lobbyPage)
+          return fail('malformed', `offset must be a whole number ≥ 0 and limit 1 to ${limits.lobbyPage}`);
+        return json(await lobbyPage(offset, limit));
+      }),
 
       createTable: createEndpoint(API.tables, { method: 'POST' }, async (ctx) => {
         const player = await playerOf(ctx.headers);
@@ -272,7 +330,9 @@ export function routes() {
           ...(t.preset !== undefined ? { preset: t.preset } : {}),
           ...(t.options !== undefined ? { options: t.options } : {}),
         };
-        const r = await newTable(player, t.game, config, t.seats, t.visibility, t.turnTimer ?? null, t.seat);
+        const r = await creating(player.id, () =>
+          newTable(player, t.game, config, t.seats, t.visibility, t.turnTimer ?? null, t.seat),
+        );
         if (r instanceof Response) return r;
         return json(
           {
@@ -301,7 +361,9 @@ export function routes() {
         const setup: SeatSetup[] = Array.from({ length: players }, (_, i) =>
           i === 0 ? { kind: 'human' as const } : { kind: 'bot' as const, level: p.level },
         );
-        const r = await newTable(player, p.game, config, setup, 'private', null, 0);
+        const r = await creating(player.id, () =>
+          newTable(player, p.game, config, setup, 'private', null, 0),
+        );
         if (r instanceof Response) return r;
         return json(
           { table: r.info, seat: 0, invite: { code: r.row.invite, path: `/join/${r.row.invite}` } },

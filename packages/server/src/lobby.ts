@@ -1,10 +1,18 @@
 /**
- * The lobby room: every open public table, live. On join a client gets `lobby` with the full list, then
- * `lobby+` for each new or changed table and `lobby-` for each that closes or ends. The list comes from the
+ * The lobby room: the open public tables, live. On join a client gets `lobby` with the first page (the
+ * newest LOBBY_PAGE tables) and the total, then `lobby+` for each new or changed table and `lobby-` for
+ * each that closes or ends. Further pages: `GET /api/tables?offset=&limit=`. The list comes from the
  * matchmaker's room listings (shared between processes when Colyseus runs with a shared driver).
  */
 import { type AuthContext, type Client, matchMaker, Room, subscribeLobby } from '@colyseus/core';
-import { CHANNEL, errorMessage, ROOM_TABLE, type ServerMessage, type TableInfo } from '@stich/protocol';
+import {
+  CHANNEL,
+  errorMessage,
+  ROOM_TABLE,
+  type ServerMessage,
+  type TableInfo,
+  type TablesResponse,
+} from '@stich/protocol';
 import { admitToLobby, arrived } from './admission.ts';
 import { context } from './context.ts';
 import { overSendBuffer } from './edge.ts';
@@ -23,6 +31,20 @@ const listed = (l: Listing | null | undefined): l is Listing & { metadata: Table
 export async function openTables(): Promise<TableInfo[]> {
   const rooms = (await matchMaker.query({ name: ROOM_TABLE, private: false })) as unknown as Listing[];
   return rooms.filter(listed).map((r) => r.metadata);
+}
+
+/** Newest first; ties (same creation time) by id, so pages do not overlap. */
+const newestFirst = (a: TableInfo, b: TableInfo) =>
+  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+function page(all: Iterable<TableInfo>, offset: number, limit: number): TablesResponse {
+  const sorted = [...all].sort(newestFirst);
+  return { tables: sorted.slice(offset, offset + limit), total: sorted.length, offset, limit };
+}
+
+/** One page of the open public tables, newest first. */
+export async function lobbyPage(offset: number, limit: number): Promise<TablesResponse> {
+  return page(await openTables(), offset, limit);
 }
 
 export class LobbyRoom extends Room {
@@ -58,7 +80,8 @@ export class LobbyRoom extends Room {
   }
 
   override onJoin(client: Client) {
-    this.sendTo(client, { t: 'lobby', d: { tables: [...this.tables.values()] } });
+    const first = page(this.tables.values(), 0, context().config.limits.lobbyPage);
+    this.sendTo(client, { t: 'lobby', d: { tables: first.tables, total: first.total } });
   }
 
   override onDispose() {

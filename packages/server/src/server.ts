@@ -9,6 +9,7 @@ import { matchMaker, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { MAX_FRAME_BYTES, ROOM_LOBBY, ROOM_TABLE } from '@stich/protocol';
 import { pino } from 'pino';
+import type { WebSocketServer } from 'ws';
 import { RESERVATION_SECONDS } from './admission.ts';
 import { Bots } from './bots.ts';
 import type { Config } from './config.ts';
@@ -16,6 +17,7 @@ import { setContext } from './context.ts';
 import { openDb } from './db.ts';
 import { Admissions, configureCors, installEdge, upgradeGuard } from './edge.ts';
 import { ensureLive, routes } from './http.ts';
+import { limitConnections, tagPeers } from './limits.ts';
 import { LobbyRoom } from './lobby.ts';
 import { Store } from './store.ts';
 import { TableRoom } from './table.ts';
@@ -78,6 +80,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     throw e;
   }
   installEdge(transport.server!, config, log);
+  tagPeers(transport.server!);
+  limitConnections(
+    (transport as unknown as { wss: WebSocketServer }).wss,
+    config.limits.connectionsPerAddress,
+  );
   await matchMaker.createRoom(ROOM_LOBBY, {});
   const port = (transport.server!.address() as AddressInfo).port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

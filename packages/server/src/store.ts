@@ -20,7 +20,8 @@ export interface TableRow {
   readonly setup: readonly SeatSetup[];
   readonly visibility: 'public' | 'private';
   readonly invite: string | null;
-  readonly status: 'waiting' | 'playing' | 'over';
+  /** `parked`: unfinished, but stopped for lack of people (IDLE_SECONDS); restored when someone asks for it. */
+  readonly status: 'waiting' | 'playing' | 'over' | 'parked';
   readonly dealer: Seat;
   readonly turnTimer: number | null;
   readonly createdBy: string | null;
@@ -121,9 +122,36 @@ export class Store {
     return r ? toRow(r) : undefined;
   }
 
+  /** Tables to restore at start: unfinished and not parked. */
   async unfinishedTableIds(): Promise<string[]> {
-    const rows = await this.db.selectFrom('tables').select('id').where('status', '!=', 'over').execute();
+    const rows = await this.db
+      .selectFrom('tables')
+      .select('id')
+      .where('status', 'in', ['waiting', 'playing'])
+      .execute();
     return rows.map((r) => r.id);
+  }
+
+  /** How many tables a player created after `since` (ISO time). */
+  async tablesCreatedSince(playerId: string, since: string): Promise<number> {
+    const r = await this.db
+      .selectFrom('tables')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('created_by', '=', playerId)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  /** How many of a player's tables are open: waiting or playing (finished and parked ones are not). */
+  async openTablesOf(playerId: string): Promise<number> {
+    const r = await this.db
+      .selectFrom('tables')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('created_by', '=', playerId)
+      .where('status', 'in', ['waiting', 'playing'])
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
   }
 
   async holders(tableId: string): Promise<SeatHolder[]> {

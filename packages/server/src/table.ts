@@ -92,6 +92,8 @@ interface Doubt {
   readonly steps: readonly StoredStep[];
   readonly state: unknown;
 }
+/** Close code for spectators of a table parked for lack of people (IDLE_SECONDS). */
+export const CLOSE_PARKED = 4101;
 
 export class TableRoom extends Room {
   override autoDispose = false;
@@ -128,6 +130,10 @@ export class TableRoom extends Room {
   private retries = 0;
   /** The last write failed; settled against the database before the table changes again. */
   private doubt: Doubt | null = null;
+  /** Runs while no person is connected to a seat; when it fires the table is parked (IDLE_SECONDS). */
+  private idle: Delayed | null = null;
+  /** Parked: stored as `parked`, plays no more and is going away; restored when someone asks for it. */
+  private parked = false;
 
   override async onCreate(options: CreateOptions) {
     const { store, log } = context();
@@ -143,7 +149,11 @@ export class TableRoom extends Room {
     this.row = row;
     this.gs = r.value.state;
     this.seq = steps.length;
-    this.status = row.status;
+    if (row.status === 'parked') {
+      // Someone asked for a parked table: it is live again, and restored at start again.
+      this.status = steps.length > 0 ? 'playing' : 'waiting';
+      await store.setStatus(row.id, this.status);
+    } else this.status = row.status;
     const takeover = context().config.takeoverLevel;
     this.seats = row.setup.map((s, seat) => ({
       seat,
@@ -177,6 +187,7 @@ export class TableRoom extends Room {
       for (const s of this.seats) if (s.kind === 'human') this.startGrace(s);
       this.afterChange();
     } else if (this.status === 'waiting') this.startIfReady();
+    this.checkIdle();
     log.info({ table: row.id, game: row.game, seq: this.seq, status: this.status }, 'table loaded');
   }
 
@@ -204,6 +215,7 @@ export class TableRoom extends Room {
     if (!parsed.success)
       throw new ServerError(400, `malformed: join options: ${parsed.error.issues[0].message}`);
     const o: JoinOptions = parsed.data;
+    if (this.parked) throw new ServerError(404, 'not-found: this table was just parked; ask for it again');
     const player = o.token ? await store.playerByToken(o.token) : undefined;
     if (o.token && !player) throw new ServerError(401, 'unauthorized: unknown player token');
 
@@ -293,6 +305,7 @@ export class TableRoom extends Room {
     this.sendTo(client, { t: 'state', d: this.update(auth.seat) });
     this.tableChanged();
     this.startIfReady();
+    this.checkIdle();
   }
 
   override onDrop(client: Client) {
@@ -304,6 +317,7 @@ export class TableRoom extends Room {
         s.client = null;
         this.startGrace(s);
         this.tableChanged();
+        this.checkIdle();
       }
     }
     // The SDK reconnects by itself; hold the session for the grace period.
@@ -328,6 +342,7 @@ export class TableRoom extends Room {
     this.sendTo(client, { t: 'table', d: this.info() });
     this.sendTo(client, { t: 'state', d: this.update(seat) });
     this.tableChanged();
+    this.checkIdle();
   }
 
   override onLeave(client: Client) {
@@ -354,12 +369,14 @@ export class TableRoom extends Room {
       }
     }
     this.tableChanged();
+    this.checkIdle();
     this.disposeIfIdle();
   }
 
   override async onDispose() {
     this.disposed = true;
     for (const s of this.seats) s.grace?.clear();
+    this.idle?.clear();
     if (this.turnTimer) clearTimeout(this.turnTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     // Graceful shutdown: every write in the queue finishes before the room goes.
@@ -390,6 +407,54 @@ export class TableRoom extends Room {
       this.tableChanged();
       this.afterChange();
     }, ms);
+  }
+
+  private humanConnected(): boolean {
+    return this.seats.some((s) => s.kind === 'human' && s.client !== null);
+  }
+
+  /**
+   * Starts the idle timer when no person is connected to a seat (spectators do not count) and stops it
+   * when one is. A table idle for IDLE_SECONDS is parked: bots stop, the room closes, and the table is
+   * not restored at start until someone asks for it (GET /api/tables/:id or its invite).
+   */
+  private checkIdle() {
+    if (this.disposed || this.parked) return;
+    if (this.status === 'over' || this.humanConnected()) {
+      this.idle?.clear();
+      this.idle = null;
+      return;
+    }
+    if (this.idle) return;
+    this.idle = this.clock.setTimeout(() => {
+      this.idle = null;
+      this.enqueue(() => this.park());
+    }, context().config.limits.idleSeconds * 1000);
+  }
+
+  private async park() {
+    if (this.disposed || this.parked || this.status === 'over' || this.humanConnected()) return;
+    const { store, log } = context();
+    try {
+      await store.setStatus(this.row.id, 'parked');
+    } catch (e) {
+      log.error({ table: this.row.id, err: e }, 'parking failed; the table stays live');
+      this.checkIdle();
+      return;
+    }
+    if (this.humanConnected() || this.disposed) {
+      // Someone sat down while the status was written: the table stays live.
+      await store.setStatus(this.row.id, this.status).catch((e: unknown) => {
+        log.error({ table: this.row.id, err: e }, 'unparking failed');
+      });
+      return;
+    }
+    this.parked = true;
+    if (this.turnTimer) clearTimeout(this.turnTimer);
+    for (const s of this.seats) s.grace?.clear();
+    log.info({ table: this.row.id, seq: this.seq }, 'table parked: nobody connected');
+    // Not awaited here: onDispose waits for this queue, and this job is in it.
+    setImmediate(() => void this.disconnect(CLOSE_PARKED).catch(() => {}));
   }
 
   private disposeIfIdle() {
@@ -522,6 +587,7 @@ export class TableRoom extends Room {
       this.fail(src, code, reason);
       return 'refused';
     };
+    if (this.parked) return refuse('not-found', 'this table was parked; ask for it again');
     if (this.status === 'waiting')
       return refuse('waiting', 'the match starts when every human seat is taken');
     if (src.seq !== undefined && src.seq !== this.seq)
@@ -615,12 +681,12 @@ export class TableRoom extends Room {
     context().log.warn({ table: this.row.id, seq, ms }, 'automatic step will be retried');
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
-      if (!this.disposed && this.seq === seq) step();
+      if (!this.disposed && !this.parked && this.seq === seq) step();
     }, ms);
   }
 
   private startIfReady() {
-    if (this.status !== 'waiting' || this.starting) return;
+    if (this.status !== 'waiting' || this.starting || this.parked) return;
     if (!this.seats.every((s) => s.kind === 'bot' || s.holder)) return;
     this.starting = true;
     this.enqueue(async () => {
@@ -722,7 +788,7 @@ export class TableRoom extends Room {
     if (this.turnTimer) clearTimeout(this.turnTimer);
     this.turnTimer = null;
     this.deadline = null;
-    if (this.status !== 'playing' || this.disposed) return;
+    if (this.status !== 'playing' || this.disposed || this.parked) return;
     const toAct = this.game.toAct(this.gs);
     // Bots act for the seat whose turn it is (toAct[0]); optional calls of the other listed seats are left
     // to people. In phases where every listed seat must act (secret estimates), each comes first in turn.
@@ -774,7 +840,8 @@ export class TableRoom extends Room {
       this.enqueue(async () => {
         if (this.botPending.get(seat) === seq) this.botPending.delete(seat);
         // Discard a decision made for an older state, or for a seat whose player has come back.
-        if (this.disposed || this.seq !== seq || (!timer && !this.controlledByBot(seat))) return;
+        if (this.disposed || this.parked || this.seq !== seq || (!timer && !this.controlledByBot(seat)))
+          return;
         let outcome = await this.act(seat, action, {});
         if (outcome === 'refused' && this.seq === seq && !this.disposed) {
           // The bot's choice was refused (it never should be): play a random legal action instead.

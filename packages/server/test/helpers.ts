@@ -72,6 +72,12 @@ export const TEST_ENV = {
   RATE_LIMIT: '100000',
   RATE_BURST: '100000',
   WEB_DIR: '/nonexistent',
+  // Limits out of the way; test/limits.test.ts sets small ones.
+  TABLES_PER_HOUR: '100000',
+  OPEN_TABLES: '100000',
+  CONNECTIONS_PER_ADDRESS: '100000',
+  GUESTS_PER_HOUR: '100000',
+  LOBBY_PAGE: '500',
 };
 
 export async function startTestServer(env: Record<string, string>): Promise<RunningServer> {

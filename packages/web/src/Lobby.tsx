@@ -19,6 +19,8 @@ export function Lobby() {
   const { games } = useGames();
   const text = useText();
   const [tables, setTables] = useState<TableInfo[]>([]);
+  /** Open public tables in all; the lobby shows the newest page of them. */
+  const [total, setTotal] = useState(0);
   const [name, setName] = useState(savedName());
   const [creating, setCreating] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -29,9 +31,13 @@ export function Lobby() {
     let stop: (() => void) | undefined;
     let gone = false;
     listTables()
-      .then((r) => !gone && setTables([...r.tables]))
+      .then((r) => {
+        if (gone) return;
+        setTables([...r.tables]);
+        setTotal(r.total);
+      })
       .catch(() => {});
-    watchLobby((f) => setTables((old) => f(old)))
+    watchLobby((f) => setTables((old) => f(old)), setTotal)
       .then((s) => {
         if (gone) s();
         else stop = s;
@@ -163,6 +169,7 @@ export function Lobby() {
             })}
           </ul>
         )}
+        {total > open.length && <p className="muted">{t('lobby.more', { n: total - open.length })}</p>}
       </section>
       {creating && games && games.length > 0 && (
         <CreateDialog games={games} onClose={() => setCreating(false)} run={run} />

@@ -173,11 +173,15 @@ export const seatTokenFor = (tableId: string): string | null => store.get(seatKe
 /** Live updates of the open tables. */
 export async function watchLobby(
   onTables: (f: (old: TableInfo[]) => TableInfo[]) => void,
+  onTotal: (total: number) => void = () => {},
 ): Promise<() => void> {
   const room = await sdk().join(ROOM_LOBBY, {});
   inbox(room, (m: ServerMessage) => {
-    if (m.t === 'lobby') onTables(() => [...m.d.tables]);
-    else if (m.t === 'lobby+') onTables((old) => [...old.filter((x) => x.id !== m.d.id), m.d]);
+    // `lobby` carries the newest page of tables and how many there are in all.
+    if (m.t === 'lobby') {
+      onTables(() => [...m.d.tables]);
+      onTotal(m.d.total);
+    } else if (m.t === 'lobby+') onTables((old) => [...old.filter((x) => x.id !== m.d.id), m.d]);
     else if (m.t === 'lobby-') onTables((old) => old.filter((x) => x.id !== m.d.id));
   });
   return () => void room.leave(true);

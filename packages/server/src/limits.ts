@@ -1,0 +1,97 @@
+/**
+ * Per-address limits that live in process memory: open WebSocket connections per address and guests
+ * created per address per hour (docs/server.md, "Limits"). Limits per guest (tables) are counted in the
+ * database, see `Store.tablesCreatedSince` and `Store.openTablesOf`.
+ *
+ * The address is the TCP peer (`socket.remoteAddress`), never a forwarding header a client could write.
+ */
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { CloseCode, getMessageBytes, Protocol } from '@colyseus/core';
+import type { WebSocket, WebSocketServer } from 'ws';
+
+/**
+ * Request header through which the HTTP routes learn the peer address (the router only sees a fetch
+ * `Request`). Set on every request from the socket, overwriting whatever a client sent under that name.
+ */
+export const PEER_HEADER = 'x-stich-peer';
+
+export function tagPeers(http: HttpServer): void {
+  http.prependListener('request', (req: IncomingMessage) => {
+    req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
+  });
+}
+
+export const peerOf = (headers: Headers | undefined): string => headers?.get(PEER_HEADER) ?? 'unknown';
+
+/** Events per key in a sliding window (guests per address per hour). Keys without events are dropped. */
+export class Window {
+  private readonly times = new Map<string, number[]>();
+  private readonly max: number;
+  private readonly ms: number;
+  private sweepAt = 0;
+  constructor(max: number, ms: number) {
+    this.max = max;
+    this.ms = ms;
+  }
+
+  /** Counts an event for `key` if the window has room; false (nothing counted) when it is full. */
+  take(key: string, now = Date.now()): boolean {
+    this.sweep(now);
+    const list = (this.times.get(key) ?? []).filter((t) => t > now - this.ms);
+    if (list.length >= this.max) {
+      this.times.set(key, list);
+      return false;
+    }
+    list.push(now);
+    this.times.set(key, list);
+    return true;
+  }
+
+  /** Milliseconds until `key` may take again. */
+  retryAfter(key: string, now = Date.now()): number {
+    const list = this.times.get(key) ?? [];
+    return list.length < this.max ? 0 : Math.max(0, list[0] + this.ms - now);
+  }
+
+  private sweep(now: number) {
+    if (now < this.sweepAt) return;
+    this.sweepAt = now + 60_000;
+    for (const [k, list] of this.times)
+      if (list.length === 0 || list[list.length - 1] <= now - this.ms) this.times.delete(k);
+  }
+}
+
+/** HTTP-like code sent in the Colyseus ERROR frame of a refused connection (the SDK rejects the join with it). */
+export const TOO_MANY_STATUS = 429;
+
+/**
+ * Refuses WebSocket connections beyond `max` open ones per address: the connection gets a Colyseus error
+ * frame (`too-many-connections: …`, which the SDK turns into a rejected join) and is closed. The transport's
+ * own connection handler runs only for accepted connections.
+ */
+export function limitConnections(wss: WebSocketServer, max: number): () => number {
+  const handlers = wss.listeners('connection') as ((
+    ws: WebSocket,
+    req: IncomingMessage,
+    ...rest: unknown[]
+  ) => void)[];
+  wss.removeAllListeners('connection');
+  const open = new Map<string, number>();
+  wss.on('connection', (ws: WebSocket, req: IncomingMessage, ...rest: unknown[]) => {
+    const peer = req.socket.remoteAddress ?? 'unknown';
+    const n = open.get(peer) ?? 0;
+    if (n >= max) {
+      const reason = `too-many-connections: this address already holds ${max} open connections`;
+      ws.send(getMessageBytes[Protocol.ERROR](TOO_MANY_STATUS, reason), () => ws.close(CloseCode.WITH_ERROR));
+      return;
+    }
+    open.set(peer, n + 1);
+    ws.once('close', () => {
+      const left = (open.get(peer) ?? 1) - 1;
+      if (left > 0) open.set(peer, left);
+      else open.delete(peer);
+    });
+    for (const h of handlers) h.call(wss, ws, req, ...rest);
+  });
+  return () => [...open.values()].reduce((a, b) => a + b, 0);
+}

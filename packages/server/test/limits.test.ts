@@ -1,0 +1,328 @@
+/**
+ * The abuse limits (docs/server.md, "Limits"), each against a real server with a small setting: tables per
+ * guest per hour, open tables per guest, WebSocket connections per address, guests per address per hour,
+ * the lobby page, and parking tables nobody is connected to (IDLE_SECONDS). On SQLite, and also on
+ * PostgreSQL when STICH_TEST_DATABASE_URL is set.
+ */
+import { matchMaker } from '@colyseus/core';
+import { Client } from '@colyseus/sdk';
+import { ROOM_LOBBY, type ServerMessage, type TableInfo, type TablesResponse } from '@stich/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { openDb } from '../src/db.ts';
+import type { RunningServer } from '../src/server.ts';
+import {
+  api,
+  autoplay,
+  Conn,
+  guest,
+  isState,
+  PG_URL,
+  startTestServer,
+  TEST_ENV,
+  type TestDb,
+  testDb,
+  testGame,
+} from './helpers.ts';
+
+const GAME = testGame();
+const short = GAME === 'differenzler' ? { rounds: 2 } : {};
+const long = GAME === 'differenzler' ? { rounds: 50 } : {};
+const human = { kind: 'human' } as const;
+const bot = { kind: 'bot', level: 'random' } as const;
+
+async function createTable(url: string, token: string, visibility: 'public' | 'private' = 'private') {
+  return api<TableResponseBody>(
+    url,
+    'POST',
+    '/api/tables',
+    { game: GAME, players: 4, options: long, seats: [human, bot, bot, bot], visibility, seat: 0 },
+    token,
+  );
+}
+type TableResponseBody = { table: TableInfo; code?: string; reason?: string };
+
+const until = async (what: string, f: () => Promise<boolean>, ms = 20_000) => {
+  const end = Date.now() + ms;
+  while (!(await f())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+/** The table's stored status and number of steps, read through a connection of its own. */
+async function stored(env: Record<string, string>, id: string) {
+  const c = loadConfig({ ...TEST_ENV, ...env });
+  const { db } = await openDb(c);
+  try {
+    const t = await db.selectFrom('tables').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+    const n = await db
+      .selectFrom('steps')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('table_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { status: t.status, steps: Number(n.n) };
+  } finally {
+    await db.destroy();
+  }
+}
+
+const dbs: [string, boolean][] = [
+  ['SQLite', false],
+  ...(PG_URL ? [['PostgreSQL', true] as [string, boolean]] : []),
+];
+
+describe.each(dbs)('limits on %s', (_name, pg) => {
+  describe('open tables per guest', () => {
+    let server: RunningServer;
+    let db: TestDb;
+    let url: string;
+    beforeAll(async () => {
+      db = testDb(pg);
+      server = await startTestServer({ ...db.env, OPEN_TABLES: '2' });
+      url = server.url;
+    });
+    afterAll(async () => {
+      await server?.close();
+      await db?.cleanup();
+    });
+
+    it('OPEN_TABLES: a guest has at most that many open tables; others are not affected', async () => {
+      const c = await guest(url, 'Clara');
+      expect((await createTable(url, c.token)).status).toBe(201);
+      expect((await createTable(url, c.token)).status).toBe(201);
+      const third = await createTable(url, c.token);
+      expect(third.status).toBe(429);
+      expect(third.body.code).toBe('too-many-tables');
+      expect(third.body.reason).toMatch(/open tables/);
+      const d = await guest(url, 'Dora');
+      expect((await createTable(url, d.token)).status).toBe(201);
+    });
+  });
+
+  describe('tables per hour, connections per address and the lobby page', () => {
+    let server: RunningServer;
+    let db: TestDb;
+    let url: string;
+    beforeAll(async () => {
+      db = testDb(pg);
+      server = await startTestServer({
+        ...db.env,
+        TABLES_PER_HOUR: '3',
+        CONNECTIONS_PER_ADDRESS: '4',
+        LOBBY_PAGE: '3',
+      });
+      url = server.url;
+    });
+    afterAll(async () => {
+      await server?.close();
+      await db?.cleanup();
+    });
+
+    it('TABLES_PER_HOUR: a guest creates at most that many tables in an hour, also all at once', async () => {
+      const a = await guest(url, 'Anna');
+      const play = () =>
+        api<TableResponseBody>(
+          url,
+          'POST',
+          '/api/play-now',
+          { game: GAME, level: 'random', options: short },
+          a.token,
+        );
+      const all = await Promise.all(Array.from({ length: 6 }, play));
+      expect(all.map((r) => r.status).sort()).toEqual([201, 201, 201, 429, 429, 429]);
+      for (const r of all.filter((x) => x.status === 429)) {
+        expect(r.body.code).toBe('too-many-tables');
+        expect(r.body.reason).toMatch(/last hour/);
+      }
+      expect((await createTable(url, a.token)).status).toBe(429);
+      const b = await guest(url, 'Bert');
+      expect((await createTable(url, b.token)).status).toBe(201);
+    });
+
+    it('LOBBY_PAGE: GET /api/tables and the lobby room send one page and the total', async () => {
+      const ids = new Set<string>();
+      for (const name of ['Emil', 'Frida', 'Gerd']) {
+        const g = await guest(url, name);
+        for (let i = 0; i < 2; i++) {
+          const r = await createTable(url, g.token, 'public');
+          expect(r.status).toBe(201);
+          ids.add(r.body.table.id);
+        }
+      }
+      const first = await api<TablesResponse>(url, 'GET', '/api/tables');
+      expect(first.body.tables).toHaveLength(3);
+      expect(first.body.total).toBeGreaterThanOrEqual(6);
+      // Paging through collects every table once, newest first.
+      const seen: TableInfo[] = [];
+      for (let offset = 0; offset < first.body.total; offset += 3) {
+        const p = await api<TablesResponse>(url, 'GET', `/api/tables?offset=${offset}&limit=3`);
+        seen.push(...p.body.tables);
+      }
+      expect(new Set(seen.map((t) => t.id)).size).toBe(first.body.total);
+      for (const id of ids) expect(seen.some((t) => t.id === id)).toBe(true);
+      const times = seen.map((t) => t.createdAt);
+      expect(times).toEqual([...times].sort().reverse());
+      const tooBig = await api(url, 'GET', '/api/tables?limit=4');
+      expect(tooBig).toMatchObject({ status: 400, body: { code: 'malformed' } });
+      expect((await api(url, 'GET', '/api/tables?offset=-1')).status).toBe(400);
+
+      const lobby = new Conn(await new Client(url).join(ROOM_LOBBY));
+      const m = (await lobby.waitFor((x) => x.t === 'lobby')) as Extract<ServerMessage, { t: 'lobby' }>;
+      expect(m.d.tables).toHaveLength(3);
+      expect(m.d.total).toBe(first.body.total);
+      await lobby.leave();
+    });
+
+    it('CONNECTIONS_PER_ADDRESS: further WebSocket connections from the address are refused', async () => {
+      const h = await guest(url, 'Hanna');
+      const t = await createTable(url, h.token, 'public');
+      const id = t.body.table.id;
+      // Earlier tests' connections may still be closing on the server: wait until four are accepted.
+      const conns: Conn[] = [];
+      await until('four connections', async () => {
+        try {
+          conns.push(await Conn.join(url, id, { spectate: true }));
+        } catch {}
+        return conns.length === 4;
+      });
+      const refused = await Conn.join(url, id, { spectate: true }).then(
+        () => undefined,
+        (e: { code?: number; message?: string }) => e,
+      );
+      expect(refused?.code).toBe(429);
+      expect(refused?.message).toMatch(/^too-many-connections: /);
+      // The lobby is a connection too.
+      await expect(new Client(url).join(ROOM_LOBBY)).rejects.toThrow(/too-many-connections/);
+      await conns.pop()!.leave();
+      let again: Conn | undefined;
+      await until('a freed connection', async () => {
+        again = await Conn.join(url, id, { spectate: true }).catch(() => undefined);
+        return again !== undefined;
+      });
+      await Promise.all([...conns, again!].map((c) => c.leave()));
+    });
+  });
+
+  describe('parking tables nobody plays', () => {
+    let server: RunningServer;
+    let db: TestDb;
+    let url: string;
+    const env = () => ({
+      ...db.env,
+      GUESTS_PER_HOUR: '4',
+      OPEN_TABLES: '1',
+      // Bots slow enough that no match ends before it is parked (50 rounds: about 2,000 steps).
+      BOT_DELAY_MS: '30',
+      IDLE_SECONDS: '1',
+      GRACE_SECONDS: '0.2',
+    });
+    beforeAll(async () => {
+      db = testDb(pg);
+      server = await startTestServer(env());
+      url = server.url;
+    });
+    afterAll(async () => {
+      await server?.close();
+      await db?.cleanup();
+    });
+
+    it('IDLE_SECONDS: a table without people is parked, not restored at start, and comes back when asked for', async () => {
+      const p = await guest(url, 'Paul');
+      const r = await api<{ table: TableInfo }>(
+        url,
+        'POST',
+        '/api/play-now',
+        { game: GAME, level: 'random', options: long },
+        p.token,
+      );
+      const id = r.body.table.id;
+      const c = await Conn.join(url, id, { token: p.token });
+      const welcome = await c.waitFor((m) => m.t === 'welcome');
+      const seatToken = welcome.t === 'welcome' ? welcome.d.seatToken! : '';
+      autoplay(c, 0);
+      await c.waitFor((m) => isState(m) && m.d.seq >= 6);
+      await c.leave();
+      // Bots play the seat after the grace period; with nobody connected the table is parked.
+      await until(
+        'the table to be parked',
+        async () => (await matchMaker.query({ roomId: id })).length === 0,
+      );
+      const parked = await stored(db.env, id);
+      expect(parked.status).toBe('parked');
+      await new Promise((res) => setTimeout(res, 300));
+      expect((await stored(db.env, id)).steps).toBe(parked.steps);
+
+      // A parked table is not open: the guest (OPEN_TABLES 1) may open another one.
+      const second = await createTable(url, p.token);
+      expect(second.status).toBe(201);
+
+      // A bot-only table is parked as well.
+      const q = await guest(url, 'Quirin');
+      const bots = await api<{ table: TableInfo }>(
+        url,
+        'POST',
+        '/api/tables',
+        { game: GAME, players: 4, options: long, seats: [bot, bot, bot, bot], visibility: 'private' },
+        q.token,
+      );
+      expect(bots.status).toBe(201);
+      await until(
+        'the bot table to be parked',
+        async () => (await stored(db.env, bots.body.table.id)).status === 'parked',
+      );
+
+      // Restart: parked tables are not restored.
+      await server.close();
+      server = await startTestServer(env());
+      url = server.url;
+      expect((await matchMaker.query({ roomId: id })).length).toBe(0);
+      expect((await matchMaker.query({ roomId: bots.body.table.id })).length).toBe(0);
+
+      // Asking for it restores it; the player takes his seat back with his seat token and plays on.
+      const info = await api<{ table: TableInfo }>(url, 'GET', `/api/tables/${id}`, undefined, p.token);
+      expect(info.body.table.status).toBe('playing');
+      expect((await stored(db.env, id)).status).toBe('playing');
+      const back = await Conn.join(url, id, { seatToken });
+      const s = await back.waitFor(isState);
+      expect(s.d.seq).toBe(parked.steps);
+      autoplay(back, 0);
+      await back.waitFor((m) => isState(m) && m.d.seq > parked.steps);
+      await back.leave();
+    });
+  });
+
+  describe('guests per address', () => {
+    let server: RunningServer;
+    let db: TestDb;
+    let url: string;
+    beforeAll(async () => {
+      db = testDb(pg);
+      server = await startTestServer({ ...db.env, GUESTS_PER_HOUR: '3' });
+      url = server.url;
+    });
+    afterAll(async () => {
+      await server?.close();
+      await db?.cleanup();
+    });
+
+    it('GUESTS_PER_HOUR: an address creates at most that many guests in an hour', async () => {
+      const results = [];
+      for (let i = 0; i < 5; i++) results.push(await api(url, 'POST', '/api/guests', { name: `G${i}` }));
+      expect(results.map((r) => r.status)).toEqual([201, 201, 201, 429, 429]);
+      expect(results[3].body).toMatchObject({ code: 'too-many-guests' });
+      const res = await fetch(`${url}/api/guests`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-stich-peer': '10.0.0.1',
+          'x-forwarded-for': '10.0.0.2',
+        },
+        body: JSON.stringify({ name: 'Spoofer' }),
+      });
+      // Neither a forwarding header nor the internal one changes the address counted.
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+  });
+});
