@@ -1,18 +1,23 @@
 /**
  * Every performance shortcut of the games on the kernel equals the kernel's generic form: the written-out
  * `beats` of Klaberjass and Differenzler (every pair of cards, every trump), Differenzler's per-suit
- * `legalMasks` and Klaberjass's `legalPlays` against the kernel's card-level `legalCards` (random positions).
+ * `legalMasks` and Klaberjass's `legalPlays` against the kernel's card-level `legalCards` (random positions);
+ * Differenzler's deal parsing in `applyDeal` against the kernel deck.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Card, cardId, DECK36, SUITS } from '../src/core/cards.ts';
+import { unwrap } from '../src/core/result.ts';
+import { seeded } from '../src/core/rng.ts';
 import { ORDERS as DZ_ORDERS, beats as dzBeats, masksOf } from '../src/differenzler/cards.ts';
+import { differenzler } from '../src/differenzler/index.ts';
 import { legalMasks, POLICIES, UNDERTRUMP_RULES } from '../src/differenzler/rules.ts';
 import {
   beats,
   DIFFERENZLER_GAME,
   JASS32,
   JASS32_GAME,
+  JASS36,
   jassTrickRules,
   legalCards,
   winnerIndex,
@@ -95,5 +100,43 @@ describe('follow shortcuts = kernel policies', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("Differenzler's deal shortcut (quickMasks) = the kernel deck's parser", () => {
+  const G = differenzler;
+  const start = G.start(unwrap(G.parseConfig({ players: 4 })), 0);
+  const anyChar = fc.oneof(
+    fc.constantFrom(...'CSHD6789TJQKAcshdX0 '),
+    fc.integer({ min: 0, max: 0x2ff }).map((c) => String.fromCharCode(c)),
+  );
+  it('applyDeal accepts a dealt card string exactly when the kernel deck parses it, to the same state', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.nat(35), anyChar, anyChar, (seed, at, a, b) => {
+        const deal = G.randomDeal(start, seeded(seed));
+        const hands = deal.hands.map((h) => h.slice());
+        const old = hands[Math.floor(at / 9)][at % 9];
+        const card = a + b;
+        hands[Math.floor(at / 9)][at % 9] = card as Card;
+        const r = G.applyDeal(start, { hands, trump: deal.trump });
+        // Every card is dealt: another card of the deck would be dealt twice, anything else is no card.
+        expect(r.ok).toBe(card === old);
+        expect(JASS36.kindOf(card) >= 0 || !r.ok).toBe(true);
+        if (r.ok) expect(r.value.hands).toEqual(hands.flatMap((h) => masksOf(h)));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+  it('every near miss of every dealt card (case, letters of other cards) is refused', () => {
+    const deal = G.randomDeal(start, seeded('near'));
+    const letters = [...'CSHDcshd6789TJQKAtjqka'];
+    for (let at = 0; at < 36; at++)
+      for (const a of letters)
+        for (const b of letters) {
+          const hands = deal.hands.map((h) => h.slice());
+          const old = hands[Math.floor(at / 9)][at % 9];
+          hands[Math.floor(at / 9)][at % 9] = (a + b) as Card;
+          expect(G.applyDeal(start, { hands, trump: deal.trump }).ok).toBe(a + b === old);
+        }
   });
 });

@@ -55,6 +55,21 @@ const idOf = JASS36.kindOf;
 
 const DECK_SCRATCH = new Int8Array(36);
 
+/**
+ * Shortcut for `quickMasks` (applyDeal parses every deal): by the two character codes of a card string,
+ * suit << 12 | its rank bit, 0 for anything that is not one of the 36 cards. Built once from the kernel
+ * deck (`idOf`), so it accepts exactly the cards `idOf` accepts (kernel.fast.test.ts checks applyDeal against it).
+ */
+const SUIT_BIT = (() => {
+  const t = new Int16Array(128 * 128);
+  for (let a = 0; a < 128; a++)
+    for (let r = 0; r < 128; r++) {
+      const id = idOf(String.fromCharCode(a, r));
+      if (id >= 0) t[(a << 7) | r] = (suitIndex(id) << 12) | (1 << rankIndex(id));
+    }
+  return t;
+})();
+
 // Shared lists, typed read-only but not frozen (see ESTIMATES).
 const NOBODY: readonly Seat[] = [];
 const ONLY: readonly (readonly Seat[])[] = [[0], [1], [2], [3]];
@@ -207,10 +222,14 @@ function quickMasks(input: unknown, masks: number[]): number {
     let m2 = 0;
     let m3 = 0;
     for (let i = 0; i < CARDS_PER_HAND; i++) {
-      const id = idOf(hand[i]);
-      if (id < 0) return -1;
-      const b = 1 << rankIndex(id);
-      const suit = suitIndex(id);
+      const c: unknown = hand[i];
+      if (typeof c !== 'string' || c.length !== 2) return -1;
+      const a = c.charCodeAt(0);
+      const r = c.charCodeAt(1);
+      const code = (a | r) > 127 ? 0 : SUIT_BIT[(a << 7) | r];
+      if (code === 0) return -1;
+      const b = code & SUIT_BITS;
+      const suit = code >>> 12;
       if (suit === 0) m0 |= b;
       else if (suit === 1) m1 |= b;
       else if (suit === 2) m2 |= b;
@@ -344,7 +363,8 @@ function apply(state: DifferenzlerState, seat: Seat, action: DifferenzlerAction)
   if (state.phase === 'deal') return err('wrong-phase', 'a deal is due first');
   if (!Number.isInteger(seat) || seat < 0 || seat >= SEATS) return err('bad-seat', `no seat ${String(seat)}`);
   if (!isObject(action)) return err('malformed', 'an action is an object { t, ... }');
-  if (state.phase === 'play') return PLAY_HANDLER.apply(state, seat, action);
+  // Shortcut (the hottest call): a card in the play phase goes straight to `play`, as its handler would.
+  if (state.phase === 'play' && action.t === 'play') return play(state, seat, action.card);
   return HANDLERS[state.phase].apply(state, seat, action);
 }
 
