@@ -5,7 +5,6 @@ import {
   cardFromId,
   cardId,
   count,
-  DECK_DOKO40,
   DECK32,
   DECK36,
   fromIndices,
@@ -39,8 +38,6 @@ describe('cards', () => {
     expect(DECK32).toHaveLength(32);
     expect(DECK32.some((c) => c[1] === '6')).toBe(false);
     expect(DECK36).toHaveLength(36);
-    expect(DECK_DOKO40).toHaveLength(40);
-    expect(new Set(DECK_DOKO40).size).toBe(20);
   });
 
   it('parses card lists and rejects unknown cards', () => {

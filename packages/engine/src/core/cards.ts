@@ -46,11 +46,7 @@ export const isCard = (x: unknown): x is Card => typeof x === 'string' && x.leng
 export const DECK32: readonly Card[] = ALL_CARDS.filter((c) => rankOf(c) !== '6');
 /** The 36-card deck, 6 to Ace: Differenzler. */
 export const DECK36: readonly Card[] = ALL_CARDS;
-/** Doppelkopf without nines: 10, J, Q, K, A of each suit, twice (40 cards). */
-export const DECK_DOKO40: readonly Card[] = (() => {
-  const once = ALL_CARDS.filter((c) => 'TJQKA'.includes(rankOf(c)));
-  return [...once, ...once];
-})();
+// Doppelkopf's decks (two copies of each card) are the kernel's DOKO40 and DOKO48 (kernel/deck.ts).
 
 /** Parses a space- or comma-separated list of cards, e.g. `"HJ H9 CA"`. */
 export function parseCards(text: string): Card[] | undefined {
