@@ -136,6 +136,21 @@ async function tableLimit(creator: Player): Promise<Response | undefined> {
   return undefined;
 }
 
+/**
+ * Whether asking for a table may bring it back to life. A parked table (IDLE_SECONDS) wakes only for a guest
+ * who may see it (visibleTable has checked the invite code of a private table), and only while its creator
+ * stays within OPEN_TABLES: an anonymous request, or a creator who has parked tables to spare, could
+ * otherwise keep any number of tables playing.
+ */
+async function mayWake(row: TableRow, player: Player | undefined): Promise<boolean | Response> {
+  if (row.status !== 'parked') return true;
+  if (!player) return false;
+  const { store, config } = context();
+  if (row.createdBy !== null && (await store.openTablesOf(row.createdBy)) >= config.limits.openTables)
+    return fail('too-many-tables', 'the creator of this table has too many open tables to wake it now');
+  return true;
+}
+
 /** Runs `f` after every earlier call with the same key (one table creation per guest at a time). */
 function serial() {
   const tails = new Map<string, Promise<unknown>>();
@@ -374,9 +389,12 @@ export function routes() {
       table: createEndpoint(API.table, { method: 'GET' }, async (ctx) => {
         const id = String(ctx.params.id);
         const code = typeof ctx.query?.code === 'string' ? ctx.query.code : undefined;
-        const v = await visibleTable(id, code, await playerOf(ctx.headers));
+        const player = await playerOf(ctx.headers);
+        const v = await visibleTable(id, code, player);
         if (v.error) return v.error;
-        const info = v.row.status === 'over' ? undefined : await ensureLive(id);
+        const wake = await mayWake(v.row, player);
+        if (wake instanceof Response) return wake;
+        const info = v.row.status === 'over' || !wake ? undefined : await ensureLive(id);
         return json({ table: info ?? (await storedInfo(v.row)) });
       }),
 
@@ -386,7 +404,9 @@ export function routes() {
           ? await context().store.tableByInvite(code)
           : undefined;
         if (!row) return fail('not-found', 'no table with this invite code');
-        const info = row.status === 'over' ? undefined : await ensureLive(row.id);
+        const wake = await mayWake(row, await playerOf(ctx.headers));
+        if (wake instanceof Response) return wake;
+        const info = row.status === 'over' || !wake ? undefined : await ensureLive(row.id);
         return json({ table: info ?? (await storedInfo(row)) });
       }),
 

@@ -69,7 +69,11 @@ export const TOO_MANY_STATUS = 429;
  * frame (`too-many-connections: …`, which the SDK turns into a rejected join) and is closed. The transport's
  * own connection handler runs only for accepted connections.
  */
-export function limitConnections(wss: WebSocketServer, max: number): () => number {
+export function limitConnections(
+  wss: WebSocketServer,
+  max: number,
+  refused: (peer: string) => void = () => {},
+): () => number {
   const handlers = wss.listeners('connection') as ((
     ws: WebSocket,
     req: IncomingMessage,
@@ -81,6 +85,10 @@ export function limitConnections(wss: WebSocketServer, max: number): () => numbe
     const peer = req.socket.remoteAddress ?? 'unknown';
     const n = open.get(peer) ?? 0;
     if (n >= max) {
+      // The transport never sees this socket, so nothing else listens for its errors (a bad frame would
+      // otherwise end the process), and its seat reservation is released here (admission.ts).
+      ws.on('error', () => ws.terminate());
+      refused(peer);
       const reason = `too-many-connections: this address already holds ${max} open connections`;
       ws.send(getMessageBytes[Protocol.ERROR](TOO_MANY_STATUS, reason), () => ws.close(CloseCode.WITH_ERROR));
       return;

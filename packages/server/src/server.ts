@@ -13,7 +13,7 @@ import type { WebSocketServer } from 'ws';
 import { RESERVATION_SECONDS } from './admission.ts';
 import { Bots } from './bots.ts';
 import type { Config } from './config.ts';
-import { setContext } from './context.ts';
+import { context, setContext } from './context.ts';
 import { openDb } from './db.ts';
 import { Admissions, configureCors, installEdge, upgradeGuard } from './edge.ts';
 import { ensureLive, routes } from './http.ts';
@@ -84,6 +84,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   limitConnections(
     (transport as unknown as { wss: WebSocketServer }).wss,
     config.limits.connectionsPerAddress,
+    (peer) => context().admissions.arrived(peer),
   );
   await matchMaker.createRoom(ROOM_LOBBY, {});
   const port = (transport.server!.address() as AddressInfo).port;

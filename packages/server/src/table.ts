@@ -626,6 +626,11 @@ export class TableRoom extends Room {
   private async commit(state: unknown, steps: readonly StoredStep[], src: Source): Promise<boolean> {
     const status: TableStatus = this.game.isOver(state) ? 'over' : 'playing';
     const reason = 'the change could not be stored; the table is as it was, try again';
+    // A parked table writes nothing more (a job queued before it was parked finds it so).
+    if (this.parked) {
+      this.fail(src, 'not-found', 'this table was parked; ask for it again');
+      return false;
+    }
     if (this.doubt) {
       // The last failed write is not settled yet (the database does not answer): write nothing.
       this.fail(src, 'storage', reason);
@@ -690,7 +695,9 @@ export class TableRoom extends Room {
     if (!this.seats.every((s) => s.kind === 'bot' || s.holder)) return;
     this.starting = true;
     this.enqueue(async () => {
-      if (this.status !== 'waiting') return;
+      // Parked while the deal waited in the queue: the table stays parked and waiting.
+      if (this.parked) this.starting = false;
+      if (this.status !== 'waiting' || this.parked) return;
       const steps: StoredStep[] = [];
       const state = this.dealIfDue(this.gs, this.seq, steps);
       if (state === undefined) {

@@ -292,6 +292,57 @@ describe.each(dbs)('limits on %s', (_name, pg) => {
     });
   });
 
+  describe('waking parked tables', () => {
+    let server: RunningServer;
+    let db: TestDb;
+    let url: string;
+    beforeAll(async () => {
+      db = testDb(pg);
+      server = await startTestServer({ ...db.env, OPEN_TABLES: '1', BOT_DELAY_MS: '30', IDLE_SECONDS: '1' });
+      url = server.url;
+    });
+    afterAll(async () => {
+      await server?.close();
+      await db?.cleanup();
+    });
+
+    it('a parked table wakes only for a guest, and only while its creator stays within OPEN_TABLES', async () => {
+      const rita = await guest(url, 'Rita');
+      const ids: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const r = await api<TableResponseBody>(
+          url,
+          'POST',
+          '/api/tables',
+          { game: GAME, players: 4, options: long, seats: [bot, bot, bot, bot], visibility: 'public' },
+          rita.token,
+        );
+        expect(r.status).toBe(201);
+        ids.push(r.body.table.id);
+        await until(
+          'the table to be parked',
+          async () => (await stored(db.env, r.body.table.id)).status === 'parked',
+        );
+        await until(
+          'its room to go',
+          async () => (await matchMaker.query({ roomId: r.body.table.id })).length === 0,
+        );
+      }
+      // Without a guest token asking shows the table but does not wake it.
+      expect((await api(url, 'GET', `/api/tables/${ids[0]}`)).status).toBe(200);
+      expect((await matchMaker.query({ roomId: ids[0] })).length).toBe(0);
+      expect((await stored(db.env, ids[0])).status).toBe('parked');
+      // A guest wakes it; then Rita has her one open table, and the other one stays parked.
+      const sam = await guest(url, 'Sam');
+      expect((await api(url, 'GET', `/api/tables/${ids[0]}`, undefined, sam.token)).status).toBe(200);
+      expect((await matchMaker.query({ roomId: ids[0] })).length).toBe(1);
+      const second = await api<TableResponseBody>(url, 'GET', `/api/tables/${ids[1]}`, undefined, sam.token);
+      expect(second.status).toBe(429);
+      expect(second.body.code).toBe('too-many-tables');
+      expect((await matchMaker.query({ roomId: ids[1] })).length).toBe(0);
+    });
+  });
+
   describe('guests per address', () => {
     let server: RunningServer;
     let db: TestDb;
