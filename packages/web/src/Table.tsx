@@ -163,7 +163,12 @@ function Status({
   let text = '';
   if (model.phase === 'over') text = t('table.matchOver');
   else if (turn === undefined) text = t('table.waiting');
-  else if (turn === me || (me !== null && model.toAct.includes(me) && model.phase !== 'play'))
+  // Several seats listed at once are all due only where every one must act (secret estimates); in play and
+  // in the Klapper-Jas meld round the others merely may call Kontra or Re.
+  else if (
+    turn === me ||
+    (me !== null && model.toAct.includes(me) && model.phase !== 'play' && model.phase !== 'melds')
+  )
     text = t('table.yourTurn');
   else text = t('table.turnOf', { name: names[turn] });
   const phase = model.phase ? t(`phase.${model.phase}`, { defaultValue: model.phase }) : '';
