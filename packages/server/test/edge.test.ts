@@ -11,16 +11,16 @@ import type { TableInfo } from '@stich/protocol';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.ts';
 import {
   api,
   Conn,
+  DB_KINDS,
   guest,
   isState,
   killChildren,
   PG_URL,
+  serve,
   startChild,
-  startTestServer,
   type TestDb,
   testDb,
   testGame,
@@ -133,24 +133,8 @@ const waitUntil = async (cond: () => boolean | Promise<boolean>, ms = 15_000) =>
   }
 };
 
-const DBS = PG_URL ? [false, true] : [false];
-
-/** A server for the enclosing describe block (one at a time: Colyseus' matchmaker is per process). */
-function serve(pgDb: boolean, env: Record<string, string>) {
-  const s = { server: undefined as unknown as RunningServer, db: undefined as unknown as TestDb };
-  beforeAll(async () => {
-    s.db = testDb(pgDb);
-    s.server = await startTestServer({ ...s.db.env, ...env });
-  });
-  afterAll(async () => {
-    await s.server?.close();
-    await s.db?.cleanup();
-  });
-  return s;
-}
-
-describe.each(DBS)('edge (PostgreSQL: %s)', (pgDb) => {
-  const main = serve(pgDb, { PUBLIC_URL: PUBLIC, JOINS_PER_ADDRESS: '20', SEND_BUFFER_MAX: '65536' });
+describe.each(DB_KINDS)('edge (%s)', (kind) => {
+  const main = serve(kind, { PUBLIC_URL: PUBLIC, JOINS_PER_ADDRESS: '20', SEND_BUFFER_MAX: '65536' });
   let db: TestDb;
   let url: string;
   let port: number;
@@ -352,7 +336,7 @@ describe.each(DBS)('edge (PostgreSQL: %s)', (pgDb) => {
       const pub = await table('public');
       const me = await guest(url, 'Later');
       const rename = async (from: string, to: string) => {
-        if (pgDb) {
+        if (kind === 'postgres') {
           const c = new pg.Client({ connectionString: PG_URL });
           await c.connect();
           await c.query(`alter table "${db.env.DATABASE_SCHEMA}"."${from}" rename to "${to}"`);
@@ -438,9 +422,9 @@ describe.each(DBS)('edge (PostgreSQL: %s)', (pgDb) => {
   });
 });
 
-describe.each(DBS)('frames (PostgreSQL: %s)', (pgDb) => {
+describe.each(DB_KINDS)('frames (%s)', (kind) => {
   describe('defect 6: every frame counts (token bucket 20/s, burst 40)', () => {
-    const rated = serve(pgDb, { RATE_LIMIT: '20', RATE_BURST: '40' });
+    const rated = serve(kind, { RATE_LIMIT: '20', RATE_BURST: '40' });
     it('answers unknown message types within the token bucket', async () => {
       const local = rated.server;
       {

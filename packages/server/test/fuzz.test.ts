@@ -5,23 +5,9 @@
  */
 import { ALL_CARDS, type Rng, seeded } from '@stich/engine';
 import { MAX_MESSAGE_BYTES, type ServerMessage, type StateUpdate, type TableInfo } from '@stich/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.ts';
-import {
-  api,
-  Conn,
-  DB_KINDS,
-  guest,
-  isState,
-  startTestServer,
-  type TestDb,
-  testDb,
-  testGame,
-} from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { api, Conn, DB_KINDS, guest, isState, serve, testGame } from './helpers.ts';
 
-let server: RunningServer;
-let db: TestDb;
-let url: string;
 const GAME = testGame();
 const N = 10_000;
 
@@ -36,21 +22,13 @@ const junkText = (rng: Rng, n: number) =>
   Array.from({ length: n }, () => String.fromCharCode(32 + rng.int(95))).join('');
 
 describe.each(DB_KINDS)('fuzz (%s)', (kind) => {
-  beforeAll(async () => {
-    db = testDb(kind);
-    server = await startTestServer(db.env);
-    url = server.url;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await db?.cleanup();
-  });
+  const srv = serve(kind);
 
   it('answers 10,000 bad messages with errors and leaves the table unchanged', async () => {
     const players = 4;
-    const guests = await Promise.all(Array.from({ length: players }, (_, i) => guest(url, `F${i}`)));
+    const guests = await Promise.all(Array.from({ length: players }, (_, i) => guest(srv.url, `F${i}`)));
     const r = await api<{ table: TableInfo }>(
-      url,
+      srv.url,
       'POST',
       '/api/tables',
       { game: GAME, players, seats: guests.map(() => ({ kind: 'human' })) },
@@ -59,8 +37,8 @@ describe.each(DB_KINDS)('fuzz (%s)', (kind) => {
     const id = r.body.table.id;
     const conns: Conn[] = [];
     for (let i = 0; i < players; i++)
-      conns.push(await Conn.join(url, id, { token: guests[i].token, seat: i }));
-    const spectator = await Conn.join(url, id, { spectate: true });
+      conns.push(await Conn.join(srv.url, id, { token: guests[i].token, seat: i }));
+    const spectator = await Conn.join(srv.url, id, { spectate: true });
     // Play into the middle of a deal, to a point where exactly one seat may act.
     const rng = seeded('fuzz');
     for (let k = 0; k < 200; k++) {
@@ -212,7 +190,7 @@ describe.each(DB_KINDS)('fuzz (%s)', (kind) => {
     expect([...counts.values()].reduce((a, b) => a + b, 0)).toBe(N);
 
     // The server is up and the table has not changed.
-    expect((await api(url, 'GET', '/healthz')).status).toBe(200);
+    expect((await api(srv.url, 'GET', '/healthz')).status).toBe(200);
     const after = await Promise.all(conns.map(snapshot));
     expect(after).toEqual(before);
     // And it still plays.

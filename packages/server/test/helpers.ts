@@ -10,6 +10,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import type { GameId, Seat } from '@stich/engine';
 import { GAME_IDS, GAMES } from '@stich/engine';
 import { CHANNEL, type ClientMessage, type JoinOptions, type ServerMessage } from '@stich/protocol';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { dropSchema } from '../src/db.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
@@ -45,9 +46,9 @@ export interface TestDb {
   cleanup(): Promise<void>;
 }
 
-/** A fresh database: a temporary SQLite file, or a fresh PostgreSQL schema when `pg` is set. */
-export function testDb(kind: boolean | DbKind = false): TestDb {
-  if (kind === true || kind === 'postgres') {
+/** A fresh database: a temporary SQLite file, or a fresh PostgreSQL schema. */
+export function testDb(kind: DbKind = 'sqlite'): TestDb {
+  if (kind === 'postgres') {
     if (!PG_URL) throw new Error('STICH_TEST_DATABASE_URL is not set');
     const schema = `stich_test_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
     return {
@@ -59,6 +60,34 @@ export function testDb(kind: boolean | DbKind = false): TestDb {
   return {
     env: { SQLITE_FILE: join(dir, 'stich.sqlite') },
     cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A server on a fresh database for the enclosing describe block: started in its beforeAll, closed (and the
+ * database dropped) in its afterAll. One at a time per test file: Colyseus' matchmaker is per process.
+ */
+export function serve(kind: DbKind, env: Record<string, string> = {}) {
+  let server: RunningServer | undefined;
+  let db: TestDb | undefined;
+  beforeAll(async () => {
+    db = testDb(kind);
+    server = await startTestServer({ ...db.env, ...env });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await db?.cleanup();
+  });
+  return {
+    get server(): RunningServer {
+      return server!;
+    },
+    get db(): TestDb {
+      return db!;
+    },
+    get url(): string {
+      return server!.url;
+    },
   };
 }
 

@@ -19,9 +19,8 @@ import {
   seeded,
 } from '@stich/engine';
 import type { ServerMessage, TableInfo } from '@stich/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.ts';
-import { api, Conn, DB_KINDS, guest, isState, startTestServer, type TestDb, testDb } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { api, Conn, DB_KINDS, guest, isState, serve } from './helpers.ts';
 
 // Capture every raw frame each SDK room receives, before the SDK decodes it.
 const frames = new WeakMap<object, Uint8Array[]>();
@@ -42,10 +41,6 @@ const SHORT: Partial<Record<GameId, object>> = {
   klaberjass: { target: 1 },
   klapperjas: { target: 1 },
 };
-
-let server: RunningServer;
-let db: TestDb;
-let url: string;
 
 /** Every card string anywhere in a JSON value. */
 function cardsIn(x: unknown, out = new Set<Card>()): Set<Card> {
@@ -71,25 +66,17 @@ function cardsInFrames(list: readonly Uint8Array[]): Set<string> {
 const games = Object.keys(GAMES) as GameId[];
 
 describe.each(DB_KINDS)('hidden information (%s)', (kind) => {
-  beforeAll(async () => {
-    db = testDb(kind);
-    server = await startTestServer(db.env);
-    url = server.url;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await db?.cleanup();
-  });
+  const srv = serve(kind);
 
   describe.each(games)('no hidden information leaves the server (%s)', (id) => {
     it('plays a whole match and checks every frame', async () => {
       const game = GAMES[id] as AnyGame;
       const options = SHORT[id] ?? {};
       const players = [4, 3, 2].find((n) => game.parseConfig({ players: n, options }).ok)!;
-      const guests = await Promise.all(Array.from({ length: players }, (_, i) => guest(url, `P${i}`)));
+      const guests = await Promise.all(Array.from({ length: players }, (_, i) => guest(srv.url, `P${i}`)));
       const seats = guests.map(() => ({ kind: 'human' }));
       const r = await api<{ table: TableInfo }>(
-        url,
+        srv.url,
         'POST',
         '/api/tables',
         { game: id, players, options, seats },
@@ -97,10 +84,10 @@ describe.each(DB_KINDS)('hidden information (%s)', (kind) => {
       );
       expect(r.status).toBe(201);
       const tableId = r.body.table.id;
-      const spectator = await Conn.join(url, tableId, { spectate: true });
+      const spectator = await Conn.join(srv.url, tableId, { spectate: true });
       const conns: Conn[] = [];
       for (let i = 0; i < players; i++)
-        conns.push(await Conn.join(url, tableId, { token: guests[i].token, seat: i }));
+        conns.push(await Conn.join(srv.url, tableId, { token: guests[i].token, seat: i }));
       const all = [...conns, spectator];
       const rng = seeded(`leak-${id}`);
       let seq = -1;
@@ -118,7 +105,7 @@ describe.each(DB_KINDS)('hidden information (%s)', (kind) => {
       }
       expect(conns[0].latest()!.outcome).not.toBeNull();
 
-      const rec = await api(url, 'GET', `/api/tables/${tableId}/record`);
+      const rec = await api(srv.url, 'GET', `/api/tables/${tableId}/record`);
       const parsed = parseRecord(rec.body);
       if (!parsed.ok) throw new Error(parsed.error.reason);
       const rp = replay<unknown>(game, parsed.value, true);

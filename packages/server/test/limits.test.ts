@@ -15,9 +15,10 @@ import {
   api,
   autoplay,
   Conn,
+  DB_KINDS,
   guest,
   isState,
-  PG_URL,
+  serve,
   startTestServer,
   TEST_ENV,
   type TestDb,
@@ -67,63 +68,31 @@ async function stored(env: Record<string, string>, id: string) {
   }
 }
 
-const dbs: [string, boolean][] = [
-  ['SQLite', false],
-  ...(PG_URL ? [['PostgreSQL', true] as [string, boolean]] : []),
-];
-
-describe.each(dbs)('limits on %s', (_name, pg) => {
+describe.each(DB_KINDS)('limits on %s', (kind) => {
   describe('open tables per guest', () => {
-    let server: RunningServer;
-    let db: TestDb;
-    let url: string;
-    beforeAll(async () => {
-      db = testDb(pg);
-      server = await startTestServer({ ...db.env, OPEN_TABLES: '2' });
-      url = server.url;
-    });
-    afterAll(async () => {
-      await server?.close();
-      await db?.cleanup();
-    });
+    const s = serve(kind, { OPEN_TABLES: '2' });
 
     it('OPEN_TABLES: a guest has at most that many open tables; others are not affected', async () => {
-      const c = await guest(url, 'Clara');
-      expect((await createTable(url, c.token)).status).toBe(201);
-      expect((await createTable(url, c.token)).status).toBe(201);
-      const third = await createTable(url, c.token);
+      const c = await guest(s.url, 'Clara');
+      expect((await createTable(s.url, c.token)).status).toBe(201);
+      expect((await createTable(s.url, c.token)).status).toBe(201);
+      const third = await createTable(s.url, c.token);
       expect(third.status).toBe(429);
       expect(third.body.code).toBe('too-many-tables');
       expect(third.body.reason).toMatch(/open tables/);
-      const d = await guest(url, 'Dora');
-      expect((await createTable(url, d.token)).status).toBe(201);
+      const d = await guest(s.url, 'Dora');
+      expect((await createTable(s.url, d.token)).status).toBe(201);
     });
   });
 
   describe('tables per hour, connections per address and the lobby page', () => {
-    let server: RunningServer;
-    let db: TestDb;
-    let url: string;
-    beforeAll(async () => {
-      db = testDb(pg);
-      server = await startTestServer({
-        ...db.env,
-        TABLES_PER_HOUR: '3',
-        CONNECTIONS_PER_ADDRESS: '4',
-        LOBBY_PAGE: '3',
-      });
-      url = server.url;
-    });
-    afterAll(async () => {
-      await server?.close();
-      await db?.cleanup();
-    });
+    const s = serve(kind, { TABLES_PER_HOUR: '3', CONNECTIONS_PER_ADDRESS: '4', LOBBY_PAGE: '3' });
 
     it('TABLES_PER_HOUR: a guest creates at most that many tables in an hour, also all at once', async () => {
-      const a = await guest(url, 'Anna');
+      const a = await guest(s.url, 'Anna');
       const play = () =>
         api<TableResponseBody>(
-          url,
+          s.url,
           'POST',
           '/api/play-now',
           { game: GAME, level: 'random', options: short },
@@ -135,39 +104,39 @@ describe.each(dbs)('limits on %s', (_name, pg) => {
         expect(r.body.code).toBe('too-many-tables');
         expect(r.body.reason).toMatch(/last hour/);
       }
-      expect((await createTable(url, a.token)).status).toBe(429);
-      const b = await guest(url, 'Bert');
-      expect((await createTable(url, b.token)).status).toBe(201);
+      expect((await createTable(s.url, a.token)).status).toBe(429);
+      const b = await guest(s.url, 'Bert');
+      expect((await createTable(s.url, b.token)).status).toBe(201);
     });
 
     it('LOBBY_PAGE: GET /api/tables and the lobby room send one page and the total', async () => {
       const ids = new Set<string>();
       for (const name of ['Emil', 'Frida', 'Gerd']) {
-        const g = await guest(url, name);
+        const g = await guest(s.url, name);
         for (let i = 0; i < 2; i++) {
-          const r = await createTable(url, g.token, 'public');
+          const r = await createTable(s.url, g.token, 'public');
           expect(r.status).toBe(201);
           ids.add(r.body.table.id);
         }
       }
-      const first = await api<TablesResponse>(url, 'GET', '/api/tables');
+      const first = await api<TablesResponse>(s.url, 'GET', '/api/tables');
       expect(first.body.tables).toHaveLength(3);
       expect(first.body.total).toBeGreaterThanOrEqual(6);
       // Paging through collects every table once, newest first.
       const seen: TableInfo[] = [];
       for (let offset = 0; offset < first.body.total; offset += 3) {
-        const p = await api<TablesResponse>(url, 'GET', `/api/tables?offset=${offset}&limit=3`);
+        const p = await api<TablesResponse>(s.url, 'GET', `/api/tables?offset=${offset}&limit=3`);
         seen.push(...p.body.tables);
       }
       expect(new Set(seen.map((t) => t.id)).size).toBe(first.body.total);
       for (const id of ids) expect(seen.some((t) => t.id === id)).toBe(true);
       const times = seen.map((t) => t.createdAt);
       expect(times).toEqual([...times].sort().reverse());
-      const tooBig = await api(url, 'GET', '/api/tables?limit=4');
+      const tooBig = await api(s.url, 'GET', '/api/tables?limit=4');
       expect(tooBig).toMatchObject({ status: 400, body: { code: 'malformed' } });
-      expect((await api(url, 'GET', '/api/tables?offset=-1')).status).toBe(400);
+      expect((await api(s.url, 'GET', '/api/tables?offset=-1')).status).toBe(400);
 
-      const lobby = new Conn(await new Client(url).join(ROOM_LOBBY));
+      const lobby = new Conn(await new Client(s.url).join(ROOM_LOBBY));
       const m = (await lobby.waitFor((x) => x.t === 'lobby')) as Extract<ServerMessage, { t: 'lobby' }>;
       expect(m.d.tables).toHaveLength(3);
       expect(m.d.total).toBe(first.body.total);
@@ -175,29 +144,29 @@ describe.each(dbs)('limits on %s', (_name, pg) => {
     });
 
     it('CONNECTIONS_PER_ADDRESS: further WebSocket connections from the address are refused', async () => {
-      const h = await guest(url, 'Hanna');
-      const t = await createTable(url, h.token, 'public');
+      const h = await guest(s.url, 'Hanna');
+      const t = await createTable(s.url, h.token, 'public');
       const id = t.body.table.id;
       // Earlier tests' connections may still be closing on the server: wait until four are accepted.
       const conns: Conn[] = [];
       await until('four connections', async () => {
         try {
-          conns.push(await Conn.join(url, id, { spectate: true }));
+          conns.push(await Conn.join(s.url, id, { spectate: true }));
         } catch {}
         return conns.length === 4;
       });
-      const refused = await Conn.join(url, id, { spectate: true }).then(
+      const refused = await Conn.join(s.url, id, { spectate: true }).then(
         () => undefined,
         (e: { code?: number; message?: string }) => e,
       );
       expect(refused?.code).toBe(429);
       expect(refused?.message).toMatch(/^too-many-connections: /);
       // The lobby is a connection too.
-      await expect(new Client(url).join(ROOM_LOBBY)).rejects.toThrow(/too-many-connections/);
+      await expect(new Client(s.url).join(ROOM_LOBBY)).rejects.toThrow(/too-many-connections/);
       await conns.pop()!.leave();
       let again: Conn | undefined;
       await until('a freed connection', async () => {
-        again = await Conn.join(url, id, { spectate: true }).catch(() => undefined);
+        again = await Conn.join(s.url, id, { spectate: true }).catch(() => undefined);
         return again !== undefined;
       });
       await Promise.all([...conns, again!].map((c) => c.leave()));
@@ -218,7 +187,7 @@ describe.each(dbs)('limits on %s', (_name, pg) => {
       GRACE_SECONDS: '0.2',
     });
     beforeAll(async () => {
-      db = testDb(pg);
+      db = testDb(kind);
       server = await startTestServer(env());
       url = server.url;
     });
@@ -293,25 +262,14 @@ describe.each(dbs)('limits on %s', (_name, pg) => {
   });
 
   describe('waking parked tables', () => {
-    let server: RunningServer;
-    let db: TestDb;
-    let url: string;
-    beforeAll(async () => {
-      db = testDb(pg);
-      server = await startTestServer({ ...db.env, OPEN_TABLES: '1', BOT_DELAY_MS: '30', IDLE_SECONDS: '1' });
-      url = server.url;
-    });
-    afterAll(async () => {
-      await server?.close();
-      await db?.cleanup();
-    });
+    const s = serve(kind, { OPEN_TABLES: '1', BOT_DELAY_MS: '30', IDLE_SECONDS: '1' });
 
     it('a parked table wakes only for a guest, and only while its creator stays within OPEN_TABLES', async () => {
-      const rita = await guest(url, 'Rita');
+      const rita = await guest(s.url, 'Rita');
       const ids: string[] = [];
       for (let i = 0; i < 2; i++) {
         const r = await api<TableResponseBody>(
-          url,
+          s.url,
           'POST',
           '/api/tables',
           { game: GAME, players: 4, options: long, seats: [bot, bot, bot, bot], visibility: 'public' },
@@ -321,7 +279,7 @@ describe.each(dbs)('limits on %s', (_name, pg) => {
         ids.push(r.body.table.id);
         await until(
           'the table to be parked',
-          async () => (await stored(db.env, r.body.table.id)).status === 'parked',
+          async () => (await stored(s.db.env, r.body.table.id)).status === 'parked',
         );
         await until(
           'its room to go',
@@ -329,14 +287,20 @@ describe.each(dbs)('limits on %s', (_name, pg) => {
         );
       }
       // Without a guest token asking shows the table but does not wake it.
-      expect((await api(url, 'GET', `/api/tables/${ids[0]}`)).status).toBe(200);
+      expect((await api(s.url, 'GET', `/api/tables/${ids[0]}`)).status).toBe(200);
       expect((await matchMaker.query({ roomId: ids[0] })).length).toBe(0);
-      expect((await stored(db.env, ids[0])).status).toBe('parked');
+      expect((await stored(s.db.env, ids[0])).status).toBe('parked');
       // A guest wakes it; then Rita has her one open table, and the other one stays parked.
-      const sam = await guest(url, 'Sam');
-      expect((await api(url, 'GET', `/api/tables/${ids[0]}`, undefined, sam.token)).status).toBe(200);
+      const sam = await guest(s.url, 'Sam');
+      expect((await api(s.url, 'GET', `/api/tables/${ids[0]}`, undefined, sam.token)).status).toBe(200);
       expect((await matchMaker.query({ roomId: ids[0] })).length).toBe(1);
-      const second = await api<TableResponseBody>(url, 'GET', `/api/tables/${ids[1]}`, undefined, sam.token);
+      const second = await api<TableResponseBody>(
+        s.url,
+        'GET',
+        `/api/tables/${ids[1]}`,
+        undefined,
+        sam.token,
+      );
       expect(second.status).toBe(429);
       expect(second.body.code).toBe('too-many-tables');
       expect((await matchMaker.query({ roomId: ids[1] })).length).toBe(0);
@@ -344,25 +308,14 @@ describe.each(dbs)('limits on %s', (_name, pg) => {
   });
 
   describe('guests per address', () => {
-    let server: RunningServer;
-    let db: TestDb;
-    let url: string;
-    beforeAll(async () => {
-      db = testDb(pg);
-      server = await startTestServer({ ...db.env, GUESTS_PER_HOUR: '3' });
-      url = server.url;
-    });
-    afterAll(async () => {
-      await server?.close();
-      await db?.cleanup();
-    });
+    const s = serve(kind, { GUESTS_PER_HOUR: '3' });
 
     it('GUESTS_PER_HOUR: an address creates at most that many guests in an hour', async () => {
       const results = [];
-      for (let i = 0; i < 5; i++) results.push(await api(url, 'POST', '/api/guests', { name: `G${i}` }));
+      for (let i = 0; i < 5; i++) results.push(await api(s.url, 'POST', '/api/guests', { name: `G${i}` }));
       expect(results.map((r) => r.status)).toEqual([201, 201, 201, 429, 429]);
       expect(results[3].body).toMatchObject({ code: 'too-many-guests' });
-      const res = await fetch(`${url}/api/guests`, {
+      const res = await fetch(`${s.url}/api/guests`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

@@ -6,39 +6,14 @@
 import { Client } from '@colyseus/sdk';
 import { GAME_META, type GameId, gameById, parseRecord, replay } from '@stich/engine';
 import { ROOM_LOBBY, type TableInfo } from '@stich/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.ts';
-import {
-  api,
-  autoplay,
-  Conn,
-  DB_KINDS,
-  guest,
-  isState,
-  SHORT_OPTIONS,
-  startTestServer,
-  type TestDb,
-  testDb,
-  testGames,
-} from './helpers.ts';
-
-let server: RunningServer;
-let db: TestDb;
-let url: string;
+import { describe, expect, it } from 'vitest';
+import { api, autoplay, Conn, DB_KINDS, guest, isState, SHORT_OPTIONS, serve, testGames } from './helpers.ts';
 
 describe.each(DB_KINDS)('matches (%s)', (kind) => {
-  beforeAll(async () => {
-    db = testDb(kind);
-    server = await startTestServer(db.env);
-    url = server.url;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await db?.cleanup();
-  });
+  const srv = serve(kind);
 
   it('GET /api/games describes every registered game as the engine does', async () => {
-    const r = await api<{ games: { id: string }[] }>(url, 'GET', '/api/games');
+    const r = await api<{ games: { id: string }[] }>(srv.url, 'GET', '/api/games');
     expect(r.status).toBe(200);
     expect(r.body.games).toEqual(testGames().map((id) => GAME_META[id]));
   });
@@ -53,9 +28,9 @@ describe.each(DB_KINDS)('matches (%s)', (kind) => {
       it.each(['random', 'rule'])(
         'plays a whole match against %s bots and exports a record that replays',
         async (level) => {
-          const me = await guest(url, 'Anna');
+          const me = await guest(srv.url, 'Anna');
           const r = await api<{ table: TableInfo; seat: number }>(
-            url,
+            srv.url,
             'POST',
             '/api/play-now',
             { game: GAME, level, options: short },
@@ -63,20 +38,20 @@ describe.each(DB_KINDS)('matches (%s)', (kind) => {
           );
           expect(r.status).toBe(201);
           expect(r.body.table.seats.filter((s) => s.kind === 'bot').length).toBe(r.body.table.players - 1);
-          const c = await Conn.join(url, r.body.table.id, { token: me.token });
+          const c = await Conn.join(srv.url, r.body.table.id, { token: me.token });
           const welcome = await c.waitFor((m) => m.t === 'welcome');
           expect(welcome.t === 'welcome' && welcome.d.seat).toBe(0);
           autoplay(c, 0);
           const last = await c.waitFor((m) => isState(m) && m.d.outcome !== null, 30_000);
           expect(isState(last) && last.d.outcome?.over).toBe(true);
-          const rec = await api(url, 'GET', `/api/tables/${r.body.table.id}/record`, undefined, me.token);
+          const rec = await api(srv.url, 'GET', `/api/tables/${r.body.table.id}/record`, undefined, me.token);
           expect(rec.status).toBe(200);
           const parsed = parseRecord(rec.body);
           expect(parsed.ok).toBe(true);
           if (!parsed.ok) return;
           expect(parsed.value.deals.every((d) => !('seed' in d))).toBe(true);
           const info = await api<{ table: TableInfo }>(
-            url,
+            srv.url,
             'GET',
             `/api/tables/${r.body.table.id}`,
             undefined,
@@ -85,7 +60,7 @@ describe.each(DB_KINDS)('matches (%s)', (kind) => {
           expect(info.body.table.status).toBe('over');
           expect(info.body.table.seats[0].name).toBe('Anna');
           // Someone else does not even learn that the private table exists.
-          expect((await api(url, 'GET', `/api/tables/${r.body.table.id}`)).status).toBe(404);
+          expect((await api(srv.url, 'GET', `/api/tables/${r.body.table.id}`)).status).toBe(404);
           const rp = replay(game, parsed.value);
           expect(rp.ok).toBe(true);
           if (rp.ok) expect(game.isOver(rp.value.state)).toBe(true);
@@ -96,9 +71,9 @@ describe.each(DB_KINDS)('matches (%s)', (kind) => {
 
     describe('tables', () => {
       it('creates a public table, lists it in the lobby, seats two people and lets a spectator watch', async () => {
-        const a = await guest(url, 'Bea');
-        const b = await guest(url, 'Carl');
-        const lobbyClient = new Client(url);
+        const a = await guest(srv.url, 'Bea');
+        const b = await guest(srv.url, 'Carl');
+        const lobbyClient = new Client(srv.url);
         const lobby = new Conn(await lobbyClient.join(ROOM_LOBBY));
         await lobby.waitFor((m) => m.t === 'lobby');
         const config = game.parseConfig({ players, options: short });
@@ -108,7 +83,7 @@ describe.each(DB_KINDS)('matches (%s)', (kind) => {
           i < 2 ? { kind: 'human' } : { kind: 'bot', level: 'random' },
         );
         const r = await api<{ table: TableInfo }>(
-          url,
+          srv.url,
           'POST',
           '/api/tables',
           { game: GAME, players, options: short, seats, visibility: 'public' },
@@ -117,19 +92,19 @@ describe.each(DB_KINDS)('matches (%s)', (kind) => {
         expect(r.status).toBe(201);
         const id = r.body.table.id;
         await lobby.waitFor((m) => m.t === 'lobby+' && m.d.id === id);
-        const list = await api<{ tables: TableInfo[] }>(url, 'GET', '/api/tables');
+        const list = await api<{ tables: TableInfo[] }>(srv.url, 'GET', '/api/tables');
         expect(list.body.tables.some((t) => t.id === id)).toBe(true);
 
-        const ca = await Conn.join(url, id, { token: a.token });
+        const ca = await Conn.join(srv.url, id, { token: a.token });
         const wa = await ca.waitFor((m) => m.t === 'welcome');
         expect(wa.t === 'welcome' && wa.d.role).toBe('seat');
         // Before the second person sits, the match waits.
         const early = ca.request('act', { action: { t: 'play', card: 'HA' } });
         const e = await ca.waitFor((m) => m.t === 'error' && m.id === early);
         expect(e.t === 'error' && e.d.code).toBe('waiting');
-        const cb = await Conn.join(url, id, { token: b.token });
+        const cb = await Conn.join(srv.url, id, { token: b.token });
         // The spectator asks for JSON text frames.
-        const spec = await Conn.join(url, id, { spectate: true, json: true });
+        const spec = await Conn.join(srv.url, id, { spectate: true, json: true });
         const ws = await spec.waitFor((m) => m.t === 'welcome');
         expect(ws.t === 'welcome' && ws.d.role).toBe('spectator');
         // A spectator may not act.
@@ -149,13 +124,13 @@ describe.each(DB_KINDS)('matches (%s)', (kind) => {
       });
 
       it('joins a private table only with its invite code', async () => {
-        const a = await guest(url, 'Dora');
-        const b = await guest(url, 'Emil');
+        const a = await guest(srv.url, 'Dora');
+        const b = await guest(srv.url, 'Emil');
         const seats = Array.from({ length: players }, (_, i) =>
           i < 2 ? { kind: 'human' } : { kind: 'bot', level: 'random' },
         );
         const r = await api<{ table: TableInfo; invite: { code: string; path: string } }>(
-          url,
+          srv.url,
           'POST',
           '/api/tables',
           { game: GAME, players, options: short, seats, visibility: 'private', seat: 0 },
@@ -164,15 +139,15 @@ describe.each(DB_KINDS)('matches (%s)', (kind) => {
         expect(r.status).toBe(201);
         const { code } = r.body.invite;
         expect(code.length).toBeGreaterThanOrEqual(24);
-        const list = await api<{ tables: TableInfo[] }>(url, 'GET', '/api/tables');
+        const list = await api<{ tables: TableInfo[] }>(srv.url, 'GET', '/api/tables');
         expect(list.body.tables.some((t) => t.id === r.body.table.id)).toBe(false);
-        await expect(Conn.join(url, r.body.table.id, { token: b.token })).rejects.toThrow(/invite code/);
-        await expect(Conn.join(url, r.body.table.id, { token: b.token, code: 'wrong' })).rejects.toThrow(
+        await expect(Conn.join(srv.url, r.body.table.id, { token: b.token })).rejects.toThrow(/invite code/);
+        await expect(Conn.join(srv.url, r.body.table.id, { token: b.token, code: 'wrong' })).rejects.toThrow(
           /invite code/,
         );
-        const inv = await api<{ table: TableInfo }>(url, 'GET', `/api/invite/${code}`);
+        const inv = await api<{ table: TableInfo }>(srv.url, 'GET', `/api/invite/${code}`);
         expect(inv.body.table.id).toBe(r.body.table.id);
-        const cb = await Conn.join(url, inv.body.table.id, { token: b.token, code });
+        const cb = await Conn.join(srv.url, inv.body.table.id, { token: b.token, code });
         const w = await cb.waitFor((m) => m.t === 'welcome');
         // Seat 0 is reserved for the creator, so the guest gets seat 1.
         expect(w.t === 'welcome' && w.d.seat).toBe(1);
@@ -182,43 +157,43 @@ describe.each(DB_KINDS)('matches (%s)', (kind) => {
 
     describe('seats', () => {
       it('frees a seat when its player leaves before the match starts', async () => {
-        const a = await guest(url, 'Gina');
-        const b = await guest(url, 'Hugo');
+        const a = await guest(srv.url, 'Gina');
+        const b = await guest(srv.url, 'Hugo');
         const seats = Array.from({ length: players }, (_, i) =>
           i < 2 ? { kind: 'human' } : { kind: 'bot', level: 'random' },
         );
         const r = await api<{ table: TableInfo }>(
-          url,
+          srv.url,
           'POST',
           '/api/tables',
           { game: GAME, players, options: short, seats },
           a.token,
         );
         const id = r.body.table.id;
-        const ca = await Conn.join(url, id, { token: a.token, seat: 1 });
+        const ca = await Conn.join(srv.url, id, { token: a.token, seat: 1 });
         await ca.waitFor((m) => m.t === 'welcome');
         await ca.leave();
-        const cb = await Conn.join(url, id, { token: b.token, seat: 1 });
+        const cb = await Conn.join(srv.url, id, { token: b.token, seat: 1 });
         const w = await cb.waitFor((m) => m.t === 'welcome');
         expect(w.t === 'welcome' && w.d.seat).toBe(1);
         expect(w.t === 'welcome' && w.d.table.status).toBe('waiting');
         // A taken seat stays taken.
-        await expect(Conn.join(url, id, { token: a.token, seat: 1 })).rejects.toThrow(/seat-taken/);
+        await expect(Conn.join(srv.url, id, { token: a.token, seat: 1 })).rejects.toThrow(/seat-taken/);
         await cb.leave();
       });
     });
 
     describe('http api', () => {
       it('answers bad requests with codes and serves health, identity and records', async () => {
-        const health = await api<{ ok: boolean }>(url, 'GET', '/healthz');
+        const health = await api<{ ok: boolean }>(srv.url, 'GET', '/healthz');
         expect(health.status).toBe(200);
         expect(health.body.ok).toBe(true);
-        expect((await api<{ code: string }>(url, 'POST', '/api/guests', { name: '' })).body.code).toBe(
+        expect((await api<{ code: string }>(srv.url, 'POST', '/api/guests', { name: '' })).body.code).toBe(
           'malformed',
         );
-        const me = await guest(url, 'Olga');
+        const me = await guest(srv.url, 'Olga');
         const renamed = await api<{ player: { name: string } }>(
-          url,
+          srv.url,
           'PATCH',
           '/api/me',
           { name: 'Olga K.' },
@@ -226,14 +201,14 @@ describe.each(DB_KINDS)('matches (%s)', (kind) => {
         );
         expect(renamed.body.player.name).toBe('Olga K.');
         expect(
-          (await api<{ player: { name: string } }>(url, 'GET', '/api/me', undefined, me.token)).body.player
-            .name,
+          (await api<{ player: { name: string } }>(srv.url, 'GET', '/api/me', undefined, me.token)).body
+            .player.name,
         ).toBe('Olga K.');
-        expect((await api(url, 'GET', '/api/me', undefined, 'nope')).status).toBe(401);
+        expect((await api(srv.url, 'GET', '/api/me', undefined, 'nope')).status).toBe(401);
         const seats = Array.from({ length: players }, () => ({ kind: 'human' }));
-        expect((await api(url, 'POST', '/api/tables', { game: GAME, players, seats })).status).toBe(401);
+        expect((await api(srv.url, 'POST', '/api/tables', { game: GAME, players, seats })).status).toBe(401);
         const bad = await api<{ code: string }>(
-          url,
+          srv.url,
           'POST',
           '/api/tables',
           { game: GAME, players, seats, options: { nonsense: 1 } },
@@ -242,7 +217,7 @@ describe.each(DB_KINDS)('matches (%s)', (kind) => {
         expect(bad.status).toBe(400);
         expect(bad.body.code).toBe('bad-config');
         const many = await api<{ code: string }>(
-          url,
+          srv.url,
           'POST',
           '/api/tables',
           { game: GAME, players, seats: [...seats, { kind: 'human' }] },
@@ -250,21 +225,21 @@ describe.each(DB_KINDS)('matches (%s)', (kind) => {
         );
         expect(many.body.code).toBe('bad-config');
         const t = await api<{ table: TableInfo }>(
-          url,
+          srv.url,
           'POST',
           '/api/tables',
           { game: GAME, players, seats },
           me.token,
         );
         expect(t.body.table.status).toBe('waiting');
-        const rec = await api<{ code: string }>(url, 'GET', `/api/tables/${t.body.table.id}/record`);
+        const rec = await api<{ code: string }>(srv.url, 'GET', `/api/tables/${t.body.table.id}/record`);
         expect(rec.status).toBe(409);
         expect(rec.body.code).toBe('not-finished');
-        expect((await api(url, 'GET', '/api/tables/nope')).status).toBe(404);
-        expect((await api(url, 'GET', '/api/nothing-here')).status).toBe(404);
-        const games = await api<{ games: { id: string }[] }>(url, 'GET', '/api/games');
+        expect((await api(srv.url, 'GET', '/api/tables/nope')).status).toBe(404);
+        expect((await api(srv.url, 'GET', '/api/nothing-here')).status).toBe(404);
+        const games = await api<{ games: { id: string }[] }>(srv.url, 'GET', '/api/games');
         expect(games.body.games.map((g) => g.id)).toContain(GAME);
-        expect((await api(url, 'GET', '/')).status).toBe(200);
+        expect((await api(srv.url, 'GET', '/')).status).toBe(200);
       });
     });
   });

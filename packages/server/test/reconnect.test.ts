@@ -4,29 +4,14 @@
  */
 import { matchMaker } from '@colyseus/core';
 import type { TableInfo } from '@stich/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.ts';
-import {
-  api,
-  autoplay,
-  Conn,
-  DB_KINDS,
-  guest,
-  isState,
-  startTestServer,
-  type TestDb,
-  testDb,
-  testGame,
-} from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { api, autoplay, Conn, DB_KINDS, guest, isState, serve, testGame } from './helpers.ts';
 
 const GRACE = 1.5;
-let server: RunningServer;
-let db: TestDb;
-let url: string;
 const GAME = testGame();
 const short = GAME === 'differenzler' ? { rounds: 2 } : {};
 
-async function playNow(name: string) {
+async function playNow(url: string, name: string) {
   const me = await guest(url, name);
   const r = await api<{ table: TableInfo }>(
     url,
@@ -48,25 +33,12 @@ const tableMsg = (c: Conn, pred: (t: TableInfo) => boolean) =>
   c.waitFor((m) => (m.t === 'table' && pred(m.d)) || (m.t === 'welcome' && pred(m.d.table)));
 
 describe.each(DB_KINDS)('absent players (%s)', (kind) => {
-  beforeAll(async () => {
-    db = testDb(kind);
-    server = await startTestServer({
-      ...db.env,
-      GRACE_SECONDS: String(GRACE),
-      RATE_LIMIT: '20',
-      RATE_BURST: '40',
-    });
-    url = server.url;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await db?.cleanup();
-  });
+  const srv = serve(kind, { GRACE_SECONDS: String(GRACE), RATE_LIMIT: '20', RATE_BURST: '40' });
 
   describe('within the grace period', () => {
     it('the SDK reconnects a dropped connection to the same seat', async () => {
-      const { me, id } = await playNow('Rita');
-      const c = await Conn.join(url, id, { token: me.token });
+      const { me, id } = await playNow(srv.url, 'Rita');
+      const c = await Conn.join(srv.url, id, { token: me.token });
       const before = await myTurn(c);
       c.room.reconnection.minUptime = 0;
       const reconnected = new Promise<void>((resolve) => c.room.onReconnect(() => resolve()));
@@ -85,29 +57,29 @@ describe.each(DB_KINDS)('absent players (%s)', (kind) => {
     });
 
     it('a fresh join with the seat token takes the seat back', async () => {
-      const { me, id } = await playNow('Sven');
-      const c = await Conn.join(url, id, { token: me.token });
+      const { me, id } = await playNow(srv.url, 'Sven');
+      const c = await Conn.join(srv.url, id, { token: me.token });
       const w = await c.waitFor((m) => m.t === 'welcome');
       const seatToken = w.t === 'welcome' ? w.d.seatToken : null;
       expect(seatToken).toBeTruthy();
       const before = await myTurn(c);
       await c.leave();
-      const c2 = await Conn.join(url, id, { seatToken: seatToken! });
+      const c2 = await Conn.join(srv.url, id, { seatToken: seatToken! });
       const w2 = await c2.waitFor((m) => m.t === 'welcome');
       expect(w2.t === 'welcome' && w2.d.seat).toBe(0);
       expect(w2.t === 'welcome' && w2.d.table.seats[0].botActive).toBe(false);
       const s = await c2.waitFor(isState);
       expect(isState(s) && s.d.view).toEqual(before.view);
       // A wrong seat token is refused.
-      await expect(Conn.join(url, id, { seatToken: 'x'.repeat(32) })).rejects.toThrow(/seat token/);
+      await expect(Conn.join(srv.url, id, { seatToken: 'x'.repeat(32) })).rejects.toThrow(/seat token/);
       await c2.leave();
     });
   });
 
   describe('after the grace period', () => {
     it('a bot plays the seat until the player returns and takes it back', async () => {
-      const a = await guest(url, 'Ada');
-      const b = await guest(url, 'Ben');
+      const a = await guest(srv.url, 'Ada');
+      const b = await guest(srv.url, 'Ben');
       const seats = [
         { kind: 'human' },
         { kind: 'human' },
@@ -115,15 +87,15 @@ describe.each(DB_KINDS)('absent players (%s)', (kind) => {
         { kind: 'bot', level: 'random' },
       ];
       const r = await api<{ table: TableInfo }>(
-        url,
+        srv.url,
         'POST',
         '/api/tables',
         { game: GAME, players: 4, options: short, seats, visibility: 'public' },
         a.token,
       );
       const id = r.body.table.id;
-      const ca = await Conn.join(url, id, { token: a.token });
-      const cb = await Conn.join(url, id, { token: b.token });
+      const ca = await Conn.join(srv.url, id, { token: a.token });
+      const cb = await Conn.join(srv.url, id, { token: b.token });
       await cb.waitFor(isState);
       autoplay(cb, 1);
       // Ada leaves at once (on PostgreSQL usually while the first deal is still being written).
@@ -137,7 +109,7 @@ describe.each(DB_KINDS)('absent players (%s)', (kind) => {
       const seq0 = cb.latest()!.seq;
       await cb.waitFor((m) => isState(m) && m.d.seq >= seq0 + 10);
       // The player returns with his guest token and gets seat 0 back.
-      const ca2 = await Conn.join(url, id, { token: a.token });
+      const ca2 = await Conn.join(srv.url, id, { token: a.token });
       const w = await ca2.waitFor((m) => m.t === 'welcome');
       expect(w.t === 'welcome' && w.d.seat).toBe(0);
       expect(w.t === 'welcome' && w.d.table.seats[0]).toMatchObject({ connected: true, botActive: false });
@@ -171,8 +143,8 @@ describe.each(DB_KINDS)('absent players (%s)', (kind) => {
 
   describe('rate limit', () => {
     it('answers a flood with rate-limited errors and keeps the connection', async () => {
-      const { me, id } = await playNow('Flo');
-      const c = await Conn.join(url, id, { token: me.token });
+      const { me, id } = await playNow(srv.url, 'Flo');
+      const c = await Conn.join(srv.url, id, { token: me.token });
       await c.waitFor(isState);
       for (let i = 0; i < 200; i++) c.send({ t: 'ping', id: 1000 + i });
       await c.waitFor((m) => (m.t === 'pong' || m.t === 'error') && m.id === 1199);
@@ -189,7 +161,7 @@ describe.each(DB_KINDS)('absent players (%s)', (kind) => {
 
   describe('turn timer', () => {
     it('lets the takeover bot act once when a person lets his time run out', async () => {
-      const me = await guest(url, 'Tim');
+      const me = await guest(srv.url, 'Tim');
       const seats = [
         { kind: 'human' },
         { kind: 'bot', level: 'random' },
@@ -198,14 +170,14 @@ describe.each(DB_KINDS)('absent players (%s)', (kind) => {
       ];
       const created = Date.now();
       const r = await api<{ table: TableInfo }>(
-        url,
+        srv.url,
         'POST',
         '/api/tables',
         { game: GAME, players: 4, options: short, seats, turnTimer: 2, seat: 0 },
         me.token,
       );
       expect(r.status).toBe(201);
-      const c = await Conn.join(url, r.body.table.id, { token: me.token });
+      const c = await Conn.join(srv.url, r.body.table.id, { token: me.token });
       const mine = await c.waitFor((m) => isState(m) && m.d.view.toAct[0] === 0, 30_000);
       if (!isState(mine)) return;
       // The deadline is 2 s after his turn began: after the table was created, before this update arrived.
