@@ -11,6 +11,7 @@ import { type BeforeUpgradeHandler, type Client, matchMaker } from '@colyseus/co
 import type { ErrorCode } from '@stich/protocol';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import { Window } from './limits.ts';
 
 /** Largest HTTP request body read (bytes); a longer one is answered 413 and no more of it is read. */
 export const MAX_BODY = 16 * 1024;
@@ -245,40 +246,19 @@ export function overSendBuffer(client: Client, limit: number): boolean {
  * WebSocket arrives or the reservation expires. Kept per process (each process reserves its own seats).
  */
 export class Admissions {
-  private readonly pending = new Map<string, number[]>();
-  private readonly limit: number;
-  private readonly ttlMs: number;
+  private readonly window: Window;
   constructor(limit: number, ttlSeconds: number) {
-    this.limit = limit;
-    this.ttlMs = ttlSeconds * 1000;
+    this.window = new Window(limit, ttlSeconds * 1000);
   }
 
   /** Counts a new reservation for `address`; false when it already has `limit` pending. */
   reserve(address: string | undefined, now = Date.now()): boolean {
-    if (this.pending.size > 4096) this.sweep(now);
-    const key = address ?? '?';
-    const list = (this.pending.get(key) ?? []).filter((t) => t > now);
-    if (list.length >= this.limit) {
-      this.pending.set(key, list);
-      return false;
-    }
-    list.push(now + this.ttlMs);
-    this.pending.set(key, list);
-    return true;
-  }
-
-  /** Forgets addresses whose reservations have all expired (many addresses that never connect). */
-  private sweep(now: number): void {
-    for (const [key, list] of this.pending) if (list.every((t) => t <= now)) this.pending.delete(key);
+    return this.window.take(address ?? '?', now);
   }
 
   /** A connection from `address` arrived: its oldest pending reservation is used up. */
   arrived(address: string | undefined, now = Date.now()): void {
-    const key = address ?? '?';
-    const list = this.pending.get(key)?.filter((t) => t > now);
-    list?.shift();
-    if (!list || list.length === 0) this.pending.delete(key);
-    else this.pending.set(key, list);
+    this.window.release(address ?? '?', now);
   }
 }
 

@@ -23,7 +23,10 @@ export function tagPeers(http: HttpServer): void {
 
 export const peerOf = (headers: Headers | undefined): string => headers?.get(PEER_HEADER) ?? 'unknown';
 
-/** Events per key in a sliding window (guests per address per hour). Keys without events are dropped. */
+/**
+ * Events per key in a sliding window (guests per address per hour; pending seat reservations per address,
+ * edge.ts `Admissions`). Keys without events are dropped.
+ */
 export class Window {
   private readonly times = new Map<string, number[]>();
   private readonly max: number;
@@ -45,6 +48,14 @@ export class Window {
     list.push(now);
     this.times.set(key, list);
     return true;
+  }
+
+  /** Takes back the oldest event of `key` still in the window (a pending reservation that was used up). */
+  release(key: string, now = Date.now()): void {
+    const list = this.times.get(key)?.filter((t) => t > now - this.ms);
+    list?.shift();
+    if (!list || list.length === 0) this.times.delete(key);
+    else this.times.set(key, list);
   }
 
   /** Milliseconds until `key` may take again. */
