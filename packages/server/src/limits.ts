@@ -5,23 +5,15 @@
  *
  * The address is the TCP peer (`socket.remoteAddress`), never a forwarding header a client could write.
  */
-import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { CloseCode, getMessageBytes, Protocol } from '@colyseus/core';
 import type { WebSocket, WebSocketServer } from 'ws';
 
 /**
- * Request header through which the HTTP routes learn the peer address (the router only sees a fetch
- * `Request`). Set on every request from the socket, overwriting whatever a client sent under that name.
+ * The peer address of an HTTP request, as the routes see it (a fetch `Request`): the edge sets `x-real-ip` to
+ * the TCP peer on every request and drops what a client sent (edge.ts `peerAddress`).
  */
-export const PEER_HEADER = 'x-stich-peer';
-
-export function tagPeers(http: HttpServer): void {
-  http.prependListener('request', (req: IncomingMessage) => {
-    req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
-  });
-}
-
-export const peerOf = (headers: Headers | undefined): string => headers?.get(PEER_HEADER) ?? 'unknown';
+export const peerOf = (headers: Headers | undefined): string => headers?.get('x-real-ip') ?? 'unknown';
 
 /**
  * Events per key in a sliding window (guests per address per hour; pending seat reservations per address,

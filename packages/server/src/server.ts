@@ -17,7 +17,7 @@ import { context, setContext } from './context.ts';
 import { openDb } from './db.ts';
 import { Admissions, configureCors, installEdge, upgradeGuard } from './edge.ts';
 import { ensureLive, routes } from './http.ts';
-import { limitConnections, tagPeers } from './limits.ts';
+import { limitConnections } from './limits.ts';
 import { LobbyRoom } from './lobby.ts';
 import { Store } from './store.ts';
 import { TableRoom } from './table.ts';
@@ -80,7 +80,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
     throw e;
   }
   installEdge(transport.server!, config, log);
-  tagPeers(transport.server!);
   limitConnections(
     (transport as unknown as { wss: WebSocketServer }).wss,
     config.limits.connectionsPerAddress,

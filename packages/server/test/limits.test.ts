@@ -319,12 +319,12 @@ describe.each(DB_KINDS)('limits on %s', (kind) => {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          'x-stich-peer': '10.0.0.1',
+          'x-real-ip': '10.0.0.1',
           'x-forwarded-for': '10.0.0.2',
         },
         body: JSON.stringify({ name: 'Spoofer' }),
       });
-      // Neither a forwarding header nor the internal one changes the address counted.
+      // Neither a forwarding header nor the one the edge sets (x-real-ip) changes the address counted.
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     });
