@@ -57,13 +57,17 @@ export interface GameMeta {
   readonly direction: 'clockwise' | 'counterclockwise';
 }
 
+/** A text written as [German, English], the way the games' tables write them. */
+export type Pair = readonly [string, string];
+export const texts = ([de, en]: Pair): Texts => ({ de, en });
+
 /** A choice option whose values and labels come from one table: value -> [de, en]. */
 export function choice(
   key: string,
   name: Texts,
   description: Texts,
   values: readonly (string | boolean)[],
-  labels: Readonly<Record<string, readonly [string, string]>>,
+  labels: Readonly<Record<string, Pair>>,
 ): OptionMeta {
   return {
     key,
@@ -73,7 +77,7 @@ export function choice(
     values: values.map((v) => {
       const l = labels[String(v)];
       if (!l) throw new Error(`option ${key}: no label for value ${String(v)}`);
-      return { value: v, label: { de: l[0], en: l[1] } };
+      return { value: v, label: texts(l) };
     }),
   };
 }
@@ -83,7 +87,7 @@ export function alone(players: readonly number[]): Record<string, Seat[][]> {
   return Object.fromEntries(players.map((n) => [String(n), Array.from({ length: n }, (_, i) => [i])]));
 }
 
-export const YES_NO: Readonly<Record<string, readonly [string, string]>> = {
+export const YES_NO: Readonly<Record<string, Pair>> = {
   true: ['ja', 'yes'],
   false: ['nein', 'no'],
 };

@@ -1,6 +1,6 @@
 /** Differenzler described for clients (core/meta.ts): values from config.ts, texts in German and English. */
 import { RANKS, type Rank } from '../core/cards.ts';
-import { alone, choice, type GameMeta, type OptionMeta, type Texts } from '../core/meta.ts';
+import { alone, choice, type GameMeta, type OptionMeta, type Pair, texts } from '../core/meta.ts';
 import {
   DEFAULT_OPTIONS,
   type DifferenzlerOptions,
@@ -12,9 +12,6 @@ import {
   TRUMP_STRENGTH,
   UNDERTRUMP_RULES,
 } from './index.ts';
-
-type Pair = readonly [string, string];
-const t = ([de, en]: Pair): Texts => ({ de, en });
 
 const PRESET_TEXTS: Record<Preset, { readonly name: Pair; readonly description: Pair }> = {
   standard: {
@@ -31,8 +28,8 @@ const OPTIONS: Record<keyof DifferenzlerOptions, OptionMeta> = {
   rounds: {
     key: 'rounds',
     kind: 'integer',
-    name: t(['Runden', 'Rounds']),
-    description: t([
+    name: texts(['Runden', 'Rounds']),
+    description: texts([
       'Anzahl der Runden; 12 = jeder gibt dreimal.',
       'Number of rounds; 12 = everyone deals three times.',
     ]),
@@ -41,8 +38,8 @@ const OPTIONS: Record<keyof DifferenzlerOptions, OptionMeta> = {
   },
   undertrump: choice(
     'undertrump',
-    t(['Untertrumpfen', 'Undertrumping']),
-    t([
+    texts(['Untertrumpfen', 'Undertrumping']),
+    texts([
       'Wann ein niedrigerer Trumpf auf einen schon gestochenen Stich darf.',
       'When a lower trump may go on a trick already trumped.',
     ]),
@@ -57,8 +54,8 @@ const OPTIONS: Record<keyof DifferenzlerOptions, OptionMeta> = {
   ),
   tiebreak: choice(
     'tiebreak',
-    t(['Gleichstand', 'Ties']),
-    t(['Wer bei gleicher kleinster Summe gewinnt.', 'Who wins on an equal lowest sum.']),
+    texts(['Gleichstand', 'Ties']),
+    texts(['Wer bei gleicher kleinster Summe gewinnt.', 'Who wins on an equal lowest sum.']),
     TIEBREAKS,
     { shared: ['gemeinsamer Sieg', 'shared win'], hits: ['mehr genaue Schätzungen', 'more exact estimates'] },
   ),
@@ -77,8 +74,8 @@ export const differenzlerMeta: GameMeta = {
   parties: alone([4]),
   presets: PRESETS.map((id) => ({
     id,
-    name: t(PRESET_TEXTS[id].name),
-    description: t(PRESET_TEXTS[id].description),
+    name: texts(PRESET_TEXTS[id].name),
+    description: texts(PRESET_TEXTS[id].description),
     // One preset: its values are the defaults.
     options: { ...DEFAULT_OPTIONS },
   })),

@@ -1,5 +1,5 @@
 /** Classic Klaberjass described for clients (core/meta.ts): values from parseConfig, texts in German and English. */
-import { alone, choice, type GameMeta, type OptionMeta, type Texts } from '../core/meta.ts';
+import { alone, choice, type GameMeta, type OptionMeta, texts } from '../core/meta.ts';
 import { unwrap } from '../core/result.ts';
 import {
   type KlaberjassOptions,
@@ -8,9 +8,6 @@ import {
   type SequenceCompare,
   TRUMP_ORDER,
 } from './index.ts';
-
-type Pair = readonly [string, string];
-const t = ([de, en]: Pair): Texts => ({ de, en });
 
 /** Both ways of comparing sequences (cards.ts `SequenceCompare`); the type check below keeps them complete. */
 const SEQUENCES = ['value', 'length'] as const satisfies readonly SequenceCompare[];
@@ -25,14 +22,17 @@ const OPTIONS: Record<keyof KlaberjassOptions, OptionMeta> = {
   target: {
     key: 'target',
     kind: 'integer',
-    name: t(['Partie bis', 'Match to']),
-    description: t(['Punkte, mit denen die Partie gewonnen ist (500).', 'Points that win the match (500).']),
+    name: texts(['Partie bis', 'Match to']),
+    description: texts([
+      'Punkte, mit denen die Partie gewonnen ist (500).',
+      'Points that win the match (500).',
+    ]),
     ...TARGET,
   },
   sequences: choice(
     'sequences',
-    t(['Sequenzen vergleichen', 'Comparing sequences']),
-    t(['Welche Sequenz höher ist.', 'Which sequence is higher.']),
+    texts(['Sequenzen vergleichen', 'Comparing sequences']),
+    texts(['Welche Sequenz höher ist.', 'Which sequence is higher.']),
     SEQUENCES,
     {
       value: ['nach Wert (20/50), dann höchste Karte', 'by value (20/50), then top card'],
@@ -52,8 +52,8 @@ export const klaberjassMeta: GameMeta = {
   presets: [
     {
       id: 'hoyle',
-      name: t(['Hoyle (klassisch zu zweit)', 'Hoyle (classic two-player)']),
-      description: t([
+      name: texts(['Hoyle (klassisch zu zweit)', 'Hoyle (classic two-player)']),
+      description: texts([
         'Nehmen, Passen, Schmeiß; zweite Runde mit anderer Farbe; Trumpf-7 tauschen; Sequenzen mit „gut / nicht gut“; Partie bis 500.',
         'Take, pass, schmeiss; second round for another suit; trump-7 exchange; sequences with "good / not good"; match to 500.',
       ]),

@@ -1,14 +1,11 @@
 /** Klapper-Jas described for clients (core/meta.ts): values from config.ts, texts in German and English. */
 
 import { SPECTATOR } from '../core/game.ts';
-import { choice, type GameMeta, type OptionMeta, type Texts, YES_NO } from '../core/meta.ts';
+import { choice, type GameMeta, type OptionMeta, type Pair, texts, YES_NO } from '../core/meta.ts';
 import { unwrap } from '../core/result.ts';
 import { PLAIN_ORDER, TRUMP_ORDER } from '../kernel/jass.ts';
 import { CHOICES, type KlapperjasOptions, PRESET_OPTIONS, PRESETS, type Preset } from './config.ts';
 import { klapperjas } from './index.ts';
-
-type Pair = readonly [string, string];
-const t = ([de, en]: Pair): Texts => ({ de, en });
 
 /** Bounds of `target` as parseConfig checks them (the meta test holds the two together). */
 export const TARGET = { min: 1, max: 99 } as const;
@@ -135,11 +132,11 @@ const OPTION_TEXTS: Record<
 function option(key: keyof KlapperjasOptions): OptionMeta {
   const x = OPTION_TEXTS[key];
   if (key === 'target')
-    return { key, kind: 'integer', name: t(x.name), description: t(x.description), ...TARGET };
+    return { key, kind: 'integer', name: texts(x.name), description: texts(x.description), ...TARGET };
   const values = CHOICES[key] as readonly (string | boolean)[] | undefined;
   // A new option that is neither a choice of CHOICES nor `target` needs its own entry here.
   if (!values) throw new Error(`klapperjas meta: option ${key} is not in CHOICES`);
-  return choice(key, t(x.name), t(x.description), values, x.values ?? {});
+  return choice(key, texts(x.name), texts(x.description), values, x.values ?? {});
 }
 
 const PLAYERS = [4, 3, 2];
@@ -159,8 +156,8 @@ export const klapperjasMeta: GameMeta = {
   parties,
   presets: PRESETS.map((id) => ({
     id,
-    name: t(PRESET_TEXTS[id].name),
-    description: t(PRESET_TEXTS[id].description),
+    name: texts(PRESET_TEXTS[id].name),
+    description: texts(PRESET_TEXTS[id].description),
     options: { ...PRESET_OPTIONS[id] },
   })),
   options: (Object.keys(PRESET_OPTIONS[PRESETS[0]]) as (keyof KlapperjasOptions)[]).map(option),
