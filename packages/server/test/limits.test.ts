@@ -248,7 +248,12 @@ describe.each(DB_KINDS)('limits on %s', (kind) => {
       expect((await matchMaker.query({ roomId: id })).length).toBe(0);
       expect((await matchMaker.query({ roomId: bots.body.table.id })).length).toBe(0);
 
-      // Asking for it restores it; the player takes his seat back with his seat token and plays on.
+      // Asking for it restores it (its creator's other table, nobody at it, must be parked by then: OPEN_TABLES
+      // 1); the player takes his seat back with his seat token and plays on.
+      await until(
+        'the second table to be parked',
+        async () => (await stored(db.env, second.body.table.id)).status === 'parked',
+      );
       const info = await api<{ table: TableInfo }>(url, 'GET', `/api/tables/${id}`, undefined, p.token);
       expect(info.body.table.status).toBe('playing');
       expect((await stored(db.env, id)).status).toBe('playing');
