@@ -1,203 +1,26 @@
 /**
  * The web client in a real browser against a real server: Debian's Chromium driven by playwright-core,
- * the server from packages/server on a free port with a fresh SQLite file and bots without delay, and
- * the client built by vite into a temporary folder.
+ * the server serving the built client (setup in harness.ts).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { GAME_IDS, GAME_META, GAMES, type GameId } from '@stich/engine';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servesClient } from './serves.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { attr, chromiumPath, harness, playUntil, shots, stats } from './harness.ts';
 
 /** The games the server describes (GET /api/games serves exactly these, server test match.test.ts). */
 const registered = (Object.keys(GAMES) as GameId[]).flatMap((id) => GAME_META[id] ?? []);
 registered.sort((a, b) => GAME_IDS.indexOf(a.id) - GAME_IDS.indexOf(b.id));
 
-const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-// Screenshots go into docs/ only when asked for (STICH_SCREENSHOTS=1), so a test run leaves the tree unchanged.
-const shots = process.env.STICH_SCREENSHOTS
-  ? resolve(webRoot, '../../docs/screenshots')
-  : join(tmpdir(), 'stich-screenshots');
-
-function findChromium(): string | null {
-  try {
-    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-}
-const chromiumPath = findChromium();
-if (!chromiumPath)
-  console.warn('packages/web tests skipped: chromium is not installed (apt-get install chromium)');
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-interface Server {
-  url: string;
-  close(): Promise<void>;
-}
-
-let tmp = '';
-let server: Server;
-/** Where the browser goes: the game server, which serves the built client too. */
-let base = '';
-let browser: Browser;
-const figures: Record<string, number | string> = {};
-/** How long each click waited for the server's answer (ms). */
-const waits: number[] = [];
-/** Content security policy violations Chromium reported on any page. */
-const cspViolations: string[] = [];
-const clickMs: number[] = [];
-let idle = 0;
-
-/** Clicks what the seat may do until `done` holds: a legal card first, else a button that is not optional. */
-async function playUntil(page: Page, done: () => Promise<boolean>, limit = 2000): Promise<number> {
-  let steps = 0;
-  for (; steps < limit; steps++) {
-    if (await done()) return steps;
-    const next = await page.evaluate(choose);
-    if (next.kind === 'wait') {
-      idle++;
-      await page.waitForTimeout(25);
-      continue;
-    }
-    if (next.kind === 'estimate') await page.locator('form.number-action input[type=number]').fill('40');
-    const c0 = performance.now();
-    await page.locator(next.selector).click();
-    clickMs.push(performance.now() - c0);
-    if (next.kind === 'card') {
-      const chooser = page.locator('.chooser button.action').first();
-      if ((await chooser.count()) > 0) await chooser.click();
-    }
-    // Wait for the server's answer before the next click, so no click lands on a stale hand.
-    const t0 = performance.now();
-    const answered = await page
-      .waitForFunction(
-        (s) => document.querySelector('main.table-screen')?.getAttribute('data-seq') !== s,
-        next.seq,
-        {
-          timeout: 10_000,
-        },
-      )
-      .then(
-        () => true,
-        () => false,
-      );
-    waits.push(performance.now() - t0);
-    if (!answered) console.warn('no answer to', next, await page.locator('.banner').allTextContents());
-  }
-  throw new Error(`not done after ${limit} steps`);
-}
-
-type Choice =
-  | { kind: 'wait'; seq: string }
-  | { kind: 'card' | 'button' | 'estimate'; selector: string; seq: string };
-
-/** Runs in the page: what to click next. Prefers taking a game, so deals are not thrown in again and again. */
-function choose(): Choice {
-  const main = document.querySelector('main.table-screen');
-  const seq = main?.getAttribute('data-seq') ?? '';
-  if (main?.getAttribute('data-status') !== 'open') return { kind: 'wait', seq };
-  if (document.querySelector('form.number-action button[type=submit]'))
-    return { kind: 'estimate', selector: 'form.number-action button[type=submit]', seq };
-  const card = document.querySelector<HTMLElement>('.hand button.card[data-legal=true]');
-  if (card) return { kind: 'card', selector: `.hand button.card[data-card=${card.dataset.card}]`, seq };
-  const tags = [...document.querySelectorAll<HTMLElement>('.actions button.action')].map(
-    (b) => b.dataset.tag ?? '',
-  );
-  const order = [
-    'orgi',
-    'take',
-    'trump',
-    'name',
-    'meld',
-    'announce',
-    'answer',
-    'top',
-    'accept',
-    'refuse',
-    'pass',
-  ];
-  let i = -1;
-  for (const want of order) if (i < 0) i = tags.indexOf(want);
-  if (i < 0) i = tags.findIndex((t) => t !== 'kontra' && t !== 're' && t !== '');
-  if (i < 0) return { kind: 'wait', seq };
-  return { kind: 'button', selector: `.actions button.action >> nth=${i}`, seq };
-}
-
-const attr = (page: Page, name: string) => page.locator('main.table-screen').getAttribute(name);
-
-async function newPage(ctx?: BrowserContext, size = { width: 1280, height: 800 }): Promise<Page> {
-  const c = ctx ?? (await browser.newContext({ viewport: size, reducedMotion: 'reduce' }));
-  const page = await c.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
-  });
-  return page;
-}
-
 describe.skipIf(!chromiumPath)('web client in Chromium', () => {
-  beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'stich-web-'));
-    const outDir = join(tmp, 'dist');
-    const { build } = await import('vite');
-    const t0 = performance.now();
-    // Vitest sets NODE_ENV=test, which would give a development build of React.
-    const env = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    await build({
-      root: webRoot,
-      configFile: join(webRoot, 'vite.config.ts'),
-      logLevel: 'silent',
-      mode: 'production',
-      build: { outDir, emptyOutDir: true },
-    });
-    process.env.NODE_ENV = env;
-    figures.buildMs = Math.round(performance.now() - t0);
-    const { startServer, loadConfig } = await import('@stich/server');
-    server = await startServer(
-      loadConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SQLITE_FILE: join(tmp, 'stich.sqlite'),
-        BOT_DELAY_MS: '0',
-        WEB_DIR: outDir,
-        LOG_LEVEL: process.env.STICH_TEST_LOG ?? 'silent',
-        GRACE_SECONDS: '30',
-        RATE_LIMIT: '1000',
-        RATE_BURST: '1000',
-      }),
-    );
-    base = server.url;
-    // The game server itself serves the built client; a body cut short would leave the page blank.
-    expect(await servesClient(server.url, outDir)).toBe(true);
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: chromiumPath!, args: ARGS, headless: true });
-    mkdirSync(shots, { recursive: true });
-  }, 120_000);
+  const h = harness();
+  const { figures, cspViolations } = h;
+  const newPage: typeof h.newPage = (...a) => h.newPage(...a);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-    waits.sort((a, b) => a - b);
+  afterAll(() => {
+    const waits = stats.waits.sort((a, b) => a - b);
     figures.clicks = waits.length;
-    figures.idlePolls = idle;
-    figures.clickTotalMs = Math.round(clickMs.reduce((a, b) => a + b, 0));
+    figures.idlePolls = stats.idle;
+    figures.clickTotalMs = Math.round(stats.clickMs.reduce((a, b) => a + b, 0));
     figures.answerMedianMs = Math.round(waits[waits.length >> 1] ?? 0);
     figures.answerMaxMs = Math.round(waits[waits.length - 1] ?? 0);
     console.log('web figures', JSON.stringify(figures));
@@ -205,7 +28,7 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
 
   it('plays a whole 4-player Klapper-Jas match against three bots by clicking, then replays it', async () => {
     const page = await newPage();
-    await page.goto(base);
+    await page.goto(h.base);
     await page.getByTestId('create').click();
     // Random-level bots keep the test fast; the quick button with the default bots is covered below.
     for (const seat of [1, 2, 3])
@@ -235,7 +58,7 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
       page.waitForEvent('download'),
       page.getByTestId('download').click(),
     ]);
-    const file = join(tmp, 'match.json');
+    const file = join(h.tmp, 'match.json');
     await download.saveAs(file);
     const record = JSON.parse((await import('node:fs')).readFileSync(file, 'utf8'));
     expect(record.format).toBe('stich-record');
@@ -253,7 +76,7 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
 
   it('two players meet at a private table through its link and play a deal', async () => {
     const a = await newPage();
-    await a.goto(base);
+    await a.goto(h.base);
     await a.getByLabel(/Dein Name/).fill('Anna');
     await a.getByTestId('create').click();
     await a.locator('select[name=players]').selectOption('2');
@@ -288,7 +111,7 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
 
   it('comes back after a reload and after a network loss in the middle of a deal', async () => {
     const page = await newPage();
-    await page.goto(base);
+    await page.goto(h.base);
     await page.getByTestId('quick').waitFor();
     const loadedAt = await page.evaluate(() => performance.now());
     const clickAt = await page.evaluate(() => performance.now());
@@ -340,7 +163,7 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
 
   it('builds the create dialog from GET /api/games: every game, player count, preset and option', async () => {
     const page = await newPage();
-    await page.goto(base);
+    await page.goto(h.base);
     await page.getByTestId('create').click();
     const select = page.locator('select[name=game]');
     const offered = await select
@@ -396,7 +219,7 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
 
   it('plays a Klaberjass match against a bot: the typed view draws the turned card, the hand in the engine order and the scores', async () => {
     const page = await newPage();
-    await page.goto(base);
+    await page.goto(h.base);
     await page.getByTestId('create').click();
     await page.locator('select[name=game]').selectOption('klaberjass');
     await page.locator('details summary').click();
@@ -432,7 +255,7 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
 
   it('plays one Differenzler round with an estimate hidden from the others until the round ends', async () => {
     const page = await newPage();
-    await page.goto(base);
+    await page.goto(h.base);
     await page.getByTestId('quick').waitFor();
     await page.screenshot({ path: join(shots, 'lobby-desktop.png') });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -474,12 +297,12 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
   }, 180_000);
 
   it('runs under the content security policy of the server without a violation', async () => {
-    const res = await fetch(base);
+    const res = await fetch(h.base);
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     // The lobby (a WebSocket) after every other test here has played through the client.
     const page = await newPage();
-    await page.goto(base);
+    await page.goto(h.base);
     await page.getByTestId('create').waitFor();
     await page.waitForTimeout(300);
     await page.context().close();

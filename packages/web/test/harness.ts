@@ -1,0 +1,218 @@
+/**
+ * The browser-test setup shared by the web tests: the client built by vite into a temporary folder, the
+ * server from packages/server on a free port with a fresh SQLite file and bots without delay serving it,
+ * Debian's Chromium driven by playwright-core, and helpers that click through a table.
+ *
+ * Use: `const h = harness();` at the top of a describe (registers beforeAll/afterAll), then `h.base`,
+ * `h.newPage()`, `playUntil(page, done)` and `attr(page, name)` in the tests.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { servesClient } from './serves.ts';
+
+export const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// Screenshots go into docs/ only when asked for (STICH_SCREENSHOTS=1), so a test run leaves the tree unchanged.
+export const shots = process.env.STICH_SCREENSHOTS
+  ? resolve(webRoot, '../../docs/screenshots')
+  : join(tmpdir(), 'stich-screenshots');
+
+function findChromium(): string | null {
+  try {
+    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+export const chromiumPath = findChromium();
+if (!chromiumPath)
+  console.warn('packages/web tests skipped: chromium is not installed (apt-get install chromium)');
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface Server {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Timings gathered by playUntil over a test file, printed by the file that wants them. */
+export const stats = {
+  /** How long each click waited for the server's answer (ms). */
+  waits: [] as number[],
+  clickMs: [] as number[],
+  idle: 0,
+};
+
+export interface Harness {
+  /** Where the browser goes: the game server, which serves the built client too. */
+  base: string;
+  /** The temporary folder of this file's run (built client in dist/, the SQLite file). */
+  tmp: string;
+  browser: Browser;
+  server: Server;
+  /** Figures to print after the file (build time and what the tests add). */
+  figures: Record<string, number | string>;
+  /** Content security policy violations Chromium reported on any page. */
+  cspViolations: string[];
+  newPage(ctx?: BrowserContext, size?: { width: number; height: number }): Promise<Page>;
+}
+
+/**
+ * Builds the client, starts the server and Chromium before the describe's tests and stops them after.
+ * `env` adds to or overrides the server configuration.
+ */
+export function harness(env: Record<string, string> = {}): Harness {
+  const h = {
+    base: '',
+    tmp: '',
+    figures: {},
+    cspViolations: [],
+  } as unknown as Harness;
+  h.newPage = async (ctx, size = { width: 1280, height: 800 }) => {
+    const c = ctx ?? (await h.browser.newContext({ viewport: size, reducedMotion: 'reduce' }));
+    const page = await c.newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) h.cspViolations.push(m.text());
+    });
+    return page;
+  };
+
+  beforeAll(async () => {
+    h.tmp = mkdtempSync(join(tmpdir(), 'stich-web-'));
+    const outDir = join(h.tmp, 'dist');
+    const { build } = await import('vite');
+    const t0 = performance.now();
+    // Vitest sets NODE_ENV=test, which would give a development build of React.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    await build({
+      root: webRoot,
+      configFile: join(webRoot, 'vite.config.ts'),
+      logLevel: 'silent',
+      mode: 'production',
+      build: { outDir, emptyOutDir: true },
+    });
+    process.env.NODE_ENV = nodeEnv;
+    h.figures.buildMs = Math.round(performance.now() - t0);
+    const { startServer, loadConfig } = await import('@stich/server');
+    h.server = await startServer(
+      loadConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SQLITE_FILE: join(h.tmp, 'stich.sqlite'),
+        BOT_DELAY_MS: '0',
+        WEB_DIR: outDir,
+        LOG_LEVEL: process.env.STICH_TEST_LOG ?? 'silent',
+        GRACE_SECONDS: '30',
+        RATE_LIMIT: '1000',
+        RATE_BURST: '1000',
+        ...env,
+      }),
+    );
+    h.base = h.server.url;
+    // The game server itself serves the built client; a body cut short would leave the page blank.
+    expect(await servesClient(h.server.url, outDir)).toBe(true);
+    const { chromium } = await import('playwright-core');
+    h.browser = await chromium.launch({ executablePath: chromiumPath!, args: ARGS, headless: true });
+    mkdirSync(shots, { recursive: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    await h.browser?.close();
+    await h.server?.close();
+    if (h.tmp) rmSync(h.tmp, { recursive: true, force: true });
+  });
+  return h;
+}
+
+/** Clicks what the seat may do until `done` holds: a legal card first, else a button that is not optional. */
+export async function playUntil(page: Page, done: () => Promise<boolean>, limit = 2000): Promise<number> {
+  let steps = 0;
+  for (; steps < limit; steps++) {
+    if (await done()) return steps;
+    const next = await page.evaluate(choose);
+    if (next.kind === 'wait') {
+      stats.idle++;
+      await page.waitForTimeout(25);
+      continue;
+    }
+    if (next.kind === 'estimate') await page.locator('form.number-action input[type=number]').fill('40');
+    const c0 = performance.now();
+    await page.locator(next.selector).click();
+    stats.clickMs.push(performance.now() - c0);
+    if (next.kind === 'card') {
+      const chooser = page.locator('.chooser button.action').first();
+      if ((await chooser.count()) > 0) await chooser.click();
+    }
+    // Wait for the server's answer before the next click, so no click lands on a stale hand.
+    const t0 = performance.now();
+    const answered = await page
+      .waitForFunction(
+        (s) => document.querySelector('main.table-screen')?.getAttribute('data-seq') !== s,
+        next.seq,
+        {
+          timeout: 10_000,
+        },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+    stats.waits.push(performance.now() - t0);
+    if (!answered) console.warn('no answer to', next, await page.locator('.banner').allTextContents());
+  }
+  throw new Error(`not done after ${limit} steps`);
+}
+
+type Choice =
+  | { kind: 'wait'; seq: string }
+  | { kind: 'card' | 'button' | 'estimate'; selector: string; seq: string };
+
+/** Runs in the page: what to click next. Prefers taking a game, so deals are not thrown in again and again. */
+function choose(): Choice {
+  const main = document.querySelector('main.table-screen');
+  const seq = main?.getAttribute('data-seq') ?? '';
+  if (main?.getAttribute('data-status') !== 'open') return { kind: 'wait', seq };
+  if (document.querySelector('form.number-action button[type=submit]'))
+    return { kind: 'estimate', selector: 'form.number-action button[type=submit]', seq };
+  const card = document.querySelector<HTMLElement>('.hand button.card[data-legal=true]');
+  if (card) return { kind: 'card', selector: `.hand button.card[data-card=${card.dataset.card}]`, seq };
+  const tags = [...document.querySelectorAll<HTMLElement>('.actions button.action')].map(
+    (b) => b.dataset.tag ?? '',
+  );
+  const order = [
+    'orgi',
+    'take',
+    'trump',
+    'name',
+    'meld',
+    'announce',
+    'answer',
+    'top',
+    'accept',
+    'refuse',
+    'pass',
+  ];
+  let i = -1;
+  for (const want of order) if (i < 0) i = tags.indexOf(want);
+  if (i < 0) i = tags.findIndex((t) => t !== 'kontra' && t !== 're' && t !== '');
+  if (i < 0) return { kind: 'wait', seq };
+  return { kind: 'button', selector: `.actions button.action >> nth=${i}`, seq };
+}
+
+/** An attribute of the table screen (data-seq, data-status, data-phase, data-over, data-deals, data-seat). */
+export const attr = (page: Page, name: string) => page.locator('main.table-screen').getAttribute(name);
