@@ -3,7 +3,13 @@
  * success, 1 on bad input (with `{ "error": { code, reason } }`), 2 on a usage error.
  */
 import { commands } from './commands.ts';
+import { helpFor } from './help.ts';
 
+const help = helpFor(commands, process.argv.slice(2));
+if (help !== null) {
+  process.stdout.write(help);
+  process.exit(0);
+}
 const [name, ...args] = process.argv.slice(2);
 const command = name ? commands[name] : undefined;
 if (!command) {

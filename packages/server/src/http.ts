@@ -2,8 +2,6 @@
  * The HTTP API (docs/protocol.md) and the static web client, on the same port as the WebSockets.
  * Every body is parsed with the protocol's zod schemas; errors are `{ code, reason }` with a 4xx status.
  */
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
 import { createEndpoint, createRouter, matchMaker } from '@colyseus/core';
 import { cryptoRng, type GameId, gameById } from '@stich/engine';
 import {
@@ -25,6 +23,7 @@ import { isStorageError } from './edge.ts';
 import { gamesResponse } from './games.ts';
 import { peerOf, Window } from './limits.ts';
 import { lobbyPage } from './lobby.ts';
+import { serveStatic } from './static.ts';
 import { secret, type TableRow } from './store.ts';
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
@@ -210,57 +209,6 @@ async function newTable(
   return { row, info };
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
-
-async function serveStatic(pathname: string): Promise<Response> {
-  if (pathname.startsWith('/api/')) return fail('not-found', `no endpoint ${pathname}`);
-  const root = resolve(context().config.webDir);
-  const rel = normalize(decodeURIComponent(pathname)).replace(/^[/\\]+/, '');
-  let file = resolve(join(root, rel));
-  if (file !== root && !file.startsWith(root + sep)) return new Response('Not Found', { status: 404 });
-  const isFile = await stat(file).then(
-    (s) => s.isFile(),
-    () => false,
-  );
-  // Client-side routes (/, /join/<code>, /table/<id>) get the single page.
-  if (!isFile) {
-    if (extname(rel) !== '' && rel !== 'index.html') return new Response('Not Found', { status: 404 });
-    file = join(root, 'index.html');
-  }
-  try {
-    const body = await readFile(file);
-    const immutable = file.includes(`${sep}assets${sep}`);
-    return new Response(body, {
-      headers: {
-        'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      },
-    });
-  } catch {
-    return new Response(
-      'Stich server is running; the web client is not built (npm run build -w @stich/web).',
-      {
-        status: 200,
-        headers: { 'content-type': 'text/plain; charset=utf-8' },
-      },
-    );
-  }
-}
-
 export function routes() {
   const startedAt = Date.now();
   const { limits } = context().config;
@@ -422,8 +370,14 @@ export function routes() {
         return json(record, 200, { 'content-disposition': `attachment; filename="stich-${id}.record.json"` });
       }),
 
-      root: createEndpoint('/', { method: 'GET' }, async () => serveStatic('/index.html')),
-      files: createEndpoint('/**', { method: 'GET' }, async (ctx) => serveStatic(ctx.path)),
+      root: createEndpoint('/', { method: ['GET', 'HEAD'] }, async (ctx) =>
+        serveStatic(context().config.webDir, '/index.html', ctx.headers),
+      ),
+      files: createEndpoint('/**', { method: ['GET', 'HEAD'] }, async (ctx) =>
+        ctx.path.startsWith('/api/')
+          ? fail('not-found', `no endpoint ${ctx.path}`)
+          : serveStatic(context().config.webDir, ctx.path, ctx.headers),
+      ),
     },
     {
       // The edge (edge.ts) has limited the body already. A failure inside a handler is logged and answered

@@ -1,0 +1,108 @@
+/**
+ * `stich --help` and `stich COMMAND --help`: the commands, each command's options and an example. A
+ * command without an entry here (a newer one) is still listed with its one-line summary.
+ */
+import { GAMES } from '@stich/engine';
+import type { Command } from './commands.ts';
+
+interface Help {
+  readonly usage: string;
+  readonly options: readonly (readonly [string, string])[];
+  readonly examples: readonly string[];
+}
+
+const GAME = ['--game G', `the game: ${Object.keys(GAMES).join(', ')}`] as const;
+const PLAYERS = ['--players N', 'players at the table (default: the game’s usual count)'] as const;
+const SEED = ['--seed S', 'seed of the deals (default 1); the same seed plays the same deals'] as const;
+
+export const HELP: Readonly<Record<string, Help>> = {
+  replay: {
+    usage: 'stich replay FILE',
+    options: [['FILE', 'a game record (stich-record JSON, e.g. downloaded from a finished table)']],
+    examples: ['npx stich replay stich-AbC123.record.json'],
+  },
+  selfplay: {
+    usage: 'stich selfplay --game G [--players N] [--preset P] [--deals N] [--seed S] [--out DIR]',
+    options: [
+      GAME,
+      PLAYERS,
+      ['--preset P', 'a rule preset of the game (default: its first)'],
+      ['--deals N', 'deals to play with random legal moves (default 100)'],
+      SEED,
+      ['--out DIR', 'also write each match’s record into DIR'],
+    ],
+    examples: ['npx stich selfplay --game klapperjas --players 3 --deals 50 --seed 7 --out records'],
+  },
+  arena: {
+    usage: 'stich arena --game G [--players N] --bots A,B [--deals N] [--matches M] [--seed S]',
+    options: [
+      GAME,
+      PLAYERS,
+      ['--bots A,B', 'two bot levels of random, rule, search (default rule,random)'],
+      ['--deals N', 'duplicate deals to play (default 100; 0 with --matches)'],
+      ['--matches M', 'also play M whole duplicate matches (default 0)'],
+      SEED,
+    ],
+    examples: ['npx stich arena --game differenzler --bots search,rule --deals 200 --seed 3'],
+  },
+  bench: {
+    usage: 'stich bench [--game G] [--seconds S]',
+    options: [
+      ['--game G', 'only this game (default: every game)'],
+      ['--seconds S', 'seconds per measurement (default 3)'],
+    ],
+    examples: ['npx stich bench --game klaberjass --seconds 1'],
+  },
+};
+
+const HELP_FLAGS = ['--help', '-h'];
+
+/** The overview: every command with its summary. */
+export function overview(commands: Readonly<Record<string, Command>>): string {
+  const width = Math.max(...Object.keys(commands).map((n) => n.length)) + 2;
+  return [
+    'usage: stich <command> [options]',
+    '',
+    'commands:',
+    ...Object.entries(commands).map(([n, c]) => `  ${n.padEnd(width)}${c.summary}`),
+    '',
+    'Each command prints JSON on stdout; `stich <command> --help` shows its options and an example.',
+    '',
+  ].join('\n');
+}
+
+/** One command's help: usage, options, examples. */
+export function commandHelp(name: string, command: Command): string {
+  const h = HELP[name];
+  if (!h) return `usage: stich ${command.summary}\n`;
+  const width = Math.max(...h.options.map(([o]) => o.length)) + 2;
+  return [
+    `usage: ${h.usage}`,
+    '',
+    command.summary.replace(/^.*? — /, ''),
+    '',
+    'options:',
+    ...h.options.map(([o, text]) => `  ${o.padEnd(width)}${text}`),
+    '',
+    h.examples.length > 1 ? 'examples:' : 'example:',
+    ...h.examples.map((e) => `  ${e}`),
+    '',
+  ].join('\n');
+}
+
+/**
+ * The help text the arguments ask for, or null: `stich --help`, `stich help [COMMAND]`, or a known command
+ * with --help/-h among its arguments.
+ */
+export function helpFor(commands: Readonly<Record<string, Command>>, argv: readonly string[]): string | null {
+  const [name, ...args] = argv;
+  if (name === undefined) return null;
+  if (HELP_FLAGS.includes(name)) return overview(commands);
+  if (name === 'help') {
+    const c = args[0] ? commands[args[0]] : undefined;
+    return c ? commandHelp(args[0], c) : overview(commands);
+  }
+  const command = commands[name];
+  if (command && args.some((a) => HELP_FLAGS.includes(a))) return commandHelp(name, command);
+  return null;
+}
