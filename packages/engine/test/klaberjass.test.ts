@@ -610,6 +610,7 @@ describe('counting a fixed deal (DEAL_F, docs/rules/klaberjass.md)', () => {
       cardPoints: [0, 136],
       totals: [40, 146],
       scored: [40, 146],
+      winner: 1,
       thrownIn: 0,
     });
     expect(game.outcome(s).scores).toEqual([40, 146]);
@@ -628,6 +629,8 @@ describe('counting a fixed deal (DEAL_F, docs/rules/klaberjass.md)', () => {
     expect(r.maker).toBe(0);
     expect(r.totals).toEqual([40, 146]);
     expect(r.scored).toEqual([0, 186]);
+    // The deal's winner is named in the result (the client shows it; it holds no rules).
+    expect(r.winner).toBe(1);
   });
 
   it.each<[readonly number[], number, readonly number[], string]>([

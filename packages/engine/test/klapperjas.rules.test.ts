@@ -160,6 +160,11 @@ describe('trump: Orgi, Kleines, besser (000 4.1; 001 "Trumpf bestimmen")', () =>
   it('nobody plays: the same dealer deals again (000 4.1)', () => {
     const s = passes(four(), [0, 1, 2, 3, 0, 1, 2, 3]);
     expect([G.awaitsDeal(s), s.m.dealer, G.viewFor(s, 0).hand]).toEqual([true, 3, []]);
+    // The view says that the deal was thrown in (the client tells the players so), until a deal is scored.
+    expect(G.viewFor(s, 'spectator').thrownIn).toBe(1);
+    const again = unwrap(G.applyDeal(s, unwrap(G.parseDeal(s, suitDeal(4)))));
+    expect(G.viewFor(again, 1).thrownIn).toBe(1);
+    expect(G.viewFor(playOut(act(again, 0, { t: 'orgi' })), 1).thrownIn).toBe(0);
   });
 });
 
@@ -170,7 +175,17 @@ describe('exchange of the 7 (000 4.2/4.3; 001 Ⓜ,Ⓝ)', () => {
     expect(G.legalActions(s, 1).some((a) => a.t === 'exchange')).toBe(false);
     s = act(s, 1, { t: 'play', card: 'S8' });
     expect(G.legalActions(s, 2).some((a) => a.t === 'exchange')).toBe(true);
+    // Its own view names the cards of the exchange, and that the 7 belongs to the Terz D7 D8 D9 it could declare.
+    expect(G.viewFor(s, 2).exchangeOffer).toEqual({ gives: 'D7', takes: 'DT', breaksRun: true });
+    expect([G.viewFor(s, 0).exchangeOffer, G.viewFor(s, 'spectator').exchangeOffer]).toEqual([null, null]);
+    // Meld options come strongest first (Halber before Terz), as the table offers them.
+    const values = G.legalActions(s, 2).flatMap((a) =>
+      a.t === 'meld' ? [a.melds.reduce((x, m) => x + (m.length >= 4 ? 50 : 20), 0)] : [],
+    );
+    expect(values.length).toBeGreaterThan(1);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
     s = act(s, 2, { t: 'exchange' });
+    expect(G.viewFor(s, 2).exchangeOffer).toBeNull();
     const v = G.viewFor(s, 0);
     expect(v.turned).toBe('D7');
     expect(v.exchange).toEqual({ seat: 2, gave: 'D7', took: 'DT' });

@@ -557,6 +557,7 @@ function finishDeal(s: State, last: Seat): State {
     cardPoints: [s.points[0], s.points[1]],
     totals,
     scored,
+    winner: totals[m] > totals[1 - m] ? m : 1 - m,
     thrownIn: s.m.thrownIn,
   };
   const scores = [s.m.scores[0] + scored[0], s.m.scores[1] + scored[1]];

@@ -125,6 +125,8 @@ export interface KlaberjassDealResult {
   readonly totals: BySeat<number>;
   /** What each seat scored for the match from this deal. */
   readonly scored: BySeat<number>;
+  /** Who won the deal: the maker with the higher total, else his opponent (a tie goes against the maker). */
+  readonly winner: Seat;
   /** Deals thrown in (schmeiss accepted, or all passed) before this one. */
   readonly thrownIn: number;
 }

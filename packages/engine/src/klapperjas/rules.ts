@@ -60,7 +60,16 @@ import {
   TRUMP_ABOVE,
   VALUE,
 } from './fast.ts';
-import { bestDecl, type Decl, type Meld, meldOptions, meldsValue, sameMelds, toSpec } from './melds.ts';
+import {
+  bestDecl,
+  type Decl,
+  type Meld,
+  meldMask,
+  meldOptions,
+  meldsValue,
+  sameMelds,
+  toSpec,
+} from './melds.ts';
 import type {
   Bid,
   DealInfo,
@@ -186,6 +195,7 @@ export function start(cfg: KlapperjasConfig, dealer: Seat): S {
     over: false,
     winners: [],
     dealer,
+    thrownIn: 0,
   };
   return fresh(m, null, 'deal', dealer, ZEROS[n], 0);
 }
@@ -493,6 +503,35 @@ const canExchange = (s: S, d: DealInfo, seat: Seat): boolean =>
 
 const meldAction = (ms: readonly Meld[]): A => f({ t: 'meld', melds: ms.map(toSpec) });
 
+/** Meld options strongest first (Halber before Terz), equal ones in their order: the order they are offered in. */
+const strongestFirst = (opts: readonly (readonly Meld[])[]): readonly (readonly Meld[])[] =>
+  opts.length < 2 ? opts : [...opts].sort((a, b) => meldsValue(b) - meldsValue(a));
+
+/**
+ * The exchange of the 7 `seat` may make now, for its view: the 7 it gives, the card it takes, and whether
+ * the 7 belongs to a run it could declare (the exchange comes before the declaration and breaks that run).
+ */
+export function exchangeOffer(
+  s: S,
+  seat: Seat,
+): { readonly gives: Card; readonly takes: Card; readonly breaksRun: boolean } | null {
+  const d = s.d;
+  if (
+    d === null ||
+    seat !== s.turn ||
+    (s.phase !== 'play' && s.phase !== 'melds') ||
+    !canExchange(s, d, seat)
+  )
+    return null;
+  const seven = 1 << (d.turnedSuit * 8 + R_SEVEN);
+  const opts = meldOptions(handOf(s, seat), s.m.cfg.options.longRuns === 'blocks');
+  return {
+    gives: CARD[d.turnedSuit * 8 + R_SEVEN],
+    takes: CARD[d.turned],
+    breaksRun: opts.some((o) => o.some((m) => (meldMask(m) & seven) !== 0)),
+  };
+}
+
 export function legalActions(s: S, seat: Seat): readonly A[] {
   // The play handler by name first: most calls come in play, and a lookup by phase costs more than it.
   return s.phase === 'play' ? PLAY_PHASE.legal(s, seat) : HANDLERS[s.phase].legal(s, seat);
@@ -535,7 +574,7 @@ function meldRoundActions(s: S, seat: Seat): readonly A[] {
   const d = s.d!;
   const out: A[] = [];
   if (canExchange(s, d, seat)) out.push(EXCHANGE);
-  for (const ms of meldOptions(handOf(s, seat), s.m.cfg.options.longRuns === 'blocks'))
+  for (const ms of strongestFirst(meldOptions(handOf(s, seat), s.m.cfg.options.longRuns === 'blocks')))
     out.push(meldAction(ms));
   out.push(PASS, ...calls(s, seat));
   return out;
@@ -569,7 +608,8 @@ function fullActions(s: S, d: DealInfo, seat: Seat, h: number, mask: number): A[
   if ((s.started & bit) === 0) {
     if (canExchange(s, d, seat)) out.push(EXCHANGE);
     if ((d.declared & bit) === 0 && s.m.cfg.options.melding === 'first-card')
-      for (const ms of meldOptions(h, s.m.cfg.options.longRuns === 'blocks')) out.push(meldAction(ms));
+      for (const ms of strongestFirst(meldOptions(h, s.m.cfg.options.longRuns === 'blocks')))
+        out.push(meldAction(ms));
   }
   if (s.opt & bit) out.push(KONTRA);
   if ((s.opt >>> 4) & bit) out.push(RE);
@@ -868,7 +908,8 @@ function bid(s: S, d: DealInfo, seat: Seat, a: A): Result<S> {
     const ask = d.ask + 1;
     if (ask < d.order.length) return ok(afterBid(s, s.phase, d.order[ask], { ...d, bids, ask }));
     // Nobody plays: the same dealer deals again (000 4.1).
-    return ok(mod(s, { phase: 'deal', d: null, h0: 0, h1: 0, h2: 0, h3: 0, pts: 0 }));
+    const m = { ...s.m, thrownIn: s.m.thrownIn + 1 };
+    return ok(mod(s, { m, phase: 'deal', d: null, h0: 0, h1: 0, h2: 0, h3: 0, pts: 0 }));
   }
   // besser
   if (a.t === 'besser') return ok(fixTrump(s, { ...d, bids }, seat, 0, true));
@@ -1156,7 +1197,7 @@ function finishDeal(s: S): S {
     }
   }
   const w = copy(s);
-  w.m = next;
+  w.m = next.thrownIn === 0 ? next : { ...next, thrownIn: 0 };
   w.phase = next.over ? 'over' : 'deal';
   w.turn = next.dealer;
   return w;

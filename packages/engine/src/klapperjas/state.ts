@@ -100,6 +100,8 @@ export interface Match {
   readonly winners: readonly Seat[];
   /** The dealer of the current or next deal. */
   readonly dealer: Seat;
+  /** Deals thrown in (nobody played) since the last scored deal. */
+  readonly thrownIn: number;
 }
 
 export interface Exchange {

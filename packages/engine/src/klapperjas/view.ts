@@ -12,7 +12,7 @@ import type { PlayedCard, TricksView, TrickView } from '../kernel/index.ts';
 import { CARD, cardsOf, SEQ } from './cards.ts';
 import type { KlapperjasConfig } from './config.ts';
 import { type Decl, meldMask, meldsValue, toSpec } from './melds.ts';
-import { handOf, partyPts, toAct } from './rules.ts';
+import { exchangeOffer, handOf, partyPts, toAct } from './rules.ts';
 import type { Bid, CountedMelds, DealResult, KlapperjasState, Match, TrickNode } from './state.ts';
 
 export type { PlayedCard, TrickView };
@@ -59,6 +59,13 @@ export interface KlapperjasView extends BaseView, TricksView {
   readonly kind: 'orgi' | 'kleines' | null;
   readonly besser: boolean;
   readonly exchange: { readonly seat: Seat; readonly gave: Card; readonly took: Card } | null;
+  /**
+   * The viewer's own exchange of the 7 while he may make it: the 7 he would give, the card he would take,
+   * and whether the 7 belongs to a run he could declare (it would break it); null otherwise.
+   */
+  readonly exchangeOffer: { readonly gives: Card; readonly takes: Card; readonly breaksRun: boolean } | null;
+  /** Deals thrown in (nobody played) since the last scored deal. */
+  readonly thrownIn: number;
   readonly declarations: readonly Announced[];
   /** After trick 1: the melds that count, shown in full. */
   readonly countingMelds: readonly CountedMelds[] | null;
@@ -157,6 +164,7 @@ export function viewFor(s: KlapperjasState, viewer: Viewer): KlapperjasView {
     dice: diceOf(m),
     ranking: m.ranking,
     parties: PARTIES[n],
+    thrownIn: m.thrownIn,
   };
   if (d === null) {
     return {
@@ -177,6 +185,7 @@ export function viewFor(s: KlapperjasState, viewer: Viewer): KlapperjasView {
       kind: null,
       besser: false,
       exchange: null,
+      exchangeOffer: null,
       declarations: [],
       countingMelds: null,
       belle: [],
@@ -222,6 +231,7 @@ export function viewFor(s: KlapperjasState, viewer: Viewer): KlapperjasView {
     kind: d.kind,
     besser: d.besser,
     exchange: d.exch ? { seat: d.exch.seat, gave: CARD[d.exch.gave], took: CARD[d.exch.took] } : null,
+    exchangeOffer: own >= 0 ? exchangeOffer(s, own) : null,
     declarations: d.decls.length === 0 ? [] : d.decls.map((x) => announced(x, d.trump)),
     countingMelds: d.counted
       ? d.counted.map((x) => ({ seat: x.seat, melds: x.melds.map(toSpec), value: meldsValue(x.melds) }))
