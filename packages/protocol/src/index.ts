@@ -428,3 +428,47 @@ export const API = {
   invite: '/api/invite/:code',
   playNow: '/api/play-now',
 } as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Around the table (issue 17): replays, my tables
+// ---------------------------------------------------------------------------------------------------------
+
+/** One step of a replay: the state after a deal or an action, as one seat saw it, with every hand open. */
+export interface ReplayStep {
+  readonly seq: number;
+  readonly view: GameView;
+  /** Each seat's cards in hand at this step (the match is over: nothing is hidden any more). */
+  readonly hands: readonly (readonly string[])[];
+}
+/**
+ * GET /api/tables/:id/replay (a finished match anyone who may see the table may replay) and
+ * POST /api/replay with `{ record }` or `{ gz }` (a record file, gzip-compressed and base64-encoded).
+ */
+export interface ReplayResponse {
+  readonly game: GameId;
+  /** Display names by seat, from the record. */
+  readonly names: readonly string[];
+  /** The seat whose view the steps show (the requester's seat, else the first). */
+  readonly viewer: Seat;
+  readonly steps: readonly ReplayStep[];
+}
+/** GET /api/me/tables: the tables the requester holds a seat at, newest first (at most 30). */
+export interface MyTable {
+  readonly id: string;
+  readonly game: GameId;
+  readonly players: number;
+  /** `parked`: unfinished and asleep (nobody was there for a while); it wakes when opened. */
+  readonly status: TableStatus | 'parked';
+  readonly seat: Seat;
+  /** Names by seat: people who hold a seat, null for a free human seat, `bot` for a computer player. */
+  readonly names: readonly (string | null)[];
+  readonly createdAt: string;
+}
+export interface MyTablesResponse {
+  readonly tables: readonly MyTable[];
+}
+export const AROUND_API = {
+  replay: '/api/tables/:id/replay',
+  replayRecord: '/api/replay',
+  myTables: '/api/me/tables',
+} as const;

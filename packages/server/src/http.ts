@@ -23,6 +23,8 @@ import { isStorageError } from './edge.ts';
 import { gamesResponse } from './games.ts';
 import { peerOf, Window } from './limits.ts';
 import { lobbyPage } from './lobby.ts';
+import { myTablesRoute } from './mine.ts';
+import { replayRoutes } from './replay.ts';
 import { serveStatic } from './static.ts';
 import { secret, type TableRow } from './store.ts';
 
@@ -370,6 +372,8 @@ export function routes() {
         return json(record, 200, { 'content-disposition': `attachment; filename="stich-${id}.record.json"` });
       }),
 
+      ...replayRoutes({ json, fail, playerOf, visibleTable }),
+      ...myTablesRoute({ json, fail, playerOf }),
       root: createEndpoint('/', { method: ['GET', 'HEAD'] }, async (ctx) =>
         serveStatic(context().config.webDir, '/index.html', ctx.headers),
       ),

@@ -1,0 +1,167 @@
+/**
+ * Around the table: replays of finished matches for anyone who may see them (GET /api/tables/:id/replay),
+ * replays of record files (POST /api/replay), and "Meine Tische" (GET /api/me/tables). On both databases.
+ */
+import { gzipSync } from 'node:zlib';
+import { GAME_META, type GameId, gameById, parseRecord, replay } from '@stich/engine';
+import type { MyTablesResponse, ReplayResponse, TableInfo } from '@stich/protocol';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, autoplay, Conn, DB_KINDS, guest, isState, SHORT_OPTIONS, serve, testGames } from './helpers.ts';
+
+const GAME = testGames()[0] as GameId;
+
+describe.each(DB_KINDS)('around the table (%s)', (kind) => {
+  const srv = serve(kind);
+  const conns: Conn[] = [];
+  afterAll(async () => {
+    for (const c of conns) await c.leave();
+  });
+
+  /** A finished match of Anna against bots at a private (or public) table; its id. */
+  async function finished(token: string, visibility: 'private' | 'public'): Promise<TableInfo> {
+    const players = GAME_META[GAME]!.players[0];
+    const r = await api<{ table: TableInfo }>(
+      srv.url,
+      'POST',
+      '/api/tables',
+      {
+        game: GAME,
+        players,
+        options: SHORT_OPTIONS[GAME] ?? {},
+        seats: Array.from({ length: players }, (_, i) =>
+          i === 0 ? { kind: 'human' } : { kind: 'bot', level: 'random' },
+        ),
+        visibility,
+        seat: 0,
+      },
+      token,
+    );
+    expect(r.status).toBe(201);
+    const c = await Conn.join(srv.url, r.body.table.id, { token });
+    conns.push(c);
+    autoplay(c, 0);
+    await c.waitFor((m) => isState(m) && m.d.outcome?.over === true, 60_000);
+    return r.body.table;
+  }
+
+  it('replays a finished match for its player with names, his own view and every hand open', async () => {
+    const anna = await guest(srv.url, 'Anna');
+    const table = await finished(anna.token, 'private');
+    const r = await api<ReplayResponse>(
+      srv.url,
+      'GET',
+      `/api/tables/${table.id}/replay`,
+      undefined,
+      anna.token,
+    );
+    expect(r.status).toBe(200);
+    const rec = await api(srv.url, 'GET', `/api/tables/${table.id}/record`, undefined, anna.token);
+    const parsed = parseRecord(rec.body);
+    if (!parsed.ok) throw new Error(parsed.error.reason);
+    const game = gameById(GAME)!;
+    const states = replay<unknown>(game, parsed.value, true);
+    if (!states.ok) throw new Error(states.error.reason);
+    const all = states.value.states!;
+    // One step per state: the start, every deal and every action.
+    expect(r.body.steps).toHaveLength(all.length);
+    expect(r.body.steps.length).toBe(1 + parsed.value.deals.length + parsed.value.actions.length);
+    expect(r.body.names[0]).toBe('Anna');
+    expect(r.body.viewer).toBe(0);
+    // Each step is what seat 0 saw, and every seat's hand.
+    for (const i of [0, 1, Math.floor(all.length / 2), all.length - 1]) {
+      expect(r.body.steps[i].view).toEqual(game.viewFor(all[i], 0));
+      for (let s = 0; s < r.body.names.length; s++)
+        expect(r.body.steps[i].hands[s]).toEqual(
+          (game.viewFor(all[i], s) as { hand: string[] | null }).hand ?? [],
+        );
+    }
+    // Someone in the middle of a deal holds cards: the hands are really there.
+    const mid = r.body.steps[Math.floor(all.length / 2)];
+    expect(mid.hands.flat().length).toBeGreaterThan(0);
+  });
+
+  it('keeps a private match to those who may see it and a running one to nobody', async () => {
+    const anna = await guest(srv.url, 'Anna');
+    const bob = await guest(srv.url, 'Bob');
+    const table = await finished(anna.token, 'private');
+    expect((await api(srv.url, 'GET', `/api/tables/${table.id}/replay`)).status).toBe(404);
+    expect((await api(srv.url, 'GET', `/api/tables/${table.id}/replay`, undefined, bob.token)).status).toBe(
+      404,
+    );
+    const pub = await finished(anna.token, 'public');
+    const seen = await api<ReplayResponse>(
+      srv.url,
+      'GET',
+      `/api/tables/${pub.id}/replay`,
+      undefined,
+      bob.token,
+    );
+    expect(seen.status).toBe(200);
+    expect(seen.body.viewer).toBe(0);
+    // A running match is not replayed: its hands are still secret.
+    const running = await api<{ table: TableInfo }>(
+      srv.url,
+      'POST',
+      '/api/play-now',
+      { game: GAME, level: 'random' },
+      anna.token,
+    );
+    const r = await api(srv.url, 'GET', `/api/tables/${running.body.table.id}/replay`, undefined, anna.token);
+    expect(r.status).toBe(409);
+    expect((r.body as { code: string }).code).toBe('not-finished');
+  });
+
+  it('replays a record file, plain or gzip-compressed, and names the first error of a bad one', async () => {
+    const anna = await guest(srv.url, 'Anna');
+    const table = await finished(anna.token, 'private');
+    const rec = (await api(srv.url, 'GET', `/api/tables/${table.id}/record`, undefined, anna.token)).body;
+    const plain = await api<ReplayResponse>(srv.url, 'POST', '/api/replay', { record: rec });
+    expect(plain.status).toBe(200);
+    const gz = gzipSync(JSON.stringify(rec)).toString('base64');
+    const packed = await api<ReplayResponse>(srv.url, 'POST', '/api/replay', { gz });
+    expect(packed.status).toBe(200);
+    expect(packed.body).toEqual(plain.body);
+    const fromTable = await api<ReplayResponse>(
+      srv.url,
+      'GET',
+      `/api/tables/${table.id}/replay`,
+      undefined,
+      anna.token,
+    );
+    expect(plain.body.steps).toEqual(fromTable.body.steps);
+
+    const bad = structuredClone(rec) as { actions: { action: { t: string } }[] };
+    bad.actions[3].action = { t: 'nonsense' };
+    const r = await api<{ code: string; reason: string }>(srv.url, 'POST', '/api/replay', { record: bad });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('bad-record');
+    expect(r.body.reason).toMatch(/^action 3 /);
+    for (const body of [{}, { gz: 'not gzip' }, { record: { format: 'x' } }])
+      expect((await api(srv.url, 'POST', '/api/replay', body)).status).toBe(400);
+  });
+
+  it('lists the tables a guest sits at, newest first, and nobody else’s', async () => {
+    const carla = await guest(srv.url, 'Carla');
+    const dora = await guest(srv.url, 'Dora');
+    expect((await api(srv.url, 'GET', '/api/me/tables')).status).toBe(401);
+    const empty = await api<MyTablesResponse>(srv.url, 'GET', '/api/me/tables', undefined, carla.token);
+    expect(empty.body.tables).toEqual([]);
+    const done = await finished(carla.token, 'private');
+    const open = await api<{ table: TableInfo }>(
+      srv.url,
+      'POST',
+      '/api/play-now',
+      { game: GAME, level: 'random' },
+      carla.token,
+    );
+    await api(srv.url, 'POST', '/api/play-now', { game: GAME, level: 'random' }, dora.token);
+    const mine = await api<MyTablesResponse>(srv.url, 'GET', '/api/me/tables', undefined, carla.token);
+    expect(mine.status).toBe(200);
+    expect(mine.body.tables.map((t) => t.id)).toEqual([open.body.table.id, done.id]);
+    const [first, second] = mine.body.tables;
+    expect(first).toMatchObject({ game: GAME, seat: 0, status: 'playing' });
+    expect(first.names[0]).toBe('Carla');
+    expect(first.names.slice(1).every((n) => n === 'bot')).toBe(true);
+    expect(second.status).toBe('over');
+  });
+});
