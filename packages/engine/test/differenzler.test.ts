@@ -175,6 +175,9 @@ describe('002 Art. 4 a round, trick by trick', () => {
   it('Art. 1 and 4.8: the difference |estimate - points| is scored and shown to all after the ninth trick', () => {
     const s = playAll(start(), COUNTING_TRICKS.map((t) => t[0]).join(' '));
     const o = G.outcome(s);
+    // The result names the last trick's cards (the table shows them at the end of the round).
+    const lastCards = G.viewFor(s, 'spectator').tricks[8].cards;
+    expect(lastCards.map((p) => p.card).join(' ')).toBe(COUNTING_TRICKS[8][0]);
     expect(o.deals).toEqual([
       {
         round: 1,
@@ -183,6 +186,8 @@ describe('002 Art. 4 a round, trick by trick', () => {
         estimates: [100, 10, 14, 30],
         points: [122, 7, 14, 14],
         differences: [22, 3, 0, 16],
+        lastTrick: COUNTING_TRICKS[8][1],
+        lastCards,
       },
     ]);
     expect(o.scores).toEqual([22, 3, 0, 16]);

@@ -598,7 +598,13 @@ describe('counting a fixed deal (DEAL_F, docs/rules/klaberjass.md)', () => {
   it('maker higher: both score their own (003: "zählt Aufzeichnungen jedes Spielers seine volle Kerbe")', () => {
     const s = full([[1, TAKE]]);
     const [r] = game.outcome(s).deals;
+    // The result names the last trick's cards (the table shows them at the end of the deal).
+    const lastCards = game.viewFor(s, 'spectator').tricks[8].cards;
+    expect(lastCards).toEqual(
+      PLAY_F.slice(-2).map(([seat, a]) => ({ seat, card: (a as { card: string }).card })),
+    );
     expect(r).toEqual({
+      lastCards,
       dealer: 0,
       maker: 1,
       trump: 'H',

@@ -1,4 +1,5 @@
 /** The app shell: language switch and the screen for the current route. */
+import { NameGate } from './Around.tsx';
 import { Lobby } from './Lobby.tsx';
 import { Replay } from './Replay.tsx';
 import { useRoute } from './route.ts';
@@ -9,10 +10,20 @@ export function App() {
   return (
     <>
       {route.page === 'lobby' && <Lobby />}
-      {route.page === 'join' && <JoinByCode code={route.code} />}
-      {route.page === 'table' && (
-        <TableScreen key={route.id} id={route.id} seat={route.seat} spectate={route.spectate} />
+      {route.page === 'join' && (
+        <NameGate>
+          <JoinByCode code={route.code} />
+        </NameGate>
       )}
+      {route.page === 'table' &&
+        (route.seat === undefined && !route.spectate ? (
+          // A table reached by link, not from the lobby's own buttons: the name first.
+          <NameGate key={route.id}>
+            <TableScreen id={route.id} />
+          </NameGate>
+        ) : (
+          <TableScreen key={route.id} id={route.id} seat={route.seat} spectate={route.spectate} />
+        ))}
       {route.page === 'replay' && <Replay id={route.id} />}
     </>
   );

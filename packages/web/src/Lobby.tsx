@@ -1,13 +1,14 @@
 /**
- * The lobby: "Gegen den Computer spielen" in one click, the open tables, the create-table dialog and
- * joining by link.
+ * The lobby: "Gegen den Computer spielen" for any game and player count (the last choice remembered),
+ * "Meine Tische" (the tables you sit at), the open tables, the create-table dialog (Escape closes it,
+ * Tab stays inside) and joining by link.
  */
-import type { BotLevel, GameMeta, OptionValue, TableInfo } from '@stich/protocol';
-import { useEffect, useState } from 'react';
+import type { BotLevel, GameMeta, MyTable, OptionValue, TableInfo } from '@stich/protocol';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGames, useText } from './games.ts';
 import { LangSwitch } from './LangSwitch.tsx';
-import { createTable, ensureGuest, listTables, playNow, savedName, watchLobby } from './net.ts';
+import { createTable, ensureGuest, listTables, myTables, playNow, savedName, watchLobby } from './net.ts';
 import { navigate } from './route.ts';
 
 // The protocol's bot levels (its value is not imported: the bundle keeps zod out).
@@ -26,6 +27,19 @@ export function Lobby() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [link, setLink] = useState('');
+  const [choice, setChoice] = useState<QuickChoice>(savedChoice);
+  const [mine, setMine] = useState<readonly MyTable[] | null>(null);
+  const createButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    let gone = false;
+    myTables()
+      .then((r) => !gone && setMine(r.tables))
+      .catch(() => !gone && setMine([]));
+    return () => {
+      gone = true;
+    };
+  }, []);
 
   useEffect(() => {
     let stop: (() => void) | undefined;
@@ -62,9 +76,21 @@ export function Lobby() {
     }
   };
 
+  // The remembered choice, if this server still offers it; else the first game at its usual count.
+  const quickGame = games?.find((g) => g.id === choice.game) ?? games?.[0];
+  const quickPlayers = quickGame?.players.includes(choice.players) ? choice.players : quickGame?.players[0];
+  const pick = (c: QuickChoice) => {
+    setChoice(c);
+    try {
+      localStorage.setItem(QUICK_KEY, JSON.stringify(c));
+    } catch {
+      // storage blocked: the choice holds for this page
+    }
+  };
   const quick = () =>
     run(async () => {
-      const r = await playNow({ game: 'klapperjas', players: 4, level: 'search' });
+      if (!quickGame || !quickPlayers) return;
+      const r = await playNow({ game: quickGame.id, players: quickPlayers, level: 'search' });
       navigate({ page: 'table', id: r.table.id, seat: r.seat });
     });
 
@@ -96,20 +122,73 @@ export function Lobby() {
             autoComplete="nickname"
           />
         </label>
-        <button type="button" className="primary big" data-testid="quick" disabled={busy} onClick={quick}>
+        {games && quickGame && quickPlayers ? (
+          <fieldset className="quick-choice" data-testid="quick-choice">
+            <legend>{t('lobbyAround.chooseGame')}</legend>
+            {games.map((g) => (
+              <div key={g.id} className="quick-game" data-game={g.id}>
+                <label className="choice">
+                  <input
+                    type="radio"
+                    name="quick-game"
+                    value={g.id}
+                    checked={quickGame.id === g.id}
+                    onChange={() =>
+                      pick({
+                        game: g.id,
+                        players: g.players.includes(quickPlayers) ? quickPlayers : g.players[0],
+                      })
+                    }
+                  />
+                  <span>
+                    <strong>{text(g.name)}</strong>
+                    {g.summary && <small>{text(g.summary)}</small>}
+                  </span>
+                </label>
+                {quickGame.id === g.id && g.players.length > 1 && (
+                  <fieldset className="seg" aria-label={t('create.players')}>
+                    {g.players.map((n) => (
+                      <button
+                        key={n}
+                        type="button"
+                        data-players={n}
+                        aria-pressed={quickPlayers === n}
+                        onClick={() => pick({ game: g.id, players: n })}
+                      >
+                        {t('lobby.players', { n })}
+                      </button>
+                    ))}
+                  </fieldset>
+                )}
+              </div>
+            ))}
+          </fieldset>
+        ) : null}
+        <button
+          type="button"
+          className="primary big"
+          data-testid="quick"
+          disabled={busy || !quickGame}
+          onClick={quick}
+        >
           {t('lobby.quick')}
         </button>
-        <p className="muted">{t('lobby.quickHint')}</p>
+        <p className="muted" data-testid="quick-hint">
+          {quickGame && quickPlayers
+            ? t('lobbyAround.quickHint', { game: text(quickGame.name), n: quickPlayers })
+            : t('lobby.quickHint')}
+        </p>
         <div className="row">
           <button
             type="button"
             data-testid="create"
+            ref={createButton}
             onClick={() => setCreating(true)}
             disabled={busy || !games}
           >
             {t('lobby.create')}
           </button>
-          <button type="button" onClick={() => navigate({ page: 'replay' })}>
+          <button type="button" data-testid="open-replay" onClick={() => navigate({ page: 'replay' })}>
             {t('replay.title')}
           </button>
         </div>
@@ -134,6 +213,7 @@ export function Lobby() {
           </p>
         )}
       </section>
+      {mine && mine.length > 0 && <MyTables tables={mine} games={games} />}
       <section className="card-box">
         <h2>{t('lobby.open')}</h2>
         {open.length === 0 ? (
@@ -172,7 +252,14 @@ export function Lobby() {
         {total > open.length && <p className="muted">{t('lobby.more', { n: total - open.length })}</p>}
       </section>
       {creating && games && games.length > 0 && (
-        <CreateDialog games={games} onClose={() => setCreating(false)} run={run} />
+        <CreateDialog
+          games={games}
+          onClose={() => {
+            setCreating(false);
+            createButton.current?.focus();
+          }}
+          run={run}
+        />
       )}
     </main>
   );
@@ -244,9 +331,13 @@ function CreateDialog({
       navigate({ page: 'table', id: r.table.id, seat: 0 });
     });
 
+  const box = useRef<HTMLFormElement>(null);
+  useDialogKeys(box, onClose);
+
   return (
     <div className="modal" role="dialog" aria-modal="true" aria-label={t('create.title')}>
       <form
+        ref={box}
         className="dialog"
         onSubmit={(e) => {
           e.preventDefault();
@@ -400,3 +491,101 @@ function CreateDialog({
 
 const defaultSeats = (n: number): SeatChoice[] =>
   Array.from({ length: n }, (_, i) => ({ kind: i === 0 ? 'human' : 'bot', level: 'search' }));
+
+/** The quick game: which game at how many players, remembered in localStorage. */
+interface QuickChoice {
+  readonly game: string;
+  readonly players: number;
+}
+const QUICK_KEY = 'stich.quick';
+function savedChoice(): QuickChoice {
+  try {
+    const c = JSON.parse(localStorage.getItem(QUICK_KEY) ?? 'null') as Partial<QuickChoice> | null;
+    if (c && typeof c.game === 'string' && typeof c.players === 'number')
+      return { game: c.game, players: c.players };
+  } catch {
+    // nothing remembered
+  }
+  return { game: 'klapperjas', players: 4 };
+}
+
+/**
+ * A modal's keyboard: focus moves into it when it opens, Escape closes it, Tab and Shift+Tab go round
+ * inside it instead of leaving it.
+ */
+export function useDialogKeys(box: RefObject<HTMLElement | null>, onClose: () => void): void {
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const focusable = () =>
+      [
+        ...el.querySelectorAll<HTMLElement>(
+          'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, summary, [href], [tabindex]:not([tabindex="-1"])',
+        ),
+      ].filter((x) => x.offsetParent !== null || x === document.activeElement);
+    focusable()[0]?.focus();
+    const on = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        close.current();
+        return;
+      }
+      if (e.key !== 'Tab') return;
+      const list = focusable();
+      if (list.length === 0) return;
+      const first = list[0];
+      const last = list[list.length - 1];
+      const at = document.activeElement;
+      if (e.shiftKey && (at === first || !el.contains(at))) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && (at === last || !el.contains(at))) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', on);
+    return () => document.removeEventListener('keydown', on);
+  }, [box]);
+}
+
+/** "Meine Tische": the tables this guest sits at, to go back to, and finished ones to replay. */
+function MyTables({ tables, games }: { tables: readonly MyTable[]; games: readonly GameMeta[] | null }) {
+  const { t } = useTranslation();
+  const text = useText();
+  return (
+    <section className="card-box my-tables" data-testid="my-tables">
+      <h2>{t('lobbyAround.mine')}</h2>
+      <ul className="tables">
+        {tables.map((x) => (
+          <li key={x.id} data-table={x.id} data-status={x.status}>
+            <span>
+              <strong>{gameName(games, x.game, text)}</strong> · {t('lobby.players', { n: x.players })} ·{' '}
+              {x.names
+                .map((n, i) =>
+                  i === x.seat ? t('table.you') : n === 'bot' ? t('table.bot') : (n ?? t('lobbyAround.free')),
+                )
+                .join(', ')}{' '}
+              · <em>{t(`lobbyAround.status.${x.status}`)}</em>
+            </span>
+            {x.status === 'over' ? (
+              <button type="button" onClick={() => navigate({ page: 'replay', id: x.id })}>
+                {t('replay.title')}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="primary"
+                onClick={() => navigate({ page: 'table', id: x.id, seat: x.seat })}
+              >
+                {t('lobbyAround.resume')}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,48 +1,84 @@
 /**
- * Step-by-step replay of a finished match: every state the table showed, with a slider and buttons
- * (keyboard: arrows). Uses the server's replay steps when it offers them, else the views this browser
- * received during the match.
+ * Step-by-step replay of a finished match, in any browser: `#/replay/<id>` asks the server, which replays
+ * the table's record for anyone who may see the finished match (names, the requester's seat, every hand
+ * open); `#/replay` opens a downloaded record file, which the server replays the same way. Without the
+ * server's answer (an older server) the views this browser received during the match are stepped through.
+ * Controls: buttons with drawn symbols (no font glyphs: ⏮ ⏭ are empty boxes on some systems), a slider,
+ * arrow keys.
  */
-import { useEffect, useMemo, useState } from 'react';
+import type { ReplayResponse } from '@stich/protocol';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardFace } from './cards.tsx';
 import { useGames } from './games.ts';
 import { LangSwitch } from './LangSwitch.tsx';
 import { readView } from './model.ts';
-import { type Step, stepsOf } from './replayStore.ts';
+import { fetchReplay, replayFile } from './net.ts';
+import { stepsOf } from './replayStore.ts';
 import { navigate } from './route.ts';
 import { Scores } from './Scores.tsx';
 import { Table } from './Table.tsx';
 
+type Loaded = Pick<ReplayResponse, 'names' | 'viewer' | 'steps'> & { readonly local?: boolean };
+
 export function Replay({ id }: { id?: string }) {
   const { t } = useTranslation();
-  const [steps, setSteps] = useState<readonly Step[]>(() => (id ? stepsOf(id) : []));
+  const [data, setData] = useState<Loaded | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(Boolean(id));
   const [i, setI] = useState(0);
   useEffect(() => {
     if (!id) return;
-    fetch(`/api/tables/${encodeURIComponent(id)}/replay`)
-      .then((r) => (r.ok ? r.json() : null))
-      .then((d: { steps?: Step[] } | null) => {
-        if (d && Array.isArray(d.steps) && d.steps.length > 0) setSteps(d.steps);
+    setBusy(true);
+    fetchReplay(id)
+      .then((r) => setData(r))
+      .catch((e: Error) => {
+        // The views this browser kept, when the server does not replay the table (yet).
+        const local = stepsOf(id);
+        if (local.length > 0)
+          setData({ names: [], viewer: 0, steps: local.map((s) => ({ ...s, hands: [] })), local: true });
+        else setError(e.message);
       })
-      .catch(() => {});
+      .finally(() => setBusy(false));
   }, [id]);
+  const steps = data?.steps ?? [];
+  const last = Math.max(0, steps.length - 1);
   useEffect(() => {
     const on = (e: KeyboardEvent) => {
-      if (e.key === 'ArrowRight') setI((x) => Math.min(x + 1, steps.length - 1));
+      if ((e.target as HTMLElement | null)?.tagName === 'INPUT') return;
+      if (e.key === 'ArrowRight') setI((x) => Math.min(x + 1, last));
       if (e.key === 'ArrowLeft') setI((x) => Math.max(x - 1, 0));
+      if (e.key === 'Home') setI(0);
+      if (e.key === 'End') setI(last);
     };
     window.addEventListener('keydown', on);
     return () => window.removeEventListener('keydown', on);
-  }, [steps.length]);
-  const step = steps[Math.min(i, steps.length - 1)];
+  }, [last]);
+
+  const open = async (file: File) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setData(await replayFile(file));
+      setI(0);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const step = steps[Math.min(i, last)];
   const { games } = useGames();
   const meta = games?.find((g) => g.id === step?.view.game) ?? null;
   const model = useMemo(() => (step && meta ? readView(step.view, meta) : null), [step, meta]);
-  const names = model ? Array.from({ length: model.seats }, (_, s) => `#${s + 1}`) : [];
+  const names = model ? Array.from({ length: model.seats }, (_, s) => displayName(data?.names[s], s, t)) : [];
   const seats = names.map((name) => ({ name, bot: false, connected: true }));
   const me = model && typeof model.viewer === 'number' ? model.viewer : null;
+  const hands = step?.hands ?? [];
   return (
-    <main className="replay">
+    <main className="replay" data-testid="replay-screen">
       <nav className="topbar">
         <button type="button" aria-label={t('back')} onClick={() => navigate({ page: 'lobby' })}>
           ←<span className="hide-sm"> {t('back')}</span>
@@ -50,41 +86,150 @@ export function Replay({ id }: { id?: string }) {
         <strong>{t('replay.title')}</strong>
         <LangSwitch />
       </nav>
-      {steps.length === 0 ? (
-        <p className="muted center-msg">{t('score.none')}</p>
-      ) : (
+      {!id && (
+        <section className="card-box replay-open">
+          <label className="field">
+            {t('around.openFile')}
+            <input
+              type="file"
+              accept=".json,application/json"
+              data-testid="replay-file"
+              onChange={(e) => {
+                const f = e.target.files?.[0];
+                if (f) void open(f);
+              }}
+            />
+          </label>
+          <p className="muted">{t('around.openHint')}</p>
+        </section>
+      )}
+      {error && (
+        <p className="error center-msg" role="alert">
+          {t('table.error', { reason: error })}
+        </p>
+      )}
+      {busy && <p className="muted center-msg">{t('loading')}</p>}
+      {!busy && id && !error && steps.length === 0 && <p className="muted center-msg">{t('score.none')}</p>}
+      {steps.length > 0 && (
         <>
           <div className="replay-bar" data-testid="replay-bar">
-            <button type="button" onClick={() => setI(0)}>
-              ⏮ {t('replay.first')}
-            </button>
-            <button type="button" onClick={() => setI((x) => Math.max(0, x - 1))}>
-              ◀ {t('replay.prev')}
-            </button>
+            <StepButton
+              testid="replay-first"
+              label={t('replay.first')}
+              onClick={() => setI(0)}
+              icon="first"
+            />
+            <StepButton
+              testid="replay-prev"
+              label={t('replay.prev')}
+              onClick={() => setI((x) => Math.max(0, x - 1))}
+              icon="prev"
+            />
             <input
               type="range"
               min={0}
-              max={steps.length - 1}
-              value={i}
+              max={last}
+              value={Math.min(i, last)}
               onChange={(e) => setI(Number(e.target.value))}
-              aria-label={t('replay.step', { i: i + 1, n: steps.length })}
+              aria-label={t('around.slider')}
+              aria-valuetext={t('replay.step', { i: Math.min(i, last) + 1, n: steps.length })}
             />
-            <button
-              type="button"
-              data-testid="replay-next"
-              onClick={() => setI((x) => Math.min(steps.length - 1, x + 1))}
-            >
-              {t('replay.next')} ▶
-            </button>
-            <button type="button" onClick={() => setI(steps.length - 1)}>
-              {t('replay.last')} ⏭
-            </button>
-            <span data-testid="replay-step">{t('replay.step', { i: i + 1, n: steps.length })}</span>
+            <StepButton
+              testid="replay-next"
+              label={t('replay.next')}
+              onClick={() => setI((x) => Math.min(last, x + 1))}
+              icon="next"
+            />
+            <StepButton
+              testid="replay-last"
+              label={t('replay.last')}
+              onClick={() => setI(last)}
+              icon="last"
+            />
+            <span data-testid="replay-step" aria-live="polite">
+              {t('replay.step', { i: Math.min(i, last) + 1, n: steps.length })}
+            </span>
           </div>
           {model && <Table model={model} legal={[]} seats={seats} me={me} onAct={() => {}} />}
+          {hands.some((h) => h.length > 0) && (
+            <section
+              className="card-box replay-hands"
+              data-testid="replay-hands"
+              aria-label={t('around.hands')}
+            >
+              <h2>{t('around.hands')}</h2>
+              {hands.map((h, s) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: one row per seat
+                <div key={s} className="replay-hand" data-seat={s}>
+                  <strong>{names[s] ?? `${s + 1}`}</strong>
+                  <ul className="cards">
+                    {h.map((c) => (
+                      <li key={c} data-card={c}>
+                        <CardFace card={c} className="card-svg replay-card" />
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </section>
+          )}
           {model && <Scores model={model} names={names} />}
         </>
       )}
     </main>
+  );
+}
+
+/** A record's seat name: people by name, `Bot (level)` as the computer player of that level. */
+function displayName(name: string | undefined, seat: number, t: TFunction): string {
+  if (!name) return t('around.seat', { n: seat + 1 });
+  const bot = /^Bot \((\w+)\)$/.exec(name);
+  return bot ? `${t('table.bot')} ${seat + 1} (${t(`level.${bot[1]}`)})` : name;
+}
+
+type Icon = 'first' | 'prev' | 'next' | 'last';
+const ICONS: Record<Icon, ReactNode> = {
+  first: (
+    <>
+      <rect x="3" y="4" width="2.5" height="12" />
+      <path d="M16 4 L7 10 L16 16 Z" />
+    </>
+  ),
+  prev: <path d="M14 4 L5 10 L14 16 Z" />,
+  next: <path d="M6 4 L15 10 L6 16 Z" />,
+  last: (
+    <>
+      <path d="M4 4 L13 10 L4 16 Z" />
+      <rect x="14.5" y="4" width="2.5" height="12" />
+    </>
+  ),
+};
+
+/** A step button with a drawn symbol (SVG), so it looks the same on every system. */
+function StepButton({
+  testid,
+  label,
+  icon,
+  onClick,
+}: {
+  testid: string;
+  label: string;
+  icon: Icon;
+  onClick: () => void;
+}) {
+  return (
+    <button type="button" data-testid={testid} onClick={onClick} aria-label={label} title={label}>
+      <svg
+        width="18"
+        height="18"
+        viewBox="0 0 20 20"
+        fill="currentColor"
+        aria-hidden="true"
+        focusable="false"
+      >
+        {ICONS[icon]}
+      </svg>
+      <span className="hide-sm"> {label}</span>
+    </button>
   );
 }

@@ -6,6 +6,7 @@
 import type { StateUpdate, TableInfo, Welcome } from '@stich/protocol';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FullTable, isFull, LeaveButton } from './Around.tsx';
 import type { WireAction } from './actions.ts';
 import { useGame, useText } from './games.ts';
 import { LangSwitch } from './LangSwitch.tsx';
@@ -42,6 +43,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
   const [status, setStatus] = useState<ConnStatus>('connecting');
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<'table' | 'scores'>('table');
+  const [full, setFull] = useState(false);
   const conn = useRef<TableConn | null>(null);
 
   useEffect(() => {
@@ -72,7 +74,8 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
     (window as unknown as { stichConn?: TableConn }).stichConn = c;
     c.open().catch((e: Error) => {
       setStatus('closed');
-      setError(e.message);
+      if (isFull(e.message)) setFull(true);
+      else setError(e.message);
     });
     return () => c.close();
   }, [id, seat, spectate]);
@@ -82,9 +85,10 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
   const model = useMemo(() => (state && meta ? readView(state.view, meta) : null), [state, meta]);
   const me = welcome?.seat ?? null;
   const seats: SeatInfo[] = (info?.seats ?? []).map((s) => ({
-    name: s.name ?? (s.kind === 'bot' ? `${t('table.bot')} ${s.seat + 1}` : '—'),
+    name: s.name ?? (s.kind === 'bot' ? `${t('table.bot')} ${s.seat + 1}` : t('lobbyAround.free')),
     bot: s.kind === 'bot' || s.botActive,
-    connected: s.kind === 'bot' || s.connected,
+    // A free seat is not a dropped player: it shows "frei", not "getrennt".
+    connected: s.kind === 'bot' || s.connected || s.name === null,
   }));
   const names = seats.map((s, i) => (i === me ? t('table.you') : s.name));
   // Nothing is sent while the connection is down: the action would be lost; the state comes back on reconnect.
@@ -105,9 +109,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
       data-over={state?.outcome?.over ? 'true' : 'false'}
     >
       <nav className="topbar">
-        <button type="button" aria-label={t('back')} onClick={() => navigate({ page: 'lobby' })}>
-          ←<span className="hide-sm"> {t('table.leave')}</span>
-        </button>
+        <LeaveButton running={me !== null && info?.status === 'playing' && !state?.outcome?.over} />
         <strong>{meta ? text(meta.name) : ''}</strong>
         <div className="seg">
           <button type="button" aria-pressed={tab === 'table'} onClick={() => setTab('table')}>
@@ -124,7 +126,8 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
         </div>
         <LangSwitch />
       </nav>
-      {status !== 'open' && (
+      {full && <FullTable tableId={id} />}
+      {status !== 'open' && !full && (
         <div className="banner" role="status">
           {status === 'reconnecting'
             ? t('reconnecting')

@@ -156,6 +156,33 @@ const de = {
     load: 'Partie-Datei öffnen',
     dealt: 'Karten gegeben',
   },
+  // ux-around: first screen, around the table, replay (issue 17).
+  lobbyAround: {
+    chooseGame: 'Spiel wählen',
+    quickHint: '{{game}} zu {{n}}: du gegen Computer-Spieler der stärksten Stufe',
+    mine: 'Meine Tische',
+    resume: 'Zum Tisch',
+    free: 'frei',
+    status: { waiting: 'wartet', playing: 'läuft', parked: 'pausiert', over: 'beendet' },
+  },
+  tableAround: {
+    welcome: 'Willkommen am Tisch',
+    sitDown: 'Hinsetzen',
+    full: 'Alle Plätze an diesem Tisch sind besetzt. Du kannst zuschauen.',
+    leaveTitle: 'Tisch verlassen?',
+    leaveText:
+      'Die Partie läuft weiter: Nach kurzer Zeit spielt ein Computer für dich. Über „Meine Tische“ kommst du zurück.',
+    stay: 'Am Tisch bleiben',
+    leaveAnyway: 'Verlassen',
+  },
+  around: {
+    openFile: 'Partie-Datei öffnen',
+    openHint:
+      'Eine heruntergeladene Partie (stich-….json) Schritt für Schritt nachspielen, mit allen Karten offen.',
+    slider: 'Schritt wählen',
+    hands: 'Alle Karten',
+    seat: 'Platz {{n}}',
+  },
   phase: {
     deal: 'Geben',
     orgi: 'Orgi?',
@@ -372,6 +399,31 @@ const en: Resources = {
     last: 'End',
     load: 'Open a match file',
     dealt: 'Cards dealt',
+  },
+  // ux-around: first screen, around the table, replay (issue 17).
+  lobbyAround: {
+    chooseGame: 'Choose a game',
+    quickHint: '{{game}} for {{n}}: you against computer players at the strongest level',
+    mine: 'My tables',
+    resume: 'Go to table',
+    free: 'free',
+    status: { waiting: 'waiting', playing: 'playing', parked: 'paused', over: 'finished' },
+  },
+  tableAround: {
+    welcome: 'Welcome to the table',
+    sitDown: 'Sit down',
+    full: 'Every seat at this table is taken. You can watch.',
+    leaveTitle: 'Leave the table?',
+    leaveText: 'The match goes on: after a short while a computer plays for you. "My tables" takes you back.',
+    stay: 'Stay at the table',
+    leaveAnyway: 'Leave',
+  },
+  around: {
+    openFile: 'Open a match file',
+    openHint: 'Step through a downloaded match (stich-….json) with every hand open.',
+    slider: 'Choose a step',
+    hands: 'All cards',
+    seat: 'Seat {{n}}',
   },
   phase: {
     ...de.phase,

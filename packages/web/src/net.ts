@@ -11,8 +11,10 @@ import type {
   GamesResponse,
   GuestResponse,
   HttpError,
+  MyTablesResponse,
   PlayNow,
   PlayNowResponse,
+  ReplayResponse,
   ServerMessage,
   StateUpdate,
   TableInfo,
@@ -133,6 +135,29 @@ export const resolveInvite = (code: string) =>
   http<TableResponse>('GET', `/api/invite/${encodeURIComponent(code)}`);
 export const fetchRecord = (tableId: string) =>
   http<unknown>('GET', `/api/tables/${encodeURIComponent(tableId)}/record`);
+
+/** A finished match, step by step with every hand open (the server replays its record). */
+export const fetchReplay = (tableId: string) => {
+  const code = sessionStorage.getItem(`stich.code.${tableId}`);
+  const q = code ? `?code=${encodeURIComponent(code)}` : '';
+  return http<ReplayResponse>('GET', `/api/tables/${encodeURIComponent(tableId)}/replay${q}`);
+};
+
+/**
+ * A record file replayed by the server. It travels gzip-compressed and base64-encoded: a long match's
+ * record is larger than the server takes as a request body, its compressed form is not.
+ */
+export async function replayFile(file: Blob): Promise<ReplayResponse> {
+  const packed = await new Response(file.stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
+  const bytes = new Uint8Array(packed);
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return http<ReplayResponse>('POST', '/api/replay', { gz: btoa(bin) });
+}
+
+/** The tables this guest holds a seat at (none before he is a guest). */
+export const myTables = async (): Promise<MyTablesResponse> =>
+  store.get(TOKEN_KEY) ? http<MyTablesResponse>('GET', '/api/me/tables') : { tables: [] };
 
 type Inbox = { deliver: (m: ServerMessage) => void; queue: ServerMessage[] };
 const inboxes = new WeakMap<Room, Inbox>();

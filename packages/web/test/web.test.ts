@@ -89,6 +89,9 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
     const b = await newPage(undefined, { width: 390, height: 844 });
     b.on('console', (m) => console.log('B:', m.type(), m.text()));
     await b.goto(link);
+    // Joining by link asks for the name first.
+    await b.getByTestId('name-gate').getByRole('textbox').fill('Bruno');
+    await b.getByTestId('name-gate').getByRole('button').click();
     await b
       .locator('.hand button.card')
       .first()

@@ -44,6 +44,8 @@ export interface PresetMeta {
 export interface GameMeta {
   readonly id: GameId;
   readonly name: Texts;
+  /** One line on what the game is, for choosing it (optional: a game without one shows its name only). */
+  readonly summary?: Texts;
   /** Allowed player counts, the usual one first. */
   readonly players: readonly number[];
   /** The first preset is the default. */

@@ -3,7 +3,7 @@
  * makes counterclockwise: seat i + 1 sits to the right of seat i. The deal passes the same way, and
  * Vorhand (dealer + 1) leads the first trick. See docs/rules/differenzler.md.
  */
-import { type Card, DECK36, SUITS, type Suit } from '../core/cards.ts';
+import { type Card, cardFromId, DECK36, SUITS, type Suit } from '../core/cards.ts';
 import type { Game, Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
@@ -500,6 +500,14 @@ function play(state: DifferenzlerState, seat: Seat, card: unknown): Result<Diffe
   });
 }
 
+/** The last trick's four cards in play order, from the newest play back. */
+function lastPlays(plays: PlayCell | null): { seat: Seat; card: Card }[] {
+  const out: { seat: Seat; card: Card }[] = [];
+  for (let p = plays; p !== null && out.length < SEATS; p = p.prev)
+    out.unshift({ seat: p.seat, card: cardFromId(p.card) });
+  return out;
+}
+
 /** 002 Art. 1, 4.8, 4.9: the differences are scored, the deal passes on, until the match's rounds are played. */
 function finishRound(
   s: DifferenzlerState,
@@ -523,6 +531,8 @@ function finishRound(
     estimates,
     points,
     differences,
+    lastTrick: turn,
+    lastCards: lastPlays(plays),
   };
   const over = round >= s.config.options.rounds;
   const t = s.totals;

@@ -70,6 +70,10 @@ const byStrength = (strength: readonly number[]): Rank[] =>
 export const differenzlerMeta: GameMeta = {
   id: 'differenzler',
   name: { de: 'Differenzler', en: 'Differenzler' },
+  summary: {
+    de: 'Schweizer Jass zu viert: jeder schätzt geheim seine Augen, gezählt wird der Unterschied.',
+    en: 'Swiss Jass for four: each player secretly estimates his points; the difference counts.',
+  },
   players: [4],
   parties: alone([4]),
   presets: PRESETS.map((id) => ({

@@ -1,7 +1,7 @@
 /**
  * The Differenzler match state: plain read-only data, shared between states where unchanged.
  */
-import type { Suit } from '../core/cards.ts';
+import type { Card, Suit } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import type { DifferenzlerConfig } from './config.ts';
 
@@ -24,6 +24,9 @@ export interface RoundResult {
   readonly estimates: readonly number[];
   readonly points: readonly number[];
   readonly differences: readonly number[];
+  /** The seat that took the last trick, and its cards in play order (the table shows them at the end of the round). */
+  readonly lastTrick: Seat;
+  readonly lastCards: readonly { readonly seat: Seat; readonly card: Card }[];
 }
 
 export interface DifferenzlerState {

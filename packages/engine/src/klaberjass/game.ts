@@ -538,6 +538,14 @@ export function scoreDeal(totals: readonly number[], maker: Seat): number[] {
   return scored;
 }
 
+/** The last trick's two cards in play order, from the newest play back. */
+function lastPlays(plays: State['plays']): { seat: Seat; card: Card }[] {
+  const out: { seat: Seat; card: Card }[] = [];
+  for (let n = plays; n !== null && out.length < 2; n = n.prev)
+    out.unshift({ seat: n.play >> 5, card: CARDS[n.play & 31] });
+  return out;
+}
+
 function finishDeal(s: State, last: Seat): State {
   const seq = countedSequences(s.d.seqWinner, s.d.startHands);
   const total = (p: Seat): number =>
@@ -554,6 +562,7 @@ function finishDeal(s: State, last: Seat): State {
     sequences: seq,
     bella: s.bella >= 0 ? s.bella : null,
     lastTrick: last,
+    lastCards: lastPlays(s.plays),
     cardPoints: [s.points[0], s.points[1]],
     totals,
     scored,

@@ -47,6 +47,10 @@ const hoyle = unwrap(klaberjass.parseConfig({ players: 2, preset: 'hoyle' })).op
 export const klaberjassMeta: GameMeta = {
   id: 'klaberjass',
   name: { de: 'Klaberjass', en: 'Klaberjass' },
+  summary: {
+    de: 'Der klassische Zweier: nehmen, passen oder schmeißen, Sequenzen vergleichen, Partie bis 500.',
+    en: 'The classic two-player game: take, pass or schmeiss, compare sequences, game to 500.',
+  },
   players: [2],
   parties: alone([2]),
   presets: [

@@ -119,6 +119,8 @@ export interface KlaberjassDealResult {
   /** The seat that claimed Bella (20), or null. */
   readonly bella: Seat | null;
   readonly lastTrick: Seat;
+  /** The cards of the last trick in play order (the table shows them at the end of the deal). */
+  readonly lastCards: readonly PlayedCard[];
   /** Points of the cards in each seat's tricks (without the last-trick 10). */
   readonly cardPoints: BySeat<number>;
   /** Each seat's total: card points, last trick, sequences, Bella. */

@@ -1107,6 +1107,9 @@ function finishDeal(s: S): S {
   const to = won ? ours : opps;
   const share = !won && n === 3 && opps.length === 2 ? gamePoints / 2 : gamePoints;
   const lastTrick = s.tricks!.winner;
+  const lastCards: { seat: Seat; card: Card }[] = [];
+  for (let i = 0, seat = s.tricks!.lead; i < s.tricks!.n; i++, seat = d.next[seat])
+    lastCards.push({ seat, card: CARD[(s.tricks!.cards >>> (5 * i)) & 31] });
   let jas: Seat | null = null;
   let mie: Seat | null = null;
   for (let t: TrickNode | null = s.tricks; t !== null; t = t.prev) {
@@ -1141,6 +1144,7 @@ function finishDeal(s: S): S {
     meldsVoid: d.meldParty >= 0 && !meldsCount,
     belle,
     lastTrick,
+    lastCards,
     cardPoints,
     jas,
     mie,

@@ -1,6 +1,7 @@
 /** Klapper-Jas state, actions, deals and results. States are read-only and shared between steps. */
 import type { Card, Suit } from '../core/cards.ts';
 import type { BySeat, Seat } from '../core/game.ts';
+import type { PlayedCard } from '../kernel/index.ts';
 import type { KlapperjasConfig } from './config.ts';
 import type { Decl, MeldSpec } from './melds.ts';
 
@@ -68,6 +69,8 @@ export interface DealResult {
   readonly meldsVoid: boolean;
   readonly belle: readonly { readonly seat: Seat; readonly value: number }[];
   readonly lastTrick: Seat;
+  /** The cards of the last trick in play order (the table shows them at the end of the deal). */
+  readonly lastCards: readonly PlayedCard[];
   /** Card points (Augen in tricks, Jas and Mie included, without the last trick) of each seat's party. */
   readonly cardPoints: BySeat<number>;
   /** The seats that took the Jas and the Mie in their tricks; null when the card stayed in the stock (2p/3p). */

@@ -1,0 +1,138 @@
+/**
+ * What happens around a table rather than on it: asking a newcomer's name before he joins by link, the
+ * notice of a full table with the offer to watch, and the confirmation before leaving a running match.
+ */
+import { type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDialogKeys } from './Lobby.tsx';
+import { ensureGuest, savedName } from './net.ts';
+import { navigate } from './route.ts';
+
+/** Whether the player still has to say his name (none given, or the server's default). */
+export const needsName = (): boolean => {
+  const n = savedName().trim();
+  return n === '' || n === 'Gast';
+};
+
+/** Asks for the name before showing `children` (joining by link): nobody sits down as "Gast". */
+export function NameGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [done, setDone] = useState(() => !needsName());
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (done) return <>{children}</>;
+  return (
+    <main className="center-msg name-gate">
+      <form
+        className="card-box"
+        data-testid="name-gate"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const n = name.trim();
+          if (!n) return;
+          ensureGuest(n).then(
+            () => setDone(true),
+            (x: Error) => setError(x.message),
+          );
+        }}
+      >
+        <h1>{t('tableAround.welcome')}</h1>
+        <label className="field">
+          {t('lobby.name')}
+          <input
+            // biome-ignore lint/a11y/noAutofocus: the one thing to do on this screen
+            autoFocus
+            value={name}
+            maxLength={32}
+            required
+            autoComplete="nickname"
+            onChange={(e) => setName(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="primary" disabled={!name.trim()}>
+          {t('tableAround.sitDown')}
+        </button>
+        {error && (
+          <p className="error" role="alert">
+            {t('table.error', { reason: error })}
+          </p>
+        )}
+      </form>
+    </main>
+  );
+}
+
+/** A join refused because every seat is taken: say so and offer to watch (no raw error, no "no connection"). */
+export const isFull = (message: string): boolean => /seat-taken/.test(message);
+
+export function FullTable({ tableId }: { tableId: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card-box full-table" data-testid="table-full" role="status">
+      <p>{t('tableAround.full')}</p>
+      <div className="row">
+        <button
+          type="button"
+          className="primary"
+          data-testid="watch"
+          onClick={() => navigate({ page: 'table', id: tableId, spectate: true }, true)}
+        >
+          {t('lobby.watch')}
+        </button>
+        <button type="button" onClick={() => navigate({ page: 'lobby' })}>
+          {t('back')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The back button of a table: asks first while the viewer plays a running match. */
+export function LeaveButton({ running }: { running: boolean }) {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const back = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button
+        ref={back}
+        type="button"
+        aria-label={t('table.leave')}
+        data-testid="leave"
+        onClick={() => (running ? setAsking(true) : navigate({ page: 'lobby' }))}
+      >
+        ←<span className="hide-sm"> {t('table.leave')}</span>
+      </button>
+      {asking && (
+        <LeaveConfirm
+          onStay={() => {
+            setAsking(false);
+            back.current?.focus();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function LeaveConfirm({ onStay }: { onStay: () => void }) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  useDialogKeys(box, onStay);
+  return (
+    <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="leave-title">
+      <div className="dialog" ref={box} data-testid="leave-confirm">
+        <h2 id="leave-title">{t('tableAround.leaveTitle')}</h2>
+        <p>{t('tableAround.leaveText')}</p>
+        <div className="row end">
+          <button type="button" className="primary" data-testid="stay" onClick={onStay}>
+            {t('tableAround.stay')}
+          </button>
+          <button type="button" data-testid="leave-anyway" onClick={() => navigate({ page: 'lobby' })}>
+            {t('tableAround.leaveAnyway')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+/**
+ * Around the table, in Chromium against the real server (setup in harness.ts): the game chooser of
+ * "Gegen den Computer spielen", "Meine Tische", leaving a running table, joining by link with a name,
+ * a full table, the create dialog's keyboard, and replays of finished matches and record files.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GAME_IDS, GAME_META, GAMES, type GameId } from '@stich/engine';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { attr, chromiumPath, harness, playUntil, shots } from './harness.ts';
+
+const registered = (Object.keys(GAMES) as GameId[]).flatMap((id) => GAME_META[id] ?? []);
+registered.sort((a, b) => GAME_IDS.indexOf(a.id) - GAME_IDS.indexOf(b.id));
+
+describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
+  // Quick games for every game and count come from one guest: the open-table limits out of the way.
+  const h = harness({ OPEN_TABLES: '100', TABLES_PER_HOUR: '1000' });
+
+  const lobby = async (name?: string): Promise<Page> => {
+    const page = await h.newPage();
+    await page.goto(h.base);
+    await page.getByTestId('quick-choice').waitFor();
+    if (name) await page.getByLabel(/Dein Name/).fill(name);
+    return page;
+  };
+
+  it('offers "Gegen den Computer spielen" for every game and player count, with a line on each game, and remembers the choice', async () => {
+    const page = await lobby('Anna');
+    const offered = await page
+      .locator('input[name=quick-game]')
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    expect(offered).toEqual(registered.map((g) => g.id));
+    for (const g of registered) {
+      const row = page.locator(`.quick-game[data-game="${g.id}"]`);
+      if (g.summary) expect(await row.locator('small').textContent()).toBe(g.summary.de);
+      for (const n of g.players) {
+        await row.locator('input[name=quick-game]').check();
+        if (g.players.length > 1) await row.locator(`button[data-players="${n}"]`).click();
+        expect(await page.getByTestId('quick-hint').textContent()).toContain(`${g.name.de} zu ${n}`);
+        await page.getByTestId('quick').click();
+        await page.locator('.table[data-game]').waitFor({ timeout: 20_000 });
+        expect(await page.locator('.table').getAttribute('data-game')).toBe(g.id);
+        expect(await page.locator('.opp').count()).toBe(n - 1);
+        expect(await attr(page, 'data-seat')).toBe('0');
+        // Back to the lobby (a running match asks first).
+        await page.getByTestId('leave').click();
+        await page.getByTestId('leave-anyway').click();
+        await page.getByTestId('quick-choice').waitFor();
+      }
+    }
+    // The last choice is remembered across a reload.
+    const last = registered[registered.length - 1];
+    await page.reload();
+    await page.getByTestId('quick-choice').waitFor();
+    expect(await page.locator(`input[name=quick-game][value="${last.id}"]`).isChecked()).toBe(true);
+    await page.context().close();
+  }, 240_000);
+
+  it('lists "Meine Tische" in the lobby and takes the player back; leaving a running table asks first', async () => {
+    const page = await lobby('Anna');
+    await page.locator('input[name=quick-game][value="klapperjas"]').check();
+    await page.locator('.quick-game[data-game="klapperjas"] button[data-players="4"]').click();
+    await page.getByTestId('quick').click();
+    await page.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    const tableUrl = page.url();
+    const id = /#\/t\/([^?]+)/.exec(tableUrl)![1];
+    const hand = await page
+      .locator('.hand button.card')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+
+    // Leaving asks; Escape (or "Am Tisch bleiben") keeps the player at the table with focus on the button.
+    await page.getByTestId('leave').click();
+    await page.getByTestId('leave-confirm').waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('leave-confirm').count()).toBe(0);
+    expect(page.url()).toBe(tableUrl);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('leave');
+    await page.getByTestId('leave').click();
+    await page.getByTestId('stay').click();
+    expect(page.url()).toBe(tableUrl);
+    await page.getByTestId('leave').click();
+    await page.getByTestId('leave-anyway').click();
+
+    const mine = page.getByTestId('my-tables');
+    await mine.waitFor();
+    const row = mine.locator(`li[data-table="${id}"]`);
+    expect(await row.getAttribute('data-status')).toBe('playing');
+    expect(await row.textContent()).toContain('Klapper-Jas');
+    expect(await row.textContent()).toContain('Du');
+    await page.screenshot({ path: join(shots, 'my-tables.png') });
+    await row.getByRole('button').click();
+    await page.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    expect(await attr(page, 'data-seat')).toBe('0');
+    const back = await page
+      .locator('.hand button.card')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+    // The same seat and hand (a bot may not play for him within the grace period).
+    expect(back).toEqual(hand);
+    await page.context().close();
+  }, 120_000);
+
+  it('joining by link asks for a name; an empty seat shows "frei"; a full table offers Zuschauen', async () => {
+    const a = await lobby('Anna');
+    await a.getByTestId('create').click();
+    await a.locator('select[name=players]').selectOption('2');
+    await a.locator('.seat-row[data-seat="1"] select').first().selectOption('human');
+    await a.getByTestId('create-submit').click();
+    const link = await a.getByTestId('invite-link').inputValue();
+    // While the seat waits for its player it is free, not a dropped player.
+    const opp = a.locator('.opp[data-seat="1"]');
+    await opp.waitFor({ timeout: 20_000 });
+    expect(await opp.locator('.opp-name').textContent()).toContain('frei');
+    expect(await opp.locator('.tag.warn').count()).toBe(0);
+
+    const b = await h.newPage();
+    await b.goto(link);
+    const gate = b.getByTestId('name-gate');
+    await gate.waitFor();
+    // Focus is in the name field, so typing and Enter is all it takes.
+    await b.keyboard.type('Bruno');
+    await b.keyboard.press('Enter');
+    await b.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => opp.locator('.opp-name').textContent(), { timeout: 10_000 }).toContain('Bruno');
+    expect(await a.locator('.opp-name', { hasText: 'frei' }).count()).toBe(0);
+
+    const c = await h.newPage();
+    await c.goto(link);
+    await c.getByTestId('name-gate').getByRole('textbox').fill('Carla');
+    await c.getByTestId('name-gate').getByRole('button').click();
+    await c.getByTestId('table-full').waitFor({ timeout: 20_000 });
+    const body = (await c.locator('body').textContent()) ?? '';
+    expect(body).not.toContain('seat-taken');
+    expect(body).not.toContain('Keine Verbindung');
+    expect(await c.locator('.banner').count()).toBe(0);
+    await c.getByTestId('watch').click();
+    await expect.poll(() => attr(c, 'data-status'), { timeout: 20_000 }).toBe('open');
+    expect(await attr(c, 'data-seat')).toBe('');
+    expect(await c.locator('.hand button.card').count()).toBe(0);
+    for (const p of [a, b, c]) await p.context().close();
+  }, 120_000);
+
+  it('the create dialog takes the focus, keeps Tab inside and closes with Escape', async () => {
+    const page = await lobby();
+    await page.getByTestId('create').click();
+    const inside = () =>
+      page.evaluate(() => Boolean(document.activeElement?.closest('.modal [role], .modal .dialog')));
+    expect(await inside()).toBe(true);
+    const count = await page
+      .locator('.modal .dialog')
+      .evaluate(
+        (d) =>
+          d.querySelectorAll('button:not([disabled]), input:not([disabled]), select:not([disabled]), summary')
+            .length,
+      );
+    for (let i = 0; i < count + 3; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inside(), `after ${i + 1} Tab`).toBe(true);
+    }
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await inside()).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    expect(await page.locator('.modal').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('create');
+    await page.context().close();
+  });
+
+  it('replays a finished match in another browser with names and every hand open, and a downloaded record file', async () => {
+    const page = await lobby('Anna');
+    await page.getByTestId('create').click();
+    await page.locator('select[name=game]').selectOption('klaberjass');
+    await page.locator('details summary').click();
+    await page.locator('.opt', { hasText: 'Partie bis' }).locator('input').fill('1');
+    await page.locator('.seat-row[data-seat="1"] select').nth(1).selectOption('random');
+    await page.locator('input[name=private]').uncheck();
+    await page.getByTestId('create-submit').click();
+    await page.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    const id = /#\/t\/([^?]+)/.exec(page.url())![1];
+    await playUntil(page, async () => (await attr(page, 'data-over')) === 'true');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download').click(),
+    ]);
+    const file = join(h.tmp, 'klaberjass.json');
+    await download.saveAs(file);
+    const record = JSON.parse(readFileSync(file, 'utf8')) as { deals: unknown[]; actions: unknown[] };
+    const steps = 1 + record.deals.length + record.actions.length;
+
+    // Another browser (a different guest) opens the replay link of the public table.
+    const other = await h.newPage();
+    await other.goto(`${h.base}/#/replay/${id}`);
+    await other.getByTestId('replay-bar').waitFor({ timeout: 20_000 });
+    const stepText = () => other.getByTestId('replay-step').textContent();
+    expect(await stepText()).toBe(`Schritt 1 von ${steps}`);
+    // Names, not "#1": Anna and the computer player.
+    const names = await other.locator('.opp .opp-name').allTextContents();
+    expect(names.join(' ')).toMatch(/Computer/);
+    expect(names.join(' ')).not.toMatch(/#\d/);
+    // Step into the deal: every hand lies open.
+    for (let i = 0; i < 3; i++) await other.getByTestId('replay-next').click();
+    expect(await stepText()).toBe(`Schritt 4 von ${steps}`);
+    const hands = other.getByTestId('replay-hands');
+    await hands.waitFor();
+    const rows = hands.locator('.replay-hand');
+    expect(await rows.count()).toBe(2);
+    expect(await rows.nth(0).textContent()).toContain('Anna');
+    for (const r of [0, 1]) expect(await rows.nth(r).locator('[data-card]').count()).toBeGreaterThan(0);
+    await other.getByTestId('replay-prev').click();
+    expect(await stepText()).toBe(`Schritt 3 von ${steps}`);
+    await other.getByTestId('replay-last').click();
+    expect(await stepText()).toBe(`Schritt ${steps} von ${steps}`);
+    await other.getByTestId('replay-first').click();
+    expect(await stepText()).toBe(`Schritt 1 von ${steps}`);
+    await other.keyboard.press('ArrowRight');
+    expect(await stepText()).toBe(`Schritt 2 von ${steps}`);
+    // The controls are drawn symbols with labels, not font glyphs that may be missing.
+    const bar = other.getByTestId('replay-bar');
+    expect(await bar.locator('button svg').count()).toBe(4);
+    expect((await bar.textContent()) ?? '').not.toMatch(/[⏮⏭]/u);
+    for (let i = 0; i < 12; i++) await other.getByTestId('replay-next').click();
+    await other.screenshot({ path: join(shots, 'replay-desktop.png'), fullPage: true });
+    await other.context().close();
+
+    // "Nachspielen" in the lobby opens the downloaded file (in a third browser, no table involved).
+    const third = await lobby();
+    await third.getByTestId('open-replay').click();
+    await third.getByTestId('replay-file').setInputFiles(file);
+    await third.getByTestId('replay-bar').waitFor({ timeout: 20_000 });
+    expect(await third.getByTestId('replay-step').textContent()).toBe(`Schritt 1 von ${steps}`);
+    await third.getByTestId('replay-last').click();
+    expect(await third.getByTestId('replay-step').textContent()).toBe(`Schritt ${steps} von ${steps}`);
+    // A file that is not a record is refused with a readable reason.
+    const bad = join(h.tmp, 'bad.json');
+    (await import('node:fs')).writeFileSync(bad, '{"format":"stich-record","version":1}');
+    await third.getByTestId('replay-file').setInputFiles(bad);
+    await third.getByRole('alert').waitFor();
+    await third.context().close();
+    await page.context().close();
+  }, 180_000);
+});
