@@ -471,4 +471,11 @@ export const AROUND_API = {
   replay: '/api/tables/:id/replay',
   replayRecord: '/api/replay',
   myTables: '/api/me/tables',
+  /** POST: the rematch of a finished match (same setup, next dealer); answers `RematchResponse`. */
+  rematch: '/api/tables/:id/rematch',
 } as const;
+export interface RematchResponse {
+  readonly table: TableInfo;
+  readonly seat: Seat;
+  readonly invite?: { readonly code: string; readonly path: string };
+}

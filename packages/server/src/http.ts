@@ -24,6 +24,7 @@ import { gamesResponse } from './games.ts';
 import { peerOf, Window } from './limits.ts';
 import { lobbyPage } from './lobby.ts';
 import { myTablesRoute } from './mine.ts';
+import { rematchRoute } from './rematch.ts';
 import { replayRoutes } from './replay.ts';
 import { serveStatic } from './static.ts';
 import { secret, type TableRow } from './store.ts';
@@ -374,6 +375,7 @@ export function routes() {
 
       ...replayRoutes({ json, fail, playerOf, visibleTable }),
       ...myTablesRoute({ json, fail, playerOf }),
+      ...rematchRoute({ json, fail, playerOf, ensureLive }),
       root: createEndpoint('/', { method: ['GET', 'HEAD'] }, async (ctx) =>
         serveStatic(context().config.webDir, '/index.html', ctx.headers),
       ),

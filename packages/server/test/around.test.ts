@@ -4,8 +4,10 @@
  */
 import { gzipSync } from 'node:zlib';
 import { GAME_META, type GameId, gameById, parseRecord, replay } from '@stich/engine';
-import type { MyTablesResponse, ReplayResponse, TableInfo } from '@stich/protocol';
+import type { MyTablesResponse, RematchResponse, ReplayResponse, TableInfo } from '@stich/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
+import { context } from '../src/context.ts';
+import { rematchId } from '../src/rematch.ts';
 import { api, autoplay, Conn, DB_KINDS, guest, isState, SHORT_OPTIONS, serve, testGames } from './helpers.ts';
 
 const GAME = testGames()[0] as GameId;
@@ -163,5 +165,44 @@ describe.each(DB_KINDS)('around the table (%s)', (kind) => {
     expect(first.names[0]).toBe('Carla');
     expect(first.names.slice(1).every((n) => n === 'bot')).toBe(true);
     expect(second.status).toBe('over');
+  });
+
+  it('opens one rematch for the players of a finished match: same setup and seats, the next dealer', async () => {
+    const anna = await guest(srv.url, 'Anna');
+    const bob = await guest(srv.url, 'Bob');
+    const table = await finished(anna.token, 'private');
+    const path = `/api/tables/${table.id}/rematch`;
+    expect((await api(srv.url, 'POST', path)).status).toBe(401);
+    // Not a player of it: the table is not even found.
+    expect((await api(srv.url, 'POST', path, undefined, bob.token)).status).toBe(404);
+    const r = await api<RematchResponse>(srv.url, 'POST', path, undefined, anna.token);
+    expect(r.status).toBe(200);
+    expect(r.body.table.id).toBe(rematchId(table.id));
+    expect(r.body.seat).toBe(0);
+    expect(r.body.table).toMatchObject({ game: table.game, players: table.players, visibility: 'private' });
+    expect(r.body.table.seats.map((x) => x.kind)).toEqual(table.seats.map((x) => x.kind));
+    // Asked again (another player, another process): the same table.
+    const again = await api<RematchResponse>(srv.url, 'POST', path, undefined, anna.token);
+    expect(again.body.table.id).toBe(r.body.table.id);
+    const [oldRow, newRow] = await Promise.all([
+      context().store.table(table.id),
+      context().store.table(r.body.table.id),
+    ]);
+    expect(newRow!.dealer).toBe((oldRow!.dealer + 1) % table.players);
+    expect(newRow!.config).toEqual(oldRow!.config);
+    // Her seat is hers: she sits down with her guest token.
+    const c = await Conn.join(srv.url, r.body.table.id, { token: anna.token });
+    conns.push(c);
+    const w = await c.waitFor((m) => m.t === 'welcome');
+    expect(w.t === 'welcome' && w.d.seat).toBe(0);
+    // A running match has no rematch yet.
+    const running = await api<RematchResponse>(
+      srv.url,
+      'POST',
+      `/api/tables/${r.body.table.id}/rematch`,
+      undefined,
+      anna.token,
+    );
+    expect(running.status).toBe(409);
   });
 });
