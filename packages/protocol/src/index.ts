@@ -291,6 +291,8 @@ export interface SeatInfo {
   readonly connected: boolean;
   /** A human seat whose player has been gone longer than the grace period: a bot plays it until he returns. */
   readonly botActive: boolean;
+  /** While a dropped player's grace period runs: Unix ms when a bot takes his seat over. */
+  readonly takeoverAt?: number;
 }
 
 /** What everyone may know about a table; no cards. */

@@ -47,6 +47,8 @@ interface SeatRt {
   /** A bot plays this human seat (its player has been gone longer than the grace period). */
   botActive: boolean;
   grace: Delayed | null;
+  /** Unix ms when the running grace period ends (shown to the others as the time left). */
+  graceEnds?: number;
 }
 
 interface Auth {
@@ -399,6 +401,7 @@ export class TableRoom extends Room {
   private startGrace(s: SeatRt) {
     if (s.kind !== 'human' || s.client || s.botActive || s.grace || this.status !== 'playing') return;
     const ms = context().config.graceSeconds * 1000;
+    s.graceEnds = Date.now() + ms;
     s.grace = this.clock.setTimeout(() => {
       s.grace = null;
       if (s.client || this.status !== 'playing') return;
@@ -755,6 +758,7 @@ export class TableRoom extends Room {
       name: s.kind === 'bot' ? null : (s.holder?.name ?? null),
       connected: s.client !== null,
       botActive: s.botActive,
+      ...(s.grace && s.graceEnds ? { takeoverAt: s.graceEnds } : {}),
     }));
     let spectators = 0;
     for (const seat of this.roles.values()) if (seat === null) spectators++;

@@ -1,11 +1,12 @@
 /**
  * What happens around a table rather than on it: asking a newcomer's name before he joins by link, the
- * notice of a full table with the offer to watch, and the confirmation before leaving a running match.
+ * notice of a full table with the offer to watch, the confirmation before leaving a running match, the
+ * countdown before a computer takes a dropped player's seat, and "Revanche".
  */
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogKeys } from './Lobby.tsx';
-import { ensureGuest, savedName } from './net.ts';
+import { ensureGuest, rematch, savedName, seatTokenFor } from './net.ts';
 import { navigate } from './route.ts';
 
 /** Whether the player still has to say his name (none given, or the server's default). */
@@ -134,5 +135,74 @@ function LeaveConfirm({ onStay }: { onStay: () => void }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** The time now, ticking every second while `active` (a countdown on screen). */
+export function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [active]);
+  return now;
+}
+
+/** "Revanche" after a finished match: the same table setup, the same seats, the next dealer. */
+export function RematchButton({ tableId }: { tableId: string }) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  // Only the players of the match (this browser holds a seat token of the table); not spectators.
+  if (!seatTokenFor(tableId)) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="primary"
+        data-testid="rematch"
+        onClick={() =>
+          rematch(tableId).then(
+            (r) => {
+              if (r.invite) sessionStorage.setItem(`stich.invite.${r.table.id}`, r.invite.path);
+              navigate({ page: 'table', id: r.table.id, seat: r.seat });
+            },
+            (e: Error) => setError(e.message),
+          )
+        }
+      >
+        {t('tableAround.rematch')}
+      </button>
+      {error && (
+        <p className="error" role="alert">
+          {t('table.error', { reason: error })}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** True for a few seconds after the table's status went from waiting to playing: the match begins. */
+export function useStartNotice(status: string | undefined, ms = 4000): boolean {
+  const [shown, setShown] = useState(false);
+  const before = useRef(status);
+  useEffect(() => {
+    const was = before.current;
+    before.current = status;
+    if (was !== 'waiting' || status !== 'playing') return;
+    setShown(true);
+    const id = setTimeout(() => setShown(false), ms);
+    return () => clearTimeout(id);
+  }, [status, ms]);
+  return shown;
+}
+
+export function StartNotice() {
+  const { t } = useTranslation();
+  return (
+    <p className="banner start-notice" role="status" data-testid="starting">
+      {t('tableAround.starting')}
+    </p>
   );
 }

@@ -13,6 +13,8 @@ export interface SeatInfo {
   readonly name: string;
   readonly bot: boolean;
   readonly connected: boolean;
+  /** A short notice on the seat (the time left before a computer takes a dropped player's seat). */
+  readonly note?: string;
 }
 
 export interface TableProps {
@@ -213,6 +215,11 @@ function Opponent(props: {
         <span>{name}</span>
         {info?.bot && <small className="tag">{t('table.bot')}</small>}
         {info && !info.connected && !info.bot && <small className="tag warn">{t('table.offline')}</small>}
+        {info?.note && (
+          <small className="tag warn" data-testid="takeover">
+            {info.note}
+          </small>
+        )}
         {model.dealer === seat && <small className="tag">{t('table.dealer')}</small>}
         {model.declarer === seat && <small className="tag strong">{t('table.declarer')}</small>}
         <SeatCalls model={model} seat={seat} />

@@ -6,7 +6,15 @@
 import type { StateUpdate, TableInfo, Welcome } from '@stich/protocol';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FullTable, isFull, LeaveButton } from './Around.tsx';
+import {
+  FullTable,
+  isFull,
+  LeaveButton,
+  RematchButton,
+  StartNotice,
+  useNow,
+  useStartNotice,
+} from './Around.tsx';
 import type { WireAction } from './actions.ts';
 import { useGame, useText } from './games.ts';
 import { LangSwitch } from './LangSwitch.tsx';
@@ -84,11 +92,17 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
   const text = useText();
   const model = useMemo(() => (state && meta ? readView(state.view, meta) : null), [state, meta]);
   const me = welcome?.seat ?? null;
+  const starting = useStartNotice(info?.status);
+  // A dropped player's seat counts down to the computer's takeover.
+  const now = useNow(info?.seats.some((s) => s.takeoverAt && !s.botActive) ?? false);
   const seats: SeatInfo[] = (info?.seats ?? []).map((s) => ({
     name: s.name ?? (s.kind === 'bot' ? `${t('table.bot')} ${s.seat + 1}` : t('lobbyAround.free')),
     bot: s.kind === 'bot' || s.botActive,
     // A free seat is not a dropped player: it shows "frei", not "getrennt".
     connected: s.kind === 'bot' || s.connected || s.name === null,
+    ...(s.takeoverAt && !s.botActive
+      ? { note: t('tableAround.takeover', { n: Math.max(0, Math.ceil((s.takeoverAt - now) / 1000)) }) }
+      : {}),
   }));
   const names = seats.map((s, i) => (i === me ? t('table.you') : s.name));
   // Nothing is sent while the connection is down: the action would be lost; the state comes back on reconnect.
@@ -127,6 +141,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
         <LangSwitch />
       </nav>
       {full && <FullTable tableId={id} />}
+      {starting && <StartNotice />}
       {status !== 'open' && !full && (
         <div className="banner" role="status">
           {status === 'reconnecting'
@@ -211,6 +226,7 @@ function MatchOver({
         <button type="button" data-testid="download" onClick={() => void download()}>
           {t('table.download')}
         </button>
+        <RematchButton tableId={tableId} />
         <button type="button" data-testid="replay" onClick={() => navigate({ page: 'replay', id: tableId })}>
           {t('table.replay')}
         </button>

@@ -174,6 +174,9 @@ const de = {
       'Die Partie läuft weiter: Nach kurzer Zeit spielt ein Computer für dich. Über „Meine Tische“ kommst du zurück.',
     stay: 'Am Tisch bleiben',
     leaveAnyway: 'Verlassen',
+    rematch: 'Revanche',
+    takeover: 'Computer übernimmt in {{n}} s',
+    starting: 'Alle Plätze sind besetzt – die Partie beginnt.',
   },
   around: {
     openFile: 'Partie-Datei öffnen',
@@ -417,6 +420,9 @@ const en: Resources = {
     leaveText: 'The match goes on: after a short while a computer plays for you. "My tables" takes you back.',
     stay: 'Stay at the table',
     leaveAnyway: 'Leave',
+    rematch: 'Rematch',
+    takeover: 'Computer takes over in {{n}} s',
+    starting: 'Every seat is taken – the match begins.',
   },
   around: {
     openFile: 'Open a match file',

@@ -14,6 +14,7 @@ import type {
   MyTablesResponse,
   PlayNow,
   PlayNowResponse,
+  RematchResponse,
   ReplayResponse,
   ServerMessage,
   StateUpdate,
@@ -154,6 +155,10 @@ export async function replayFile(file: Blob): Promise<ReplayResponse> {
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return http<ReplayResponse>('POST', '/api/replay', { gz: btoa(bin) });
 }
+
+/** The rematch of a finished match this guest played: his seat at the next table. */
+export const rematch = (tableId: string) =>
+  http<RematchResponse>('POST', `/api/tables/${encodeURIComponent(tableId)}/rematch`);
 
 /** The tables this guest holds a seat at (none before he is a guest). */
 export const myTables = async (): Promise<MyTablesResponse> =>

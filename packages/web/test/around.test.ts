@@ -239,4 +239,58 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     await third.context().close();
     await page.context().close();
   }, 180_000);
+
+  it("the match begins with a notice once every seat is taken; a dropped player's seat counts down to the computer; Revanche seats everyone again", async () => {
+    const a = await lobby('Anna');
+    await a.getByTestId('create').click();
+    await a.locator('select[name=game]').selectOption('klaberjass');
+    await a.locator('details summary').click();
+    await a.locator('.opt', { hasText: 'Partie bis' }).locator('input').fill('1');
+    await a.locator('.seat-row[data-seat="1"] select').first().selectOption('human');
+    await a.getByTestId('create-submit').click();
+    const link = await a.getByTestId('invite-link').inputValue();
+    const tableUrl = a.url();
+    const b = await h.newPage();
+    await b.goto(link);
+    await b.getByTestId('name-gate').getByRole('textbox').fill('Bruno');
+    await b.getByTestId('name-gate').getByRole('button').click();
+    // Anna saw the seat taken and the match begin.
+    await a.getByTestId('starting').waitFor({ timeout: 20_000 });
+    await b.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    const bUrl = b.url();
+
+    // Bruno's tab closes: his seat shows the seconds until a computer plays it (GRACE_SECONDS 30).
+    const ctx = b.context();
+    await b.close();
+    const note = a.locator('.opp[data-seat="1"] [data-testid=takeover]');
+    await note.waitFor({ timeout: 10_000 });
+    const secs = async () => Number(/(\d+) s/.exec((await note.textContent()) ?? '')?.[1]);
+    const first = await secs();
+    expect(first).toBeGreaterThan(20);
+    expect(first).toBeLessThanOrEqual(30);
+    await expect.poll(secs, { timeout: 5000 }).toBeLessThan(first);
+    // He comes back: the countdown is gone.
+    const b2 = await h.newPage(ctx);
+    await b2.goto(bUrl);
+    await b2.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => note.count(), { timeout: 10_000 }).toBe(0);
+
+    // They play the match to its end, and both ask for the rematch: the same new table, the same seats.
+    const over = (p: Page) => async () => (await attr(p, 'data-over')) === 'true';
+    await Promise.all([playUntil(a, over(a)), playUntil(b2, over(b2))]);
+    await a.getByTestId('rematch').click();
+    await a.waitForURL((u) => !u.href.startsWith(tableUrl));
+    await b2.getByTestId('rematch').click();
+    await b2.waitForURL((u) => u.hash.startsWith('#/t/') && !u.href.startsWith(bUrl));
+    const idOf = (u: string) => /#\/t\/([^?]+)/.exec(u)![1];
+    expect(idOf(b2.url())).toBe(idOf(a.url()));
+    expect(idOf(a.url())).not.toBe(idOf(tableUrl));
+    await a.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    await b2.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    expect(await attr(a, 'data-seat')).toBe('0');
+    expect(await attr(b2, 'data-seat')).toBe('1');
+    expect(await a.locator('.opp[data-seat="1"] .opp-name').textContent()).toContain('Bruno');
+    await a.context().close();
+    await ctx.close();
+  }, 180_000);
 });
