@@ -190,6 +190,8 @@ describe('bidding', () => {
     expect(game.outcome(s).deals).toEqual([]);
     const again = unwrap(game.applyDeal(s, DEAL_F));
     expect(game.toAct(again)).toEqual([1]);
+    // The new deal's view still says why the cards came again.
+    expect(game.viewFor(again, 1).throwIn).toBe('schmeiss');
   });
 
   // 003: "aber, wenn der Händler ablehnt, fährt Spiel mit dem ursprünglichen Trumpf fort"

@@ -10,7 +10,9 @@ export function LangSwitch() {
       className="lang"
       data-testid="lang"
       onClick={() => setLang(i18n.language === 'de' ? 'en' : 'de')}
-      aria-label={t('language')}
+      // Its name is what it shows: the language it switches to, in that language.
+      lang={i18n.language === 'de' ? 'en' : 'de'}
+      title={t('language')}
     >
       {t('switchLang')}
     </button>

@@ -2,6 +2,7 @@
  * Scores: each deal's breakdown, the match on dice (Klapper-Jas) or as a sheet, and Differenzler's
  * table of estimates and differences per round. Reads the deal results the game's view carries.
  */
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { valueText } from './actions.ts';
@@ -12,18 +13,20 @@ import type { DealSummary, RoundSummary, TableModel } from './model.ts';
 export interface ScoresProps {
   model: TableModel;
   names: readonly string[];
+  /** The viewer's seat (null for a spectator), for "Du gewinnst". */
+  me?: number | null;
 }
 
-export function Scores({ model, names }: ScoresProps) {
+export function Scores({ model, names, me = null }: ScoresProps) {
   if (model.rounds) return <DifferenzlerSheet model={model} names={names} rounds={model.rounds} />;
-  return <MatchScores model={model} names={names} />;
+  return <MatchScores model={model} names={names} me={me} />;
 }
 
 function partyName(names: readonly string[], party: readonly number[]): string {
   return party.map((s) => names[s] ?? `#${s + 1}`).join(' + ');
 }
 
-function MatchScores({ model, names }: ScoresProps) {
+function MatchScores({ model, names, me }: ScoresProps) {
   const { t } = useTranslation();
   const parties = model.parties;
   const scores = model.scores;
@@ -37,7 +40,7 @@ function MatchScores({ model, names }: ScoresProps) {
       <header className="scores-head">
         <h2>{t('score.title')}</h2>
         {dice && (
-          <div className="seg" role="tablist">
+          <div className="seg">
             <button type="button" aria-pressed={mode === 'dice'} onClick={() => setMode('dice')}>
               {t('score.dice')}
             </button>
@@ -62,7 +65,7 @@ function MatchScores({ model, names }: ScoresProps) {
       ) : (
         <ScoreSheet model={model} names={names} parties={parties} />
       )}
-      <DealList model={model} names={names} />
+      <DealList model={model} names={names} me={me} />
     </section>
   );
 }
@@ -112,7 +115,7 @@ function ScoreSheet({ model, names, parties }: ScoresProps & { parties: readonly
 }
 
 /** Each deal's breakdown: who played what, melds, Belle, last trick, Kontra/Re, points and game points. */
-function DealList({ model, names }: ScoresProps) {
+function DealList({ model, names, me = null }: ScoresProps) {
   const { t } = useTranslation();
   if (model.deals.length === 0) return <p className="muted">{t('score.none')}</p>;
   const list = [...model.deals].map((r, i) => ({ r, i })).reverse();
@@ -120,7 +123,7 @@ function DealList({ model, names }: ScoresProps) {
     <ol className="deal-list" reversed>
       {list.map(({ r, i }) => (
         <li key={i} data-deal={i + 1}>
-          <DealBreakdown result={r} names={names} model={model} index={i} />
+          <DealBreakdown result={r} names={names} model={model} index={i} me={me} />
         </li>
       ))}
     </ol>
@@ -130,16 +133,46 @@ function DealList({ model, names }: ScoresProps) {
 const name = (names: readonly string[], s: number | null): string =>
   s !== null ? (names[s] ?? `#${s + 1}`) : '–';
 
-function DealBreakdown({
+/** The seats that won a deal: the game's named winner (Klaberjass), else those it scored for (Klapper-Jas). */
+function dealWinners(r: DealSummary, parties: readonly (readonly number[])[]): number[] {
+  if (r.winner !== null) return parties.find((p) => p.includes(r.winner!))?.slice() ?? [r.winner];
+  return r.awarded.flatMap((v, s) => (v > 0 ? [s] : []));
+}
+
+/** "Spiel 3: Du gewinnst" / "Spiel 3: Bot 1 + Bot 3 gewinnen" / "Runde 2 beendet". */
+export function dealHeadline(
+  t: TFunction,
+  model: TableModel,
+  index: number,
+  names: readonly string[],
+  me: number | null,
+): string {
+  const r = model.deals[index];
+  if (!r) return `${t('score.round')} ${index + 1}: ${t('deal.roundOver')}`;
+  const won = dealWinners(r, model.parties);
+  const head = `${t('score.deal')} ${index + 1}: `;
+  if (won.length === 0) return head + t('table.dealOver');
+  const list = won.map((s) => name(names, s)).join(' + ');
+  if (me !== null && won.includes(me))
+    return head + (won.length > 1 ? t('deal.youWinWith', { names: list }) : t('deal.youWin'));
+  return head + t('deal.othersWin', { names: list, count: won.length });
+}
+
+export function DealBreakdown({
   result: r,
   names,
   model,
   index,
+  me = null,
+  bare = false,
 }: {
   result: DealSummary;
   names: readonly string[];
   model: TableModel;
   index: number;
+  me?: number | null;
+  /** Without the headline (the end-of-deal moment has its own). */
+  bare?: boolean;
 }) {
   const { t } = useTranslation();
   const parties = model.parties;
@@ -163,46 +196,56 @@ function DealBreakdown({
   if (r.lastTrick !== null) rows.push([t('score.lastTrick'), name(names, r.lastTrick)]);
   if (r.kontra !== null) rows.push([t('score.kontra'), name(names, r.kontra)]);
   if (r.re !== null) rows.push([t('score.re'), name(names, r.re)]);
-  const game = r.kind !== null ? t(`score.${r.kind}`) : '';
+  const game = r.kind !== null ? `${t(`score.${r.kind}`)}${r.besser ? ` (${t('deal.besser')})` : ''}` : '';
   const awarded = r.awarded;
+  const cols = parties.length;
+  // One column per party: names never run into numbers.
+  const partyRow = (label: string, value: (p: readonly number[]) => string, key: string) => (
+    <tr data-row={key}>
+      <th scope="row">{label}</th>
+      {parties.map((p) => (
+        <td key={p.join()} className="num">
+          {value(p)}
+        </td>
+      ))}
+    </tr>
+  );
   return (
     <div className="deal">
-      <div className="deal-title">
-        <strong>
-          {t('score.deal')} {index + 1}
-        </strong>{' '}
-        {game} {trump && <SuitIcon suit={trump as SuitLetter} />}{' '}
-        {declarer !== null ? name(names, declarer) : ''}{' '}
+      {!bare && (
+        <div className="deal-title">
+          <strong>{dealHeadline(t, model, index, names, me)}</strong>
+        </div>
+      )}
+      <p className="deal-sub">
+        {game} {trump && <SuitIcon suit={trump as SuitLetter} />}
+        {trump && <span className="sr">{t(`suit.${trump}`)}</span>}{' '}
+        {declarer !== null ? `${t('deal.playedByDeclarer', { name: name(names, declarer) })}` : ''}{' '}
         {r.won !== null ? <em>{r.won ? t('score.won') : t('score.lost')}</em> : null}
         {r.gamePoints !== null ? ` · ${t('score.gamePoints')}: ${r.gamePoints}` : ''}
-      </div>
+      </p>
       <table className="breakdown">
+        <thead>
+          <tr>
+            <td />
+            {parties.map((p) => (
+              <th key={p.join()} scope="col">
+                {partyName(names, p)}
+              </th>
+            ))}
+          </tr>
+        </thead>
         <tbody>
-          {cardPoints && (
-            <tr>
-              <th>{t('score.cardPoints')}</th>
-              <td>{parties.map((p) => `${partyName(names, p)} ${cardPoints[p[0]]}`).join(' · ')}</td>
-            </tr>
-          )}
+          {cardPoints && partyRow(t('score.cardPoints'), (p) => String(cardPoints[p[0]]), 'cards')}
           {rows.map(([k, v], i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed list per render
             <tr key={i}>
-              <th>{k}</th>
-              <td>{v}</td>
+              <th scope="row">{k}</th>
+              <td colSpan={cols}>{v}</td>
             </tr>
           ))}
-          {points && (
-            <tr>
-              <th>{t('score.total')}</th>
-              <td>{parties.map((p) => `${partyName(names, p)} ${points[p[0]]}`).join(' · ')}</td>
-            </tr>
-          )}
-          {awarded.length > 0 && (
-            <tr>
-              <th>{t('score.gamePoints')}</th>
-              <td>{parties.map((p) => `${partyName(names, p)} +${awarded[p[0]]}`).join(' · ')}</td>
-            </tr>
-          )}
+          {points && partyRow(t('score.total'), (p) => String(points[p[0]]), 'total')}
+          {awarded.length > 0 && partyRow(t('score.gamePoints'), (p) => `+${awarded[p[0]]}`, 'awarded')}
         </tbody>
       </table>
     </div>

@@ -200,17 +200,23 @@ function Face({ suit, rank, label }: { suit: SuitLetter; rank: RankLetter; label
 export interface CardFaceProps {
   card: string;
   className?: string;
+  /** Hidden from screen readers where the element around it names the card (a card button, a played card). */
+  decorative?: boolean;
 }
 
 /** One card face as an SVG that fills its box (aspect 5 : 7). */
-export const CardFace = memo(function CardFace({ card, className }: CardFaceProps) {
+export const CardFace = memo(function CardFace({ card, className, decorative = false }: CardFaceProps) {
   const { t } = useTranslation();
   const suit = suitLetter(card);
   const rank = rankLetter(card);
   const label = t(`rankShort.${rank}`);
   const color = suitColor(suit);
   return (
-    <svg className={className ?? 'card-svg'} viewBox="0 0 100 140" role="img" aria-label={cardName(t, card)}>
+    <svg
+      className={className ?? 'card-svg'}
+      viewBox="0 0 100 140"
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': cardName(t, card) })}
+    >
       <rect x="1" y="1" width="98" height="138" rx="7" fill="#fffdf8" stroke="#9aa0a6" strokeWidth="1.2" />
       <g fill={color} color={color}>
         <Face suit={suit} rank={rank} label={label} />

@@ -12,6 +12,12 @@ export interface Played {
   readonly card: string;
 }
 
+/** One call in the bidding or the announcements. */
+export interface Call {
+  readonly seat: number;
+  readonly action: WireAction;
+}
+
 export interface TrickModel {
   readonly cards: readonly Played[];
   readonly winner: number | null;
@@ -30,7 +36,11 @@ export interface DealSummary {
   /** Who played (Klapper-Jas declarer, Klaberjass maker). */
   readonly declarer: number | null;
   readonly kind: 'orgi' | 'kleines' | null;
+  /** Klapper-Jas: the declarer said "besser" (Kreuz as a Kleines). */
+  readonly besser: boolean;
   readonly won: boolean | null;
+  /** The seat that won the deal where the game names one (Klaberjass); else null (see `won`). */
+  readonly winner: number | null;
   readonly gamePoints: number | null;
   readonly cardPoints: readonly number[] | null;
   readonly jas: number | null;
@@ -39,6 +49,8 @@ export interface DealSummary {
   readonly meldsVoid: boolean;
   readonly belle: readonly { readonly seat: number; readonly value: number | null }[];
   readonly lastTrick: number | null;
+  /** The last trick's cards in play order (shown at the end of the deal). */
+  readonly lastCards: readonly Played[];
   readonly kontra: number | null;
   readonly re: number | null;
   /** Each seat's total for the deal (card points, melds, Belle, last trick). */
@@ -53,6 +65,8 @@ export interface RoundSummary {
   readonly estimates: readonly number[];
   readonly points: readonly number[];
   readonly differences: readonly number[];
+  readonly lastTrick: number;
+  readonly lastCards: readonly Played[];
 }
 
 export interface TableModel {
@@ -86,6 +100,21 @@ export interface TableModel {
   readonly melds: readonly (readonly MeldTag[])[];
   /** The last thing each seat said in the bidding or the announcements. */
   readonly said: readonly (WireAction | null)[];
+  /** Every call of this deal in the order said: bids, Klaberjass sequence talk, Kontra and Re. */
+  readonly calls: readonly Call[];
+  /** Klaberjass: the seat whose sequences count, once the talk has settled it. */
+  readonly sequenceWinner: number | null;
+  /** Deals thrown in since the last scored one, and (Klaberjass) how the last one was. */
+  readonly thrownIn: number;
+  readonly throwIn: 'schmeiss' | 'passed' | null;
+  /** The viewer's own exchange of the 7 while he may make it (Klapper-Jas 2/3 players). */
+  readonly exchangeOffer: {
+    readonly gives: string;
+    readonly takes: string;
+    readonly breaksRun: boolean;
+  } | null;
+  /** Places decided so far, first first (Klapper-Jas 3 players); empty where the game has none. */
+  readonly ranking: readonly number[];
   readonly trick: readonly Played[];
   readonly lastTrick: TrickModel | null;
   /** Tricks taken by seat in this deal; null before the first trick. */
@@ -143,7 +172,14 @@ function common(v: GameView, meta: GameMeta) {
 
 function klapperjas(v: KlapperjasView, meta: GameMeta): TableModel {
   const said: (WireAction | null)[] = Array.from({ length: v.seats }, () => null);
-  for (const b of v.bids) said[b.seat] = b.suit ? { t: b.t, suit: b.suit } : { t: b.t };
+  const calls: Call[] = v.bids.map((b) => ({
+    seat: b.seat,
+    action: b.suit ? { t: b.t, suit: b.suit } : { t: b.t },
+  }));
+  // Kontra and Re are not kept in order with the bids; they come after them.
+  if (v.kontra !== null) calls.push({ seat: v.kontra, action: { t: 'kontra' } });
+  if (v.re !== null) calls.push({ seat: v.re, action: { t: 're' } });
+  for (const c of calls) said[c.seat] = c.action;
   const melds: MeldTag[][] = none(v.seats);
   for (const d of v.declarations) melds[d.seat] = d.melds.map((m) => ({ ...m }));
   return {
@@ -160,6 +196,12 @@ function klapperjas(v: KlapperjasView, meta: GameMeta): TableModel {
     belle: v.belle,
     melds,
     said,
+    calls,
+    sequenceWinner: null,
+    thrownIn: v.thrownIn,
+    throwIn: v.thrownIn > 0 ? 'passed' : null,
+    exchangeOffer: v.exchangeOffer,
+    ranking: v.ranking,
     estimates: null,
     estimated: null,
     roundPoints: null,
@@ -167,7 +209,9 @@ function klapperjas(v: KlapperjasView, meta: GameMeta): TableModel {
       trump: r.trump,
       declarer: r.declarer,
       kind: r.kind,
+      besser: r.besser,
       won: r.won,
+      winner: null,
       gamePoints: r.gamePoints,
       cardPoints: r.cardPoints,
       jas: r.jas,
@@ -176,6 +220,7 @@ function klapperjas(v: KlapperjasView, meta: GameMeta): TableModel {
       meldsVoid: r.meldsVoid,
       belle: r.belle,
       lastTrick: r.lastTrick,
+      lastCards: r.lastCards,
       kontra: r.kontra,
       re: r.re,
       points: r.points,
@@ -190,7 +235,8 @@ function klapperjas(v: KlapperjasView, meta: GameMeta): TableModel {
 
 function klaberjass(v: KlaberjassView, meta: GameMeta): TableModel {
   const said: (WireAction | null)[] = Array.from({ length: v.seats }, () => null);
-  for (const s of [...v.bids, ...v.announcements]) said[s.seat] = s.action;
+  const calls: Call[] = [...v.bids, ...v.announcements].map((x) => ({ seat: x.seat, action: x.action }));
+  for (const c of calls) said[c.seat] = c.action;
   return {
     ...common(v, meta),
     turned: v.turned,
@@ -205,6 +251,12 @@ function klaberjass(v: KlaberjassView, meta: GameMeta): TableModel {
     belle: v.bella === null ? [] : [v.bella],
     melds: none(v.seats),
     said,
+    calls,
+    sequenceWinner: v.sequenceWinner,
+    thrownIn: v.thrownIn,
+    throwIn: v.throwIn,
+    exchangeOffer: null,
+    ranking: [],
     estimates: null,
     estimated: null,
     roundPoints: null,
@@ -212,7 +264,9 @@ function klaberjass(v: KlaberjassView, meta: GameMeta): TableModel {
       trump: r.trump,
       declarer: r.maker,
       kind: null,
+      besser: false,
       won: null,
+      winner: r.winner,
       gamePoints: null,
       cardPoints: r.cardPoints,
       jas: null,
@@ -222,6 +276,7 @@ function klaberjass(v: KlaberjassView, meta: GameMeta): TableModel {
       meldsVoid: false,
       belle: r.bella === null ? [] : [{ seat: r.bella, value: null }],
       lastTrick: r.lastTrick,
+      lastCards: r.lastCards,
       kontra: null,
       re: null,
       points: r.totals,
@@ -249,6 +304,12 @@ function differenzler(v: DifferenzlerView, meta: GameMeta): TableModel {
     belle: [],
     melds: none(v.seats),
     said: Array.from({ length: v.seats }, () => null),
+    calls: [],
+    sequenceWinner: null,
+    thrownIn: 0,
+    throwIn: null,
+    exchangeOffer: null,
+    ranking: [],
     estimates: v.estimates,
     estimated: v.estimated,
     roundPoints: v.points,

@@ -228,7 +228,7 @@ export function applyDeal(state: State, deal: KlaberjassDeal): Result<State> {
     bellaHolder: -1,
     lastTrick: -1,
   };
-  const m = state.m.throwIn === null ? state.m : { ...state.m, throwIn: null };
+  const m = state.m;
   return ok({
     ...state,
     phase: 'bid',
@@ -584,6 +584,7 @@ function finishDeal(s: State, last: Seat): State {
       scores,
       results: [...s.m.results, result],
       thrownIn: 0,
+      throwIn: null,
       dealer: over ? s.m.dealer : 1 - s.m.dealer,
     },
   };

@@ -71,7 +71,7 @@ export interface MatchPart {
   readonly results: readonly KlaberjassDealResult[];
   /** Deals thrown in since the last played deal. */
   readonly thrownIn: number;
-  /** Why the last deal was thrown in, while the next one is awaited. */
+  /** Why the last deal was thrown in, until a deal is played (the table says so when the cards come again). */
   readonly throwIn: 'schmeiss' | 'passed' | null;
 }
 

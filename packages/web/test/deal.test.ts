@@ -1,0 +1,512 @@
+/**
+ * The deal at the table (issue 17, part "ux-deal"), in Chromium against the real server: the end-of-deal
+ * moment, every trick shown as taken, second-person texts, the calls of the deal, Differenzler's own
+ * estimate, the 7 exchange and the melds, who played each card, who is to act, the spectator's seat,
+ * the score tables, focus and accessibility (axe-core).
+ *
+ * Situations that random deals reach only now and then (a Kleines with the 7 of the turned suit in a run,
+ * an accepted Schmeiss, the second place of three players) are found by seeded random play of the engine
+ * itself: the steps up to that moment are stored as a table the browser then opens with its seat token,
+ * exactly as the server restores a table after a restart.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import {
+  type Action,
+  type AnyGame,
+  GAMES,
+  type GameId,
+  randomStep,
+  type Seat,
+  seeded,
+  unwrap,
+} from '@stich/engine';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { context } from '../../server/src/context.ts';
+import { hash, type StoredStep, secret } from '../../server/src/store.ts';
+import { attr, chromiumPath, harness, playUntil, shots } from './harness.ts';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type View = Record<string, unknown> & { toAct: readonly number[]; phase: string };
+
+interface Found {
+  readonly steps: StoredStep[];
+  readonly view: View;
+  readonly legal: readonly Action[];
+}
+
+/**
+ * Seeded random play of `game` from dealer 0 until `stop` holds for seat 0's view and legal actions while
+ * seat 0 is to act; tries seeds from 1 until one gets there. The steps are what the server stores.
+ */
+function playTo(
+  id: GameId,
+  config: { players: number; preset?: string; options?: Record<string, unknown> },
+  stop: (v: View, legal: readonly Action[], g: AnyGame, s: unknown) => boolean,
+  seeds = 4000,
+): Found {
+  const g = GAMES[id] as unknown as AnyGame;
+  const cfg = unwrap(g.parseConfig(config));
+  for (let seed = 1; seed <= seeds; seed++) {
+    const rng = seeded(seed);
+    let s = g.start(cfg, 0);
+    const steps: StoredStep[] = [];
+    for (let i = 0; i < 3000 && !g.isOver(s); i++) {
+      if (g.awaitsDeal(s)) {
+        const deal = g.randomDeal(s, rng);
+        s = unwrap(g.applyDeal(s, deal));
+        steps.push({ seq: steps.length, kind: 'deal', seat: null, data: deal });
+        continue;
+      }
+      if (g.toAct(s)[0] === 0) {
+        const view = g.viewFor(s, 0) as unknown as View;
+        const legal = g.legalActions(s, 0);
+        if (stop(view, legal, g, s)) return { steps, view, legal };
+      }
+      const { seat, action } = randomStep(g, s, rng, 0);
+      s = unwrap(g.apply(s, seat, action));
+      steps.push({ seq: steps.length, kind: 'action', seat, data: action });
+    }
+  }
+  throw new Error(`no seed up to ${seeds} reaches the situation`);
+}
+
+/**
+ * Stores a table of `id` with the human at seat 0 (computer players elsewhere) at the given steps, and
+ * opens it in `page` as that player (guest and seat token in localStorage, as the client keeps them).
+ */
+async function openSeeded(
+  h: ReturnType<typeof harness>,
+  page: Page,
+  id: GameId,
+  config: { players: number; preset?: string; options?: Record<string, unknown> },
+  steps: readonly StoredStep[],
+  level: 'random' | 'rule' = 'random',
+): Promise<string> {
+  const store = context().store;
+  const { player, token } = await store.createGuest('Tester');
+  const seatToken = secret(24);
+  const table = secret(9);
+  await store.createTable(
+    {
+      id: table,
+      game: id,
+      config,
+      setup: Array.from({ length: config.players }, (_, s) =>
+        s === 0 ? { kind: 'human' as const } : { kind: 'bot' as const, level },
+      ),
+      visibility: 'public',
+      invite: null,
+      status: 'playing',
+      dealer: 0,
+      turnTimer: null,
+      createdBy: player.id,
+      createdAt: new Date().toISOString(),
+    },
+    [{ seat: 0, playerId: player.id, name: 'Tester', tokenHash: hash(seatToken) }],
+  );
+  await store.append(table, steps);
+  // Before the client's first line runs, so it joins as that guest with that seat token.
+  await page.goto('about:blank');
+  await page.addInitScript(
+    ([t, tbl, st]) => {
+      localStorage.setItem('stich.token', t);
+      localStorage.setItem('stich.name', 'Tester');
+      localStorage.setItem(`stich.seat.${tbl}`, st);
+    },
+    [token, table, seatToken],
+  );
+  await page.goto(`${h.base}/#/t/${table}`);
+  const seq = await page
+    .waitForFunction(
+      (n) => document.querySelector('main.table-screen')?.getAttribute('data-seq') === n,
+      String(steps.length),
+      { timeout: 20_000 },
+    )
+    .then(
+      () => '',
+      async () => `not at step ${steps.length}: ${page.url()} ${await page.locator('body').innerText()}`,
+    );
+  expect(seq).toBe('');
+  return table;
+}
+
+/** axe-core in the page: the serious and critical violations, as "rule: target" lines. */
+async function axe(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: {
+        run(o: unknown): Promise<{
+          violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+        }>;
+      };
+    };
+    const r = await w.axe.run({ resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+/** Every visible text's computed font size in px, smallest first, with the text. */
+async function smallestText(page: Page): Promise<{ px: number; text: string }[]> {
+  return page.evaluate(() => {
+    const out: { px: number; text: string }[] = [];
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const el = n.parentElement;
+      const text = n.textContent?.trim() ?? '';
+      if (!el || !text || el.closest('svg')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (el.closest('.sr')) continue;
+      out.push({ px: Number.parseFloat(getComputedStyle(el).fontSize), text });
+    }
+    return out.sort((a, b) => a.px - b.px).slice(0, 5);
+  });
+}
+
+describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () => {
+  const h = harness();
+
+  it('3-player Klapper-Jas after a Kleines and besser: the calls stay readable, the 7 exchange names its cards and warns, melds come strongest first with the hint, cards say who played them, only the seat to act lights up', async () => {
+    const kj3 = { players: 3, preset: 'manual' };
+    const found = playTo('klapperjas', kj3, (v, legal) => {
+      const bids = v.bids as { t: string }[];
+      const offer = v.exchangeOffer as { breaksRun: boolean } | null;
+      const trick = v.trick as { cards: unknown[] } | null;
+      return (
+        v.phase === 'play' &&
+        v.kind === 'kleines' &&
+        bids.some((b) => b.t === 'besser') &&
+        offer?.breaksRun === true &&
+        legal.filter((a) => a.t === 'meld').length > 1 &&
+        (trick?.cards.length ?? 0) > 0
+      );
+    });
+    const v = found.view as View & {
+      exchangeOffer: { gives: string; takes: string };
+      bids: { seat: number; t: string }[];
+      kontra: number | null;
+      re: number | null;
+      trump: string;
+      proposed: string;
+      trick: { cards: { seat: number; card: string }[] };
+    };
+    // The 7 given is of the turned (proposed) suit, which is not trump after besser (Kreuz).
+    expect(v.trump).toBe('C');
+    expect(v.exchangeOffer.gives[0]).toBe(v.proposed);
+    const page = await h.newPage();
+    await openSeeded(h, page, 'klapperjas', kj3, found.steps);
+
+    // The calls of the deal in order, ours included, "besser" saying that it means Kreuz; Kontra and Re after them.
+    const calls = page.getByTestId('calls').locator('li');
+    const said = v.bids.length + (v.kontra === null ? 0 : 1) + (v.re === null ? 0 : 1);
+    await calls.first().waitFor();
+    expect(await calls.allTextContents(), JSON.stringify([v.bids, v.kontra, v.re])).toHaveLength(said);
+    const texts = await calls.allTextContents();
+    v.bids.forEach((b, i) => {
+      expect(texts[i]).toContain(b.seat === 0 ? 'Du' : 'Computer');
+    });
+    const besser = texts[v.bids.findIndex((b) => b.t === 'besser')];
+    expect(besser).toContain('Besser (Kreuz)');
+    expect(texts.filter((x) => x.includes('Kleines'))).toHaveLength(1);
+
+    // The exchange names the cards it swaps (not "Trumpf-7": the 7 is not trump here) and warns.
+    const names: Record<string, string> = { C: 'Kreuz', S: 'Pik', H: 'Herz', D: 'Karo' };
+    const exchange = page.locator('.actions button[data-tag=exchange]');
+    expect(await exchange.textContent()).toBe(
+      `${names[v.exchangeOffer.gives[0]]} Sieben gegen ${names[v.exchangeOffer.takes[0]]} ${
+        { '7': 'Sieben', '8': 'Acht', '9': 'Neun', T: 'Zehn', J: 'Bube', Q: 'Dame', K: 'König', A: 'Ass' }[
+          v.exchangeOffer.takes[1]
+        ]
+      } tauschen`,
+    );
+    expect(await exchange.textContent()).not.toContain('Trumpf');
+    await expect
+      .poll(() => page.getByTestId('exchange-warning').textContent())
+      .toContain(`${names[v.exchangeOffer.gives[0]]} Sieben`);
+
+    // Melds strongest first (a Halber 50, a Terz 20: 000 3.1/3.2), with the hint that a card is still to be played.
+    const shown = await page.locator('.actions button[data-tag=meld]').allTextContents();
+    expect(shown).toHaveLength(found.legal.filter((a) => a.t === 'meld').length);
+    expect(shown.length).toBeGreaterThan(1);
+    const value = (x: string) =>
+      (x.match(/Halber/g) ?? []).length * 50 + (x.match(/Terz/g) ?? []).length * 20;
+    const values = shown.map(value);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    expect(await page.getByTestId('meld-hint').textContent()).toContain(
+      'danach musst du noch eine Karte spielen',
+    );
+
+    // Cards on the table say who played them, visibly and for screen readers.
+    for (const p of v.trick.cards) {
+      const card = page.locator(`.trick > .played[data-card=${p.card}]`);
+      const label = await card.getAttribute('aria-label');
+      const who = p.seat === 0 ? 'Du' : 'Computer';
+      expect(label).toMatch(new RegExp(`^${who}.*: `));
+      expect(await card.locator('figcaption').textContent()).toContain(who);
+    }
+    // Only the seat to act lights up: it is ours, so no other seat does.
+    expect(await page.locator('.opp.to-act').count()).toBe(0);
+    await page.screenshot({ path: join(shots, 'bidding-desktop.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(shots, 'bidding-phone.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The exchange is made with the cards it named: the turned card comes into the hand.
+    await exchange.click();
+    await page.locator(`.hand button.card[data-card=${v.exchangeOffer.takes}]`).waitFor();
+    expect(await page.locator(`.hand button.card[data-card=${v.exchangeOffer.gives}]`).count()).toBe(0);
+    // The calls are still there in play, and focus stayed on something that acts.
+    expect(await calls.count()).toBe(said);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BUTTON');
+    await page.context().close();
+  }, 180_000);
+
+  it('the end of a deal: every trick shown as taken (the first too), the last one with "Du nimmst", who won, the points and the breakdown by party until "Weiter" or the timer', async () => {
+    const page = await h.newPage();
+    await page.goto(h.base);
+    await page.getByTestId('create').click();
+    await page.locator('select[name=game]').selectOption('klapperjas');
+    await page.locator('select[name=players]').selectOption('2');
+    await page.locator('.seat-row[data-seat="1"] select').nth(1).selectOption('random');
+    await page.getByTestId('create-submit').click();
+    await page.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    // Watch the table: each trick shown as taken, by the cards in it, and the hand size in play.
+    await page.evaluate(() => {
+      const w = window as unknown as { taken: string[]; handInPlay: number };
+      w.taken = [];
+      w.handInPlay = 0;
+      new MutationObserver(() => {
+        const main = document.querySelector('main.table-screen');
+        if (main?.getAttribute('data-deals') !== '0') return;
+        const layer = document.querySelector('[data-testid=taken]');
+        if (layer) {
+          const key = [...layer.querySelectorAll('.played')].map((e) => e.getAttribute('data-card')).join();
+          if (!w.taken.includes(key)) w.taken.push(key);
+        }
+        if (main.getAttribute('data-phase') === 'play' && !document.querySelector('.trick > .played'))
+          w.handInPlay = Math.max(w.handInPlay, document.querySelectorAll('.hand button.card').length);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await playUntil(page, async () => Number(await attr(page, 'data-deals')) > 0);
+    const end = page.getByTestId('deal-end');
+    await end.waitFor();
+    const { taken, handInPlay } = await page.evaluate(() => {
+      const w = window as unknown as { taken: string[]; handInPlay: number };
+      return { taken: w.taken, handInPlay: w.handInPlay };
+    });
+    // Every trick of the deal but the last was shown going to its taker; the last one is in the result.
+    expect(handInPlay).toBeGreaterThan(0);
+    expect(taken.length).toBe(handInPlay - 1);
+    const last = page.getByTestId('deal-end-last');
+    expect(await last.locator('figure[data-card]').count()).toBe(2);
+    expect(await last.locator('figcaption').first().textContent()).toMatch(
+      /Letzter Stich: (Du nimmst den Stich|Computer 2 nimmt den Stich)/,
+    );
+    // Who won, in the second person where it is us.
+    expect(await end.locator('h2').textContent()).toMatch(/^Spiel 1: (Du gewinnst|Computer 2 gewinnt)$/);
+    // One column per party: the names head the columns, the numbers stand in their own cells.
+    const heads = await end.locator('table.breakdown thead th').allTextContents();
+    expect(heads).toEqual(['Du', 'Computer 2']);
+    const total = await end.locator('tr[data-row=total] td').allTextContents();
+    expect(total.every((x) => /^\d+$/.test(x))).toBe(true);
+    // The continue button has the focus; the keyboard closes the moment.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'deal-end-continue',
+    );
+    await page.screenshot({ path: join(shots, 'deal-end-desktop.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(shots, 'deal-end-phone.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.keyboard.press('Enter');
+    await end.waitFor({ state: 'detached' });
+    // The next deal's bidding is not covered by the old deal's "… nimmt den Stich".
+    expect(await page.locator('.takes').count()).toBe(0);
+    // Without a click the result goes by itself after the timer.
+    await playUntil(
+      page,
+      async () => Number(await attr(page, 'data-deals')) > 1 || (await attr(page, 'data-over')) === 'true',
+    );
+    if ((await attr(page, 'data-over')) !== 'true') {
+      await end.waitFor();
+      await end.waitFor({ state: 'detached', timeout: 20_000 });
+    }
+    await page.context().close();
+  }, 240_000);
+
+  it('Differenzler: the own estimate and the own points are on screen during the whole round', async () => {
+    const page = await h.newPage();
+    await page.goto(h.base);
+    await page.getByTestId('create').click();
+    await page.locator('select[name=game]').selectOption('differenzler');
+    await page.locator('details summary').click();
+    await page.locator('.opt', { hasText: 'Runden' }).locator('input').fill('1');
+    await page.getByTestId('create-submit').click();
+    const input = page.locator('form.number-action input[type=number]');
+    await input.waitFor({ timeout: 20_000 });
+    await input.fill('47');
+    await page.locator('form.number-action button[type=submit]').click();
+    const own = page.getByTestId('own-round');
+    await expect.poll(() => own.locator('[data-own-estimate]').getAttribute('data-own-estimate')).toBe('47');
+    let seen = 0;
+    await playUntil(page, async () => {
+      const over = (await attr(page, 'data-over')) === 'true';
+      if (!over) {
+        expect(await own.locator('[data-own-estimate]').getAttribute('data-own-estimate')).toBe('47');
+        seen++;
+      }
+      return over;
+    });
+    expect(seen).toBeGreaterThan(5);
+    // The round's end shows every estimate, points and difference.
+    const end = page.getByTestId('deal-end');
+    await end.waitFor();
+    const row = await end.locator('tr[data-seat="0"] td').allTextContents();
+    expect(row[0]).toBe('47');
+    expect(Math.abs(Number(row[1]) - 47)).toBe(Number(row[2]));
+    expect(await end.getByTestId('deal-end-last').locator('figure[data-card]').count()).toBe(4);
+    await page.context().close();
+  }, 180_000);
+
+  it('Klaberjass: the sequence talk and its winner stay readable, an accepted Schmeiss says so, and the score list says who won each deal', async () => {
+    const kb = { players: 2, options: { target: 1 } };
+    const talk = playTo('klaberjass', kb, (v) => v.phase === 'play' && v.sequenceWinner !== null);
+    const page = await h.newPage();
+    await openSeeded(h, page, 'klaberjass', kb, talk.steps);
+    const tv = talk.view as View & {
+      bids: { seat: number; action: Action }[];
+      announcements: { seat: number; action: Action }[];
+      sequenceWinner: number;
+    };
+    const calls = page.getByTestId('calls');
+    await expect.poll(() => calls.locator('li').count()).toBe(tv.bids.length + tv.announcements.length);
+    expect(await calls.locator('.seq-winner').textContent()).toBe(
+      tv.sequenceWinner === 0 ? 'Deine Sequenzen zählen' : 'Die Sequenzen von Computer 2 zählen',
+    );
+    await playUntil(page, async () => (await attr(page, 'data-over')) === 'true');
+    await page.getByTestId('scores-tab').click();
+    const title = page.locator('.deal-list li[data-deal="1"] .deal-title');
+    expect(await title.textContent()).toMatch(/^Spiel 1: (Du gewinnst|Computer 2 gewinnt)$/);
+    expect(
+      await page.locator('.deal-list li[data-deal="1"] table.breakdown thead th').allTextContents(),
+    ).toEqual(['Du', 'Computer 2']);
+    await page.context().close();
+
+    // The dealer (us) accepts a Schmeiss: the table says that the cards come again.
+    const schmeiss = playTo('klaberjass', kb, (_v, legal) => legal.some((a) => a.t === 'accept'));
+    const p2 = await h.newPage();
+    await openSeeded(h, p2, 'klaberjass', kb, schmeiss.steps);
+    await p2.locator('.actions button[data-tag=accept]').click();
+    expect(await p2.getByTestId('thrown-in').textContent()).toBe(
+      'Schmeiß angenommen – die Karten werden neu gegeben.',
+    );
+    await p2.context().close();
+  }, 240_000);
+
+  it('Klapper-Jas: a deal nobody plays says so when the cards come again', async () => {
+    const kj4 = { players: 4, preset: 'manual' };
+    const found = playTo('klapperjas', kj4, (v, legal, g, s) => {
+      if (v.phase !== 'kleines' || !legal.some((a) => a.t === 'pass')) return false;
+      const next = g.apply(s, 0 as Seat, { t: 'pass' });
+      return next.ok && (g.viewFor(next.value, 0) as unknown as View).thrownIn === 1;
+    });
+    const page = await h.newPage();
+    await openSeeded(h, page, 'klapperjas', kj4, found.steps);
+    await page.locator('.actions button[data-tag=pass]').click();
+    expect(await page.getByTestId('thrown-in').textContent()).toBe(
+      'Alle haben gepasst – die Karten werden neu gegeben.',
+    );
+    await page.context().close();
+  }, 120_000);
+
+  it('3-player Klapper-Jas: the match end shows the full ranking', async () => {
+    const kj3 = { players: 3, preset: 'manual', options: { target: 2 } };
+    const found = playTo(
+      'klapperjas',
+      kj3,
+      (v) => (v.ranking as number[]).length === 1 && (v.ranking as number[])[0] !== 0 && v.phase === 'play',
+    );
+    const page = await h.newPage();
+    await openSeeded(h, page, 'klapperjas', kj3, found.steps);
+    await playUntil(page, async () => (await attr(page, 'data-over')) === 'true');
+    const ranking = page.getByTestId('ranking').locator('li');
+    expect(await ranking.count()).toBe(3);
+    const places = await ranking.allTextContents();
+    expect(places[0]).toMatch(/^1\. Platz: Computer [23]$/);
+    expect(places.join()).toContain('Du');
+    await page.context().close();
+  }, 240_000);
+
+  it('a spectator watches from the seat he chooses', async () => {
+    const kj4 = { players: 4, preset: 'manual' };
+    const found = playTo(
+      'klapperjas',
+      kj4,
+      (v) => v.phase === 'play' && (v.trick as { cards: unknown[] }).cards.length === 2,
+    );
+    const player = await h.newPage();
+    const table = await openSeeded(h, player, 'klapperjas', kj4, found.steps);
+    const page = await h.newPage();
+    await page.addInitScript(() => localStorage.setItem('stich.name', 'Zuschauer'));
+    await page.goto(`${h.base}/#/t/${table}?watch=1`);
+    await page.getByTestId('watch-from').waitFor({ timeout: 20_000 });
+    // From seat 0 first: seat 0 at the bottom, its partner (seat 2) opposite.
+    expect(await page.locator('.opp[data-seat="0"]').getAttribute('class')).toContain('pos-bottom');
+    expect(await page.locator('.opp[data-seat="2"]').getAttribute('class')).toContain('pos-top');
+    await page.getByTestId('watch-from').selectOption('2');
+    expect(await page.locator('.opp[data-seat="2"]').getAttribute('class')).toContain('pos-bottom');
+    expect(await page.locator('.opp[data-seat="0"]').getAttribute('class')).toContain('pos-top');
+    // Seat 0 is to act (a human who has not played yet): it alone lights up.
+    expect(
+      await page.locator('.opp.to-act').evaluateAll((e) => e.map((x) => x.getAttribute('data-seat'))),
+    ).toEqual(['0']);
+    // Cards on the table say who played them.
+    expect(await page.locator('.trick > .played figcaption').count()).toBe(2);
+    await page.screenshot({ path: join(shots, 'spectator-desktop.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(shots, 'spectator-phone.png'), fullPage: true });
+    await page.context().close();
+    await player.context().close();
+  }, 120_000);
+
+  it('accessibility: no serious axe-core violations on lobby, table and scores; text at least 12 px; the language button says what it does', async () => {
+    const page = await h.newPage();
+    await page.goto(h.base);
+    await page.getByTestId('quick').waitFor();
+    expect(await axe(page)).toEqual([]);
+    // The language button's name is the language it switches to, as shown.
+    const lang = page.getByTestId('lang');
+    const label = (await lang.getAttribute('aria-label')) ?? (await lang.textContent());
+    expect(label).toContain((await lang.textContent())?.trim() ?? '');
+    const kj4 = { players: 4, preset: 'manual' };
+    const found = playTo('klapperjas', kj4, (v) => v.phase === 'play' && (v.results as unknown[]).length > 0);
+    await openSeeded(h, page, 'klapperjas', kj4, found.steps);
+    await page.locator('.hand button.card.legal').first().waitFor();
+    expect(await axe(page)).toEqual([]);
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      const small = await smallestText(page);
+      expect(small[0].px, JSON.stringify(small)).toBeGreaterThanOrEqual(12);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Focus after playing a card (the card button goes away) lands on something that acts, not the page.
+    await page.locator('.hand button.card.legal').first().focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName ?? 'BODY')).not.toBe('BODY');
+    await page.getByTestId('scores-tab').click();
+    await page.locator('.deal-list li').first().waitFor();
+    expect(await axe(page)).toEqual([]);
+    const small = await smallestText(page);
+    expect(small[0].px, JSON.stringify(small)).toBeGreaterThanOrEqual(12);
+    await page.context().close();
+  }, 180_000);
+});
