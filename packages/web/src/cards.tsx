@@ -215,7 +215,9 @@ export const CardFace = memo(function CardFace({ card, className, decorative = f
     <svg
       className={className ?? 'card-svg'}
       viewBox="0 0 100 140"
-      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': cardName(t, card) })}
+      role={decorative ? undefined : 'img'}
+      aria-label={decorative ? undefined : cardName(t, card)}
+      aria-hidden={decorative ? true : undefined}
     >
       <rect x="1" y="1" width="98" height="138" rx="7" fill="#fffdf8" stroke="#9aa0a6" strokeWidth="1.2" />
       <g fill={color} color={color}>
