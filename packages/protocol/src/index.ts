@@ -475,7 +475,15 @@ export const AROUND_API = {
   myTables: '/api/me/tables',
   /** POST: the rematch of a finished match (same setup, next dealer); answers `RematchResponse`. */
   rematch: '/api/tables/:id/rematch',
+  /** GET: a game's written rules (docs/rules/<game>.md). */
+  rules: '/api/rules/:game',
 } as const;
+export interface RulesResponse {
+  readonly game: GameId;
+  /** The language of the text (the rules documentation is written in English). */
+  readonly lang: 'en';
+  readonly markdown: string;
+}
 export interface RematchResponse {
   readonly table: TableInfo;
   readonly seat: Seat;

@@ -26,6 +26,7 @@ import { lobbyPage } from './lobby.ts';
 import { myTablesRoute } from './mine.ts';
 import { rematchRoute } from './rematch.ts';
 import { replayRoutes } from './replay.ts';
+import { rulesRoute } from './rules.ts';
 import { serveStatic } from './static.ts';
 import { secret, type TableRow } from './store.ts';
 
@@ -376,6 +377,7 @@ export function routes() {
       ...replayRoutes({ json, fail, playerOf, visibleTable }),
       ...myTablesRoute({ json, fail, playerOf }),
       ...rematchRoute({ json, fail, playerOf, ensureLive }),
+      ...rulesRoute({ json, fail }),
       root: createEndpoint('/', { method: ['GET', 'HEAD'] }, async (ctx) =>
         serveStatic(context().config.webDir, '/index.html', ctx.headers),
       ),

@@ -2,12 +2,15 @@
  * Around the table: replays of finished matches for anyone who may see them (GET /api/tables/:id/replay),
  * replays of record files (POST /api/replay), and "Meine Tische" (GET /api/me/tables). On both databases.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { GAME_META, type GameId, gameById, parseRecord, replay } from '@stich/engine';
 import type { MyTablesResponse, RematchResponse, ReplayResponse, TableInfo } from '@stich/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { context } from '../src/context.ts';
 import { rematchId } from '../src/rematch.ts';
+import { RULES_DIR } from '../src/rules.ts';
 import { api, autoplay, Conn, DB_KINDS, guest, isState, SHORT_OPTIONS, serve, testGames } from './helpers.ts';
 
 const GAME = testGames()[0] as GameId;
@@ -204,5 +207,20 @@ describe.each(DB_KINDS)('around the table (%s)', (kind) => {
       anna.token,
     );
     expect(running.status).toBe(409);
+  });
+
+  it('serves the written rules of every game and nothing else', async () => {
+    for (const id of testGames()) {
+      const r = await api<{ game: string; lang: string; markdown: string }>(
+        srv.url,
+        'GET',
+        `/api/rules/${id}`,
+      );
+      expect(r.status).toBe(200);
+      expect(r.body.game).toBe(id);
+      expect(r.body.markdown).toBe(readFileSync(join(RULES_DIR, `${id}.md`), 'utf8'));
+    }
+    for (const bad of ['skat', '..%2F..%2Fpackage', '%2e%2e'])
+      expect((await api(srv.url, 'GET', `/api/rules/${bad}`)).status).toBe(404);
   });
 });

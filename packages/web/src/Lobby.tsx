@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useGames, useText } from './games.ts';
 import { LangSwitch } from './LangSwitch.tsx';
 import { createTable, ensureGuest, listTables, myTables, playNow, savedName, watchLobby } from './net.ts';
+import { RulesButton } from './Rules.tsx';
 import { navigate } from './route.ts';
 
 // The protocol's bot levels (its value is not imported: the bundle keeps zod out).
@@ -145,6 +146,7 @@ export function Lobby() {
                     {g.summary && <small>{text(g.summary)}</small>}
                   </span>
                 </label>
+                <RulesButton game={g} />
                 {quickGame.id === g.id && g.players.length > 1 && (
                   <fieldset className="seg" aria-label={t('create.players')}>
                     {g.players.map((n) => (

@@ -20,6 +20,7 @@ import { useGame, useText } from './games.ts';
 import { LangSwitch } from './LangSwitch.tsx';
 import { dealsPlayed, readView } from './model.ts';
 import { type ConnStatus, fetchRecord, resolveInvite, TableConn } from './net.ts';
+import { RulesButton } from './Rules.tsx';
 import { rememberStep } from './replayStore.ts';
 import { navigate } from './route.ts';
 import { Scores } from './Scores.tsx';
@@ -125,6 +126,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
       <nav className="topbar">
         <LeaveButton running={me !== null && info?.status === 'playing' && !state?.outcome?.over} />
         <strong>{meta ? text(meta.name) : ''}</strong>
+        <RulesButton game={meta} preset={info?.preset} options={info?.options} />
         <div className="seg">
           <button type="button" aria-pressed={tab === 'table'} onClick={() => setTab('table')}>
             {t('table.trick')}

@@ -186,7 +186,14 @@ const de = {
     hands: 'Alle Karten',
     seat: 'Platz {{n}}',
   },
-  phase: {
+  rules: {
+    button: 'Regeln',
+    title: 'Regeln: {{game}}',
+    players: 'Für {{n}} Spieler',
+    range: '{{min}} bis {{max}}',
+    chosen: 'an diesem Tisch',
+    written: 'Ausführliche Regeln (Englisch, mit den Quellen)',
+  },  phase: {
     deal: 'Geben',
     orgi: 'Orgi?',
     kleines: 'Kleines?',
@@ -431,7 +438,14 @@ const en: Resources = {
     hands: 'All cards',
     seat: 'Seat {{n}}',
   },
-  phase: {
+  rules: {
+    button: 'Rules',
+    title: 'Rules: {{game}}',
+    players: 'For {{n}} players',
+    range: '{{min}} to {{max}}',
+    chosen: 'at this table',
+    written: 'Full rules (with their sources)',
+  },  phase: {
     ...de.phase,
     deal: 'Dealing',
     choose: 'Choose trump',

@@ -293,4 +293,59 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     await a.context().close();
     await ctx.close();
   }, 180_000);
+
+  it("shows each game's rules (Regeln) from the engine's description, with the table's choices marked, in German and English", async () => {
+    const page = await lobby('Anna');
+    for (const g of registered) {
+      await page.locator(`.quick-game[data-game="${g.id}"] [data-testid=rules-button]`).click();
+      const dlg = page.getByTestId('rules');
+      await dlg.waitFor();
+      expect(await dlg.getAttribute('data-game')).toBe(g.id);
+      expect(await dlg.locator('h2').textContent()).toBe(`Regeln: ${g.name.de}`);
+      const keys = await dlg
+        .locator('[data-option]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-option')));
+      expect(keys).toEqual(g.options.map((o) => o.key));
+      // Without a table: the first preset's values are the marked ones.
+      const preset = g.presets[0];
+      expect(await dlg.locator(`[data-preset="${preset.id}"]`).getAttribute('data-chosen')).toBe('true');
+      for (const o of g.options) {
+        const chosen = await dlg
+          .locator(`[data-option="${o.key}"] [data-chosen=true]`)
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-value')));
+        expect(chosen, `${g.id} ${o.key}`).toEqual([String(preset.options[o.key])]);
+        expect(await dlg.locator(`[data-option="${o.key}"] dt`).textContent()).toBe(o.name.de);
+      }
+      await page.keyboard.press('Escape');
+      expect(await dlg.count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+        'rules-button',
+      );
+    }
+    // A table with an option of its own: its rules mark that value; the written rules open below.
+    const kj = registered.find((g) => g.id === 'klapperjas')!;
+    const belle = kj.options.find((o) => o.key === 'belleNeedsTrick')!;
+    await page.getByTestId('create').click();
+    await page.locator('select[name=game]').selectOption('klapperjas');
+    await page.locator('details summary').click();
+    await page.locator(`.opt [aria-label="${belle.name.de}"]`).selectOption('true');
+    await page.getByTestId('create-submit').click();
+    await page.locator('.table[data-game]').waitFor({ timeout: 20_000 });
+    await page.locator('.topbar [data-testid=rules-button]').click();
+    const dlg = page.getByTestId('rules');
+    expect(
+      await dlg.locator('[data-option="belleNeedsTrick"] [data-chosen=true]').getAttribute('data-value'),
+    ).toBe('true');
+    await dlg.locator('details.rules-doc summary').click();
+    const doc = dlg.getByTestId('rules-doc');
+    await doc.waitFor();
+    expect(await doc.locator('h3').first().textContent()).toContain('Klapper-Jas');
+    // English as a switch: the engine's English texts.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('lang').click();
+    await page.locator('.topbar [data-testid=rules-button]').click();
+    expect(await dlg.locator('h2').textContent()).toBe(`Rules: ${kj.name.en}`);
+    expect(await dlg.locator('[data-option="belleNeedsTrick"] dt').textContent()).toBe(belle.name.en);
+    await page.context().close();
+  }, 120_000);
 });
