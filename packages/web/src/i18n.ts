@@ -193,7 +193,8 @@ const de = {
     range: '{{min}} bis {{max}}',
     chosen: 'an diesem Tisch',
     written: 'Ausführliche Regeln (Englisch, mit den Quellen)',
-  },  phase: {
+  },
+  phase: {
     deal: 'Geben',
     orgi: 'Orgi?',
     kleines: 'Kleines?',
@@ -445,7 +446,8 @@ const en: Resources = {
     range: '{{min}} to {{max}}',
     chosen: 'at this table',
     written: 'Full rules (with their sources)',
-  },  phase: {
+  },
+  phase: {
     ...de.phase,
     deal: 'Dealing',
     choose: 'Choose trump',
