@@ -220,7 +220,11 @@ export function DealBreakdown({
       <p className="deal-sub">
         {game} {trump && <SuitIcon suit={trump as SuitLetter} />}
         {trump && <span className="sr">{t(`suit.${trump}`)}</span>}{' '}
-        {declarer !== null ? `${t('deal.playedByDeclarer', { name: name(names, declarer) })}` : ''}{' '}
+        {declarer === null
+          ? ''
+          : declarer === me
+            ? t('deal.playedByYou')
+            : t('deal.playedByDeclarer', { name: name(names, declarer) })}{' '}
         {r.won !== null ? <em>{r.won ? t('score.won') : t('score.lost')}</em> : null}
         {r.gamePoints !== null ? ` · ${t('score.gamePoints')}: ${r.gamePoints}` : ''}
       </p>

@@ -3,11 +3,13 @@
  * the other seats with their card counts, the turned card and the stock, the trick in the middle with
  * who takes it, the last trick on demand, whose turn it is, and a control for every legal action.
  */
+import type { TFunction } from 'i18next';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionLabel, actionSuit, type Controls, toControls, type WireAction } from './actions.ts';
 import { CardBack, CardFace, cardName, SuitIcon, type SuitLetter } from './cards.tsx';
 import type { Played, TableModel, TrickModel } from './model.ts';
+import { DealBreakdown, dealHeadline } from './Scores.tsx';
 
 export interface SeatInfo {
   readonly name: string;
@@ -27,6 +29,9 @@ export interface TableProps {
   /** Unix ms by which the seat to act must act (turn timer), or null. */
   deadline?: number | null;
 }
+
+/** How long the end-of-deal result stays when nobody continues (ms). */
+export const DEAL_END_MS = 12_000;
 
 type Pos = 'bottom' | 'left' | 'top' | 'right' | 'top-left' | 'top-right';
 
@@ -52,17 +57,32 @@ export function Table({ model, legal, seats, me, onAct, deadline = null }: Table
   const { t, i18n } = useTranslation();
   const exists = (k: string) => i18n.exists(k);
   const controls = useMemo(() => toControls(legal), [legal]);
-  const viewer = me ?? 0;
+  // A spectator chooses whose place he watches from (kept per table size); a player sits at his own.
+  const [watchFrom, setWatchFrom] = useState(0);
+  const viewer = me ?? Math.min(watchFrom, model.seats - 1);
   const pos = positions(model.seats, viewer, model.clockwise);
   const names = seats.map((s, i) => (i === me ? t('table.you') : s.name || `#${i + 1}`));
   const turn = model.toAct[0];
+  // Only the seat whose turn it is lights up; seats that merely may call (Kontra, Re) do not. Where every
+  // listed seat is due (Differenzler's secret estimates) each one still to estimate is.
+  const due = model.estimated && model.phase === 'estimate' ? model.toAct : turn === undefined ? [] : [turn];
   const [showLast, setShowLast] = useState(false);
   const taking = useTakenTrick(model);
+  const dealEnd = useDealEnd(model);
+  const thrown = useThrownIn(model);
+  const ref = useRef<HTMLDivElement>(null);
+  useSensibleFocus(ref, model, legal);
 
   return (
-    <div className={`table table-${model.seats}`} data-phase={model.phase} data-game={model.game}>
+    <div
+      ref={ref}
+      className={`table table-${model.seats}`}
+      data-phase={model.phase}
+      data-game={model.game}
+      data-view-from={viewer}
+    >
       {Array.from({ length: model.seats }, (_, s) => s)
-        .filter((s) => s !== me)
+        .filter((s) => s !== viewer)
         .map((s) => (
           <Opponent
             key={s}
@@ -72,16 +92,26 @@ export function Table({ model, legal, seats, me, onAct, deadline = null }: Table
             info={seats[s]}
             count={model.handCounts?.[s] ?? 0}
             model={model}
-            active={model.toAct.includes(s)}
+            active={due.includes(s)}
           />
         ))}
       <div className="felt">
-        <TableCenter model={model} pos={pos} names={names} taking={taking} />
+        {thrown && (
+          <p className="notice" role="status" data-testid="thrown-in">
+            {thrown}
+          </p>
+        )}
+        {dealEnd.shown !== null ? (
+          <DealEnd model={model} index={dealEnd.shown} names={names} me={me} onClose={dealEnd.close} />
+        ) : (
+          <TableCenter model={model} pos={pos} names={names} me={me} taking={taking} />
+        )}
         <aside className="side">
           {!model.trump && model.proposed && (
             <div className="trump proposed" data-proposed={model.proposed}>
               <span>{t('table.proposed')}</span>
               <SuitIcon suit={model.proposed as SuitLetter} size={22} />
+              <span className="sr">{t(`suit.${model.proposed}`)}</span>
             </div>
           )}
           {model.trump && (
@@ -100,12 +130,41 @@ export function Table({ model, legal, seats, me, onAct, deadline = null }: Table
           >
             {t('table.showLastTrick')}
           </button>
+          <CallList model={model} names={names} me={me} />
         </aside>
         {showLast && model.lastTrick && (
-          <LastTrick trick={model.lastTrick} names={names} onClose={() => setShowLast(false)} />
+          <LastTrick trick={model.lastTrick} names={names} me={me} onClose={() => setShowLast(false)} />
         )}
       </div>
       <div className="me">
+        {me === null && (
+          <Opponent
+            pos="bottom"
+            seat={viewer}
+            name={names[viewer]}
+            info={seats[viewer]}
+            count={model.handCounts?.[viewer] ?? 0}
+            model={model}
+            active={due.includes(viewer)}
+          />
+        )}
+        {me === null && (
+          <label className="watch-from">
+            {t('deal.watchFrom')}{' '}
+            <select
+              data-testid="watch-from"
+              value={viewer}
+              onChange={(e) => setWatchFrom(Number(e.target.value))}
+            >
+              {names.map((n, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: one option per seat
+                <option key={i} value={i}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <Status model={model} me={me} names={names} turn={turn} deadline={deadline} />
         {me !== null && (
           <div className="my-calls">
@@ -113,9 +172,10 @@ export function Table({ model, legal, seats, me, onAct, deadline = null }: Table
             {model.declarer === me && <small className="tag strong">{t('table.declarer')}</small>}
             {model.dealer === me && <small className="tag">{t('table.dealer')}</small>}
             {model.aside > 0 && <small className="tag">{t('table.aside', { n: model.aside })}</small>}
+            <OwnRound model={model} me={me} />
           </div>
         )}
-        <ActionBar controls={controls} onAct={onAct} exists={exists} />
+        <ActionBar controls={controls} onAct={onAct} exists={exists} model={model} />
         {model.hand && (
           <Hand
             cards={model.hand}
@@ -130,21 +190,89 @@ export function Table({ model, legal, seats, me, onAct, deadline = null }: Table
   );
 }
 
-/** Keeps a finished trick in view for a moment, with who takes it, before it goes. */
+/**
+ * Keeps the keyboard where it can act: when an action took the focused control away (focus fell to the
+ * page), focus goes to the first playable card, else the first control, else the status line.
+ */
+function useSensibleFocus(
+  ref: { readonly current: HTMLDivElement | null },
+  model: TableModel,
+  legal: readonly WireAction[],
+) {
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const root = ref.current;
+    if (!root || model === null || legal === null) return;
+    const target =
+      root.querySelector<HTMLElement>('.hand button.card.legal') ??
+      root.querySelector<HTMLElement>('.actions button, .actions input, .deal-end button') ??
+      root.querySelector<HTMLElement>('.status');
+    target?.focus({ preventScroll: true });
+  }, [ref, model, legal]);
+}
+
+/** A notice while a deal was thrown in (nobody played, or an accepted Schmeiss) and the cards come again. */
+function useThrownIn(model: TableModel): string | null {
+  const { t } = useTranslation();
+  const seen = useRef(model.thrownIn);
+  const [kind, setKind] = useState<'passed' | 'schmeiss' | null>(null);
+  useEffect(() => {
+    const more = model.thrownIn > seen.current;
+    seen.current = model.thrownIn;
+    if (!more) return;
+    setKind(model.throwIn ?? 'passed');
+    const id = setTimeout(() => setKind(null), DEAL_END_MS / 2);
+    return () => clearTimeout(id);
+  }, [model.thrownIn, model.throwIn]);
+  if (kind === null) return null;
+  return kind === 'schmeiss' ? t('deal.thrownSchmeiss') : t('deal.thrownPassed');
+}
+
+/**
+ * The end-of-deal moment: when a deal (or Differenzler round) is newly scored, its index, shown until the
+ * player continues or DEAL_END_MS pass; null otherwise. Nothing is shown for results already there when
+ * the table opened.
+ */
+function useDealEnd(model: TableModel): { shown: number | null; close: () => void } {
+  const count = model.rounds?.length ?? model.deals.length;
+  const seen = useRef(count);
+  const [shown, setShown] = useState<number | null>(null);
+  useEffect(() => {
+    if (count > seen.current) setShown(count - 1);
+    seen.current = count;
+  }, [count]);
+  useEffect(() => {
+    if (shown === null) return;
+    const id = setTimeout(() => setShown(null), DEAL_END_MS);
+    return () => clearTimeout(id);
+  }, [shown]);
+  return { shown, close: () => setShown(null) };
+}
+
+/**
+ * Keeps a finished trick in view for a moment, with who takes it, before it goes. Every trick of a deal
+ * is shown, the first one too; a new deal (no tricks) clears what was shown, so nothing of the old deal
+ * stays over the new bidding.
+ */
 function useTakenTrick(model: TableModel): TrickModel | null {
   const [shown, setShown] = useState<TrickModel | null>(null);
-  const lastKey = useRef<string>('');
+  const lastKey = useRef<string | null>(null);
   const key = model.lastTrick ? model.lastTrick.cards.map((p) => p.card).join() : '';
   useEffect(() => {
     if (key === lastKey.current) return;
-    const first = lastKey.current === '';
+    // The state the table opened with shows no taking: the trick was taken before the viewer came.
+    const opened = lastKey.current === null;
     lastKey.current = key;
-    if (first || !model.lastTrick) return;
+    if (opened || !model.lastTrick) {
+      setShown(null);
+      return;
+    }
     setShown(model.lastTrick);
     const id = setTimeout(() => setShown(null), 900);
     return () => clearTimeout(id);
   }, [key, model.lastTrick]);
-  return model.trick.length === 0 ? shown : null;
+  return shown;
 }
 
 function Status({
@@ -308,38 +436,74 @@ function Stock({ model }: { model: TableModel }) {
   );
 }
 
+/** "Du nimmst den Stich" for the viewer, "Anna nimmt den Stich" for the others. */
+export function takesText(t: TFunction, names: readonly string[], me: number | null, seat: number): string {
+  return seat === me ? t('deal.takesYou') : t('table.takes', { name: names[seat] });
+}
+
+/** A card on the table with who played it, visible and for screen readers. */
+function PlayedCard({ p, pos, names }: { p: Played; pos: Pos[]; names: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <figure
+      className={`played from-${pos[p.seat]}`}
+      data-card={p.card}
+      data-seat={p.seat}
+      role="img"
+      aria-label={t('deal.playedBy', { name: names[p.seat], card: cardName(t, p.card) })}
+    >
+      <CardFace card={p.card} decorative />
+      <figcaption className="played-by" aria-hidden="true">
+        {names[p.seat]}
+      </figcaption>
+    </figure>
+  );
+}
+
 function TableCenter({
   model,
   pos,
   names,
+  me,
   taking,
 }: {
   model: TableModel;
   pos: Pos[];
   names: string[];
+  me: number | null;
   taking: TrickModel | null;
 }) {
   const { t } = useTranslation();
-  const cards: readonly Played[] = model.trick.length > 0 ? model.trick : (taking?.cards ?? []);
-  const winner = model.trick.length === 0 ? taking?.winner : null;
+  const winner = taking?.winner ?? null;
   return (
-    <section
-      className={`trick${winner !== null && winner !== undefined ? ` taken to-${pos[winner]}` : ''}`}
-      aria-label={t('table.trick')}
-    >
-      {cards.map((p) => (
-        <div key={p.card} className={`played from-${pos[p.seat]}`} data-card={p.card} data-seat={p.seat}>
-          <CardFace card={p.card} />
-        </div>
+    <section className="trick" aria-label={t('table.trick')}>
+      {model.trick.map((p) => (
+        <PlayedCard key={p.card} p={p} pos={pos} names={names} />
       ))}
-      {winner !== null && winner !== undefined && (
-        <div className="takes">{t('table.takes', { name: names[winner] })}</div>
+      {taking && winner !== null && (
+        // The trick just taken goes to its winner, also while the next one is already led.
+        <div className={`taken-layer to-${pos[winner]}`} data-testid="taken" data-winner={winner}>
+          {taking.cards.map((p) => (
+            <PlayedCard key={p.card} p={p} pos={pos} names={names} />
+          ))}
+          <div className="takes">{takesText(t, names, me, winner)}</div>
+        </div>
       )}
     </section>
   );
 }
 
-function LastTrick({ trick, names, onClose }: { trick: TrickModel; names: string[]; onClose: () => void }) {
+function LastTrick({
+  trick,
+  names,
+  me,
+  onClose,
+}: {
+  trick: TrickModel;
+  names: string[];
+  me: number | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="last-trick" role="dialog" aria-label={t('table.lastTrick')}>
@@ -351,7 +515,7 @@ function LastTrick({ trick, names, onClose }: { trick: TrickModel; names: string
           </figure>
         ))}
       </div>
-      {trick.winner !== null && <p>{t('table.takes', { name: names[trick.winner] })}</p>}
+      {trick.winner !== null && <p>{takesText(t, names, me, trick.winner)}</p>}
       <button type="button" onClick={onClose}>
         {t('close')}
       </button>
@@ -359,17 +523,162 @@ function LastTrick({ trick, names, onClose }: { trick: TrickModel; names: string
   );
 }
 
+/**
+ * The calls of this deal in the order said, readable for the whole deal: Orgi, Kleines, besser (Kreuz),
+ * passes and the named suit; the Klaberjass bids and sequence talk with the seat whose sequences count;
+ * Kontra and Re.
+ */
+function CallList({ model, names, me }: { model: TableModel; names: string[]; me: number | null }) {
+  const { t, i18n } = useTranslation();
+  if (model.calls.length === 0) return null;
+  return (
+    <section className="call-list" aria-label={t('deal.calls')} data-testid="calls">
+      <h3>{t('deal.calls')}</h3>
+      <ol>
+        {model.calls.map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: calls are an append-only list
+          <li key={i} data-seat={c.seat} data-call={c.action.t}>
+            <span className="who">{names[c.seat]}:</span>{' '}
+            <span className="what">{actionLabel(t, c.action, (k) => i18n.exists(k))}</span>
+          </li>
+        ))}
+      </ol>
+      {model.sequenceWinner !== null && (
+        <p className="seq-winner" data-seat={model.sequenceWinner}>
+          {model.sequenceWinner === me
+            ? t('deal.sequencesYou')
+            : t('deal.sequencesOf', { name: names[model.sequenceWinner] })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Differenzler: the viewer's own estimate and the points he has taken this round, always in view. */
+function OwnRound({ model, me }: { model: TableModel; me: number }) {
+  const { t } = useTranslation();
+  if (!model.estimated) return null;
+  const est = model.estimates?.[me];
+  const pts = model.roundPoints?.[me] ?? 0;
+  return (
+    <span className="own-round" data-testid="own-round">
+      <small className="tag strong" data-own-estimate={est ?? ''}>
+        {t('deal.ownEstimate')}: {est ?? '–'}
+      </small>
+      <small className="tag" data-own-points={pts}>
+        {t('deal.ownPoints', { n: pts })}
+      </small>
+    </span>
+  );
+}
+
+/** The deal just scored: who won, the points, the breakdown; until the player continues or a timer ends. */
+function DealEnd({
+  model,
+  index,
+  names,
+  me,
+  onClose,
+}: {
+  model: TableModel;
+  index: number;
+  names: string[];
+  me: number | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const button = useRef<HTMLButtonElement>(null);
+  const [left, setLeft] = useState(Math.round(DEAL_END_MS / 1000));
+  useEffect(() => {
+    button.current?.focus({ preventScroll: true });
+    const id = setInterval(() => setLeft((x) => Math.max(0, x - 1)), 1000);
+    return () => clearInterval(id);
+  }, []);
+  const round = model.rounds?.[index];
+  const deal = model.deals[index];
+  const last = round?.lastCards ?? deal?.lastCards ?? [];
+  const lastWinner = round?.lastTrick ?? deal?.lastTrick ?? null;
+  return (
+    <section
+      className="deal-end"
+      aria-labelledby="deal-end-title"
+      data-testid="deal-end"
+      data-deal={index + 1}
+    >
+      <h2 id="deal-end-title">{dealHeadline(t, model, index, names, me)}</h2>
+      {last.length > 0 && (
+        <figure className="deal-end-last" data-testid="deal-end-last">
+          <figcaption>
+            {t('table.lastTrick')}
+            {lastWinner !== null ? `: ${takesText(t, names, me, lastWinner)}` : ''}
+          </figcaption>
+          <div className="last-cards">
+            {last.map((p) => (
+              <figure key={p.card} data-card={p.card} data-seat={p.seat}>
+                <CardFace card={p.card} />
+                <figcaption>{names[p.seat]}</figcaption>
+              </figure>
+            ))}
+          </div>
+        </figure>
+      )}
+      {round ? (
+        <table className="breakdown round-end">
+          <thead>
+            <tr>
+              <th />
+              <th>{t('score.estimate')}</th>
+              <th>{t('score.made')}</th>
+              <th>{t('score.difference')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {names.map((n, s) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: one row per seat
+              <tr key={s} data-seat={s}>
+                <th>{n}</th>
+                <td>{round.estimates[s]}</td>
+                <td>{round.points[s]}</td>
+                <td>{round.differences[s]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : deal ? (
+        <DealBreakdown result={deal} names={names} model={model} index={index} me={me} bare />
+      ) : null}
+      <button
+        type="button"
+        ref={button}
+        className="action primary"
+        onClick={onClose}
+        data-testid="deal-end-continue"
+      >
+        {t('table.nextDeal')} <small>({t('table.secondsLeft', { n: left })})</small>
+      </button>
+    </section>
+  );
+}
+
 function ActionBar({
   controls,
   onAct,
   exists,
+  model,
 }: {
   controls: Controls;
   onAct: (a: WireAction) => void;
   exists: (k: string) => boolean;
+  model: TableModel;
 }) {
   const { t } = useTranslation();
   if (controls.buttons.length === 0 && controls.numbers.length === 0) return null;
+  const offer = model.exchangeOffer;
+  const label = (a: WireAction): string =>
+    a.t === 'exchange' && offer
+      ? t('deal.exchangeCards', { gives: cardName(t, offer.gives), takes: cardName(t, offer.takes) })
+      : actionLabel(t, a, exists);
+  const melds = controls.buttons.some((a) => a.t === 'meld');
   return (
     <section className="actions" aria-label={t('table.actions')}>
       {controls.numbers.map((n) => (
@@ -387,10 +696,20 @@ function ActionBar({
             onClick={() => onAct(a)}
           >
             {suit && <SuitIcon suit={suit as SuitLetter} />}
-            {actionLabel(t, a, exists)}
+            {label(a)}
           </button>
         );
       })}
+      {offer?.breaksRun && controls.buttons.some((a) => a.t === 'exchange') && (
+        <p className="hint warn" data-testid="exchange-warning" role="note">
+          {t('deal.exchangeBreaksRun', { card: cardName(t, offer.gives) })}
+        </p>
+      )}
+      {melds && (
+        <p className="hint" data-testid="meld-hint" role="note">
+          {model.phase === 'play' ? t('deal.meldHintPlay') : t('deal.meldHint')}
+        </p>
+      )}
     </section>
   );
 }
@@ -497,9 +816,9 @@ function Hand({
             data-card={c}
             data-legal={legal}
             aria-disabled={!legal}
-            aria-label={cardName(t, c)}
             onClick={() => play(c)}
           >
+            {/* The face's image name ("Herz Bube") names the button: the corner letters are not its label. */}
             <CardFace card={c} />
           </button>
         );

@@ -171,8 +171,15 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
           deadline={state?.deadline ?? null}
         />
       )}
-      {model && tab === 'scores' && <Scores model={model} names={names} />}
-      {state?.outcome?.over && <MatchOver tableId={id} winners={state.outcome.winners} names={names} />}
+      {model && tab === 'scores' && <Scores model={model} names={names} me={me} />}
+      {state?.outcome?.over && (
+        <MatchOver
+          tableId={id}
+          winners={state.outcome.winners}
+          ranking={model?.ranking ?? []}
+          names={names}
+        />
+      )}
     </main>
   );
 }
@@ -204,10 +211,13 @@ function InviteBox({ path, tableId, names }: { path: string | null; tableId: str
 function MatchOver({
   tableId,
   winners,
+  ranking,
   names,
 }: {
   tableId: string;
   winners: readonly number[];
+  /** Places first to last where the game ranks every seat (Klapper-Jas with 3 players). */
+  ranking: readonly number[];
   names: string[];
 }) {
   const { t } = useTranslation();
@@ -224,6 +234,15 @@ function MatchOver({
     <section className="match-over card-box" data-testid="match-over">
       <h2>{t('table.matchOver')}</h2>
       <p>{t('table.winner', { names: winners.map((w) => names[w]).join(', ') })}</p>
+      {ranking.length > 2 && (
+        <ol className="ranking" aria-label={t('deal.ranking')} data-testid="ranking">
+          {ranking.map((s, i) => (
+            <li key={s} data-seat={s}>
+              {t('deal.place', { n: i + 1 })}: {names[s]}
+            </li>
+          ))}
+        </ol>
+      )}
       <div className="row">
         <button type="button" data-testid="download" onClick={() => void download()}>
           {t('table.download')}
