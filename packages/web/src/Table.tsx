@@ -101,7 +101,8 @@ export function Table({ model, legal, seats, me, onAct, deadline = null }: Table
             {thrown}
           </p>
         )}
-        {dealEnd.shown !== null ? (
+        {/* The result yields to the next deal's cards once one is on the table. */}
+        {dealEnd.shown !== null && model.trick.length === 0 ? (
           <DealEnd model={model} index={dealEnd.shown} names={names} me={me} onClose={dealEnd.close} />
         ) : (
           <TableCenter model={model} pos={pos} names={names} me={me} taking={taking} />

@@ -26,6 +26,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { context } from '../../server/src/context.ts';
 import { hash, type StoredStep, secret } from '../../server/src/store.ts';
+import { DEAL_END_MS } from '../src/Table.tsx';
 import { attr, chromiumPath, harness, playUntil, shots } from './harness.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -333,17 +334,36 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
     await end.waitFor({ state: 'detached' });
     // The next deal's bidding is not covered by the old deal's "… nimmt den Stich".
     expect(await page.locator('.takes').count()).toBe(0);
-    // Without a click the result goes by itself after the timer.
-    await playUntil(
-      page,
-      async () => Number(await attr(page, 'data-deals')) > 1 || (await attr(page, 'data-over')) === 'true',
-    );
-    if ((await attr(page, 'data-over')) !== 'true') {
-      await end.waitFor();
-      await end.waitFor({ state: 'detached', timeout: 20_000 });
-    }
     await page.context().close();
   }, 240_000);
+
+  it('the end-of-deal result goes by itself after DEAL_END_MS when nobody continues', async () => {
+    // Differenzler: we play the round's last card; the next round begins with estimates, ours too, so no
+    // card of the next round can take the result's place: only the timer closes it.
+    const diff = { players: 4, options: { rounds: 2 } };
+    const found = playTo(
+      'differenzler',
+      diff,
+      (v) =>
+        v.phase === 'play' &&
+        (v.results as unknown[]).length === 0 &&
+        (v.handCounts as number[])[0] === 1 &&
+        (v.trick as { cards: unknown[] } | null)?.cards.length === 3,
+    );
+    const page = await h.newPage();
+    await openSeeded(h, page, 'differenzler', diff, found.steps);
+    await page.locator('.hand button.card[data-legal=true]').click();
+    const end = page.getByTestId('deal-end');
+    await end.waitFor();
+    const t0 = Date.now();
+    await end.waitFor({ state: 'detached', timeout: 30_000 });
+    const shown = Date.now() - t0;
+    expect(shown).toBeGreaterThan(DEAL_END_MS - 2000);
+    expect(shown).toBeLessThan(DEAL_END_MS + 5000);
+    // Meanwhile the next round waited for our estimate.
+    expect(await page.locator('form.number-action').count()).toBe(1);
+    await page.context().close();
+  }, 120_000);
 
   it('Differenzler: the own estimate and the own points are on screen during the whole round', async () => {
     const page = await h.newPage();
@@ -360,10 +380,16 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
     const own = page.getByTestId('own-round');
     await expect.poll(() => own.locator('[data-own-estimate]').getAttribute('data-own-estimate')).toBe('47');
     let seen = 0;
+    let points = 0;
     await playUntil(page, async () => {
       const over = (await attr(page, 'data-over')) === 'true';
       if (!over) {
         expect(await own.locator('[data-own-estimate]').getAttribute('data-own-estimate')).toBe('47');
+        // Our points so far: what the tricks we took are worth, as the view counts them.
+        expect(
+          Number(await own.locator('[data-own-points]').getAttribute('data-own-points')),
+        ).toBeGreaterThanOrEqual(points);
+        points = Number(await own.locator('[data-own-points]').getAttribute('data-own-points'));
         seen++;
       }
       return over;
@@ -374,6 +400,8 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
     await end.waitFor();
     const row = await end.locator('tr[data-seat="0"] td').allTextContents();
     expect(row[0]).toBe('47');
+    // The points shown during the round were the round's points so far: never more than it made.
+    expect(points).toBeLessThanOrEqual(Number(row[1]));
     expect(Math.abs(Number(row[1]) - 47)).toBe(Number(row[2]));
     expect(await end.getByTestId('deal-end-last').locator('figure[data-card]').count()).toBe(4);
     await page.context().close();
