@@ -458,7 +458,7 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
     expect(await page.getByTestId('thrown-in').textContent()).toBe(
       'Alle haben gepasst – die Karten werden neu gegeben.',
     );
-    // The pass button went away with the deal; focus moved to a control of the new deal, not the page.
+    // The cards come again; focus is on a control of the new deal, not on the page.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.closest('.actions, .hand') !== null))
       .toBe(true);
