@@ -184,7 +184,7 @@ export function Replay({ id }: { id?: string }) {
 function displayName(name: string | undefined, seat: number, t: TFunction): string {
   if (!name) return t('around.seat', { n: seat + 1 });
   const bot = /^Bot \((\w+)\)$/.exec(name);
-  return bot ? `${t('table.bot')} ${seat + 1} (${t(`level.${bot[1]}`)})` : name;
+  return bot ? `${t('table.bot')} ${seat + 1} · ${t(`level.${bot[1]}`)}` : name;
 }
 
 type Icon = 'first' | 'prev' | 'next' | 'last';

@@ -150,8 +150,8 @@ const de = {
     title: 'Nachspielen',
     step: 'Schritt {{i}} von {{n}}',
     first: 'Anfang',
-    prev: 'Zurück',
-    next: 'Vor',
+    prev: 'Schritt zurück',
+    next: 'Schritt vor',
     last: 'Ende',
     load: 'Partie-Datei öffnen',
     dealt: 'Karten gegeben',
@@ -159,7 +159,7 @@ const de = {
   // ux-around: first screen, around the table, replay (issue 17).
   lobbyAround: {
     chooseGame: 'Spiel wählen',
-    quickHint: '{{game}} zu {{n}}: du gegen Computer-Spieler der stärksten Stufe',
+    quickHint: '{{game}} zu {{n}}: du und Computer-Spieler der stärksten Stufe',
     mine: 'Meine Tische',
     resume: 'Zum Tisch',
     free: 'frei',
@@ -433,8 +433,8 @@ const en: Resources = {
     title: 'Replay',
     step: 'Step {{i}} of {{n}}',
     first: 'Start',
-    prev: 'Back',
-    next: 'Forward',
+    prev: 'Step back',
+    next: 'Step forward',
     last: 'End',
     load: 'Open a match file',
     dealt: 'Cards dealt',
@@ -442,7 +442,7 @@ const en: Resources = {
   // ux-around: first screen, around the table, replay (issue 17).
   lobbyAround: {
     chooseGame: 'Choose a game',
-    quickHint: '{{game}} for {{n}}: you against computer players at the strongest level',
+    quickHint: '{{game}} for {{n}}: you and computer players at the strongest level',
     mine: 'My tables',
     resume: 'Go to table',
     free: 'free',

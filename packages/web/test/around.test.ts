@@ -88,7 +88,8 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     expect(await row.getAttribute('data-status')).toBe('playing');
     expect(await row.textContent()).toContain('Klapper-Jas');
     expect(await row.textContent()).toContain('Du');
-    await page.screenshot({ path: join(shots, 'my-tables.png') });
+    await mine.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shots, 'my-tables.png'), fullPage: true });
     await row.getByRole('button').click();
     await page.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
     expect(await attr(page, 'data-seat')).toBe('0');
@@ -219,7 +220,11 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     const bar = other.getByTestId('replay-bar');
     expect(await bar.locator('button svg').count()).toBe(4);
     expect((await bar.textContent()) ?? '').not.toMatch(/[⏮⏭]/u);
-    for (let i = 0; i < 12; i++) await other.getByTestId('replay-next').click();
+    // The screenshot: the last deal in the middle of its play.
+    await other.getByTestId('replay-last').click();
+    for (let i = 0; i < 7; i++) await other.getByTestId('replay-prev').click();
+    const weiter = other.locator('.felt button', { hasText: 'Weiter' });
+    if ((await weiter.count()) > 0) await weiter.first().click();
     await other.screenshot({ path: join(shots, 'replay-desktop.png'), fullPage: true });
     await other.context().close();
 

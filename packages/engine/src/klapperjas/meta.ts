@@ -153,7 +153,7 @@ export const klapperjasMeta: GameMeta = {
   id: 'klapperjas',
   name: { de: 'Klapper-Jas', en: 'Klapper-Jas' },
   summary: {
-    de: 'Zu zweit, dritt oder viert: Orgi, Kleines und besser bieten, Terz und Halbe melden, Würfel bis 12.',
+    de: 'Zu zweit, dritt oder viert: Orgi, Kleines und besser bieten, Terz und Halber melden, Würfel bis 12.',
     en: 'For two, three or four: bid Orgi, Kleines or besser, meld Terz and Halber, dice to 12.',
   },
   players: PLAYERS,
