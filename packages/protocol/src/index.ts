@@ -475,6 +475,8 @@ export const AROUND_API = {
   myTables: '/api/me/tables',
   /** POST: the rematch of a finished match (same setup, next dealer); answers `RematchResponse`. */
   rematch: '/api/tables/:id/rematch',
+  /** POST: the host starts a waiting table now; free seats get computer players. */
+  start: '/api/tables/:id/start',
   /** GET: a game's written rules (docs/rules/<game>.md). */
   rules: '/api/rules/:game',
 } as const;

@@ -27,6 +27,7 @@ import { myTablesRoute } from './mine.ts';
 import { rematchRoute } from './rematch.ts';
 import { replayRoutes } from './replay.ts';
 import { rulesRoute } from './rules.ts';
+import { startRoute } from './start.ts';
 import { serveStatic } from './static.ts';
 import { secret, type TableRow } from './store.ts';
 
@@ -378,6 +379,7 @@ export function routes() {
       ...myTablesRoute({ json, fail, playerOf }),
       ...rematchRoute({ json, fail, playerOf, ensureLive }),
       ...rulesRoute({ json, fail }),
+      ...startRoute({ json, fail, playerOf, ensureLive }),
       root: createEndpoint('/', { method: ['GET', 'HEAD'] }, async (ctx) =>
         serveStatic(context().config.webDir, '/index.html', ctx.headers),
       ),

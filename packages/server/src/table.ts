@@ -36,12 +36,14 @@ import {
 import { admitToTable, arrived, storageRefusal } from './admission.ts';
 import { context } from './context.ts';
 import { overSendBuffer } from './edge.ts';
+import { freeSeatsToBots, type StartAnswer, storeSetup } from './start.ts';
 import { buildRecord, hash, type SeatHolder, type StoredStep, secret, type TableRow } from './store.ts';
 
 interface SeatRt {
   readonly seat: Seat;
-  readonly kind: 'human' | 'bot';
-  readonly level: BotLevel;
+  /** A free human seat becomes a bot seat when the host starts the match early (start.ts). */
+  kind: 'human' | 'bot';
+  level: BotLevel;
   holder: SeatHolder | null;
   client: Client | null;
   /** A bot plays this human seat (its player has been gone longer than the grace period). */
@@ -691,6 +693,29 @@ export class TableRoom extends Room {
       this.retryTimer = null;
       if (!this.disposed && !this.parked && this.seq === seq) step();
     }, ms);
+  }
+
+  /**
+   * The host starts the match before every seat is taken (start.ts): the free human seats become bot
+   * seats, first in memory (nobody can sit down there any more), then in the stored setup.
+   */
+  async hostStart(): Promise<StartAnswer> {
+    if (this.status !== 'waiting' || this.starting || this.parked)
+      return { ok: false, code: 'wrong-phase', reason: 'the match has started already' };
+    const free = this.seats.filter((s) => s.kind === 'human' && !s.holder);
+    const level = context().config.takeoverLevel;
+    const held = new Set(this.seats.filter((s) => s.kind === 'bot' || s.holder).map((s) => s.seat));
+    const setup = freeSeatsToBots(this.row.setup, held, level);
+    for (const s of free) Object.assign(s, { kind: 'bot', level });
+    const stored = await storeSetup(this.row.id, setup).catch(() => false);
+    if (!stored) {
+      for (const s of free) Object.assign(s, { kind: 'human', level });
+      return { ok: false, code: 'storage', reason: 'the seats could not be stored; try again' };
+    }
+    this.row = { ...this.row, setup };
+    this.tableChanged();
+    this.startIfReady();
+    return { ok: true };
   }
 
   private startIfReady() {

@@ -223,4 +223,39 @@ describe.each(DB_KINDS)('around the table (%s)', (kind) => {
     for (const bad of ['skat', '..%2F..%2Fpackage', '%2e%2e'])
       expect((await api(srv.url, 'GET', `/api/rules/${bad}`)).status).toBe(404);
   });
+
+  it('the host starts a waiting table early: free seats get computer players, nobody else may', async () => {
+    const anna = await guest(srv.url, 'Anna');
+    const bob = await guest(srv.url, 'Bob');
+    const players = GAME_META[GAME]!.players[0];
+    const r = await api<{ table: TableInfo }>(
+      srv.url,
+      'POST',
+      '/api/tables',
+      {
+        game: GAME,
+        players,
+        seats: Array.from({ length: players }, () => ({ kind: 'human' })),
+        visibility: 'public',
+        seat: 0,
+      },
+      anna.token,
+    );
+    const id = r.body.table.id;
+    const c = await Conn.join(srv.url, id, { token: anna.token });
+    conns.push(c);
+    await c.waitFor((m) => m.t === 'welcome');
+    expect((await api(srv.url, 'POST', `/api/tables/${id}/start`)).status).toBe(401);
+    expect((await api(srv.url, 'POST', `/api/tables/${id}/start`, undefined, bob.token)).status).toBe(403);
+    const ok = await api(srv.url, 'POST', `/api/tables/${id}/start`, undefined, anna.token);
+    expect(ok.status).toBe(200);
+    const table = await c.waitFor((m) => m.t === 'table' && m.d.status === 'playing');
+    if (table.t !== 'table') throw new Error('no table info');
+    expect(table.d.seats.map((x) => x.kind)).toEqual(['human', ...Array(players - 1).fill('bot')]);
+    const row = await context().store.table(id);
+    expect(row!.setup.slice(1).every((x) => x.kind === 'bot')).toBe(true);
+    // Started once: a second start is refused and nobody can take a seat any more.
+    expect((await api(srv.url, 'POST', `/api/tables/${id}/start`, undefined, anna.token)).status).toBe(400);
+    await expect(Conn.join(srv.url, id, { token: bob.token })).rejects.toThrow(/seat-taken/);
+  });
 });

@@ -6,7 +6,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogKeys } from './Lobby.tsx';
-import { ensureGuest, rematch, savedName, seatTokenFor } from './net.ts';
+import { ensureGuest, rematch, savedName, seatTokenFor, startNow } from './net.ts';
 import { navigate } from './route.ts';
 
 /** Whether the player still has to say his name (none given, or the server's default). */
@@ -204,5 +204,50 @@ export function StartNotice() {
     <p className="banner start-notice" role="status" data-testid="starting">
       {t('tableAround.starting')}
     </p>
+  );
+}
+
+/** Marks this browser as the host of a table it created (only the host may start the match early). */
+export const rememberHost = (tableId: string): void => {
+  try {
+    sessionStorage.setItem(`stich.host.${tableId}`, '1');
+  } catch {
+    // storage blocked: the match starts when every seat is taken
+  }
+};
+
+/** The host's "start now" while seats are free: computer players take them. */
+export function HostStart({ tableId }: { tableId: string }) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (sessionStorage.getItem(`stich.host.${tableId}`) !== '1') return null;
+  return (
+    <section className="card-box host-start">
+      <button
+        type="button"
+        className="primary"
+        data-testid="host-start"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          startNow(tableId).then(
+            () => setBusy(false),
+            (e: Error) => {
+              setBusy(false);
+              setError(e.message);
+            },
+          );
+        }}
+      >
+        {t('tableAround.startNow')}
+      </button>
+      <span className="muted"> {t('tableAround.startNowHint')}</span>
+      {error && (
+        <p className="error" role="alert">
+          {t('table.error', { reason: error })}
+        </p>
+      )}
+    </section>
   );
 }

@@ -6,6 +6,7 @@
 import type { BotLevel, GameMeta, MyTable, OptionValue, TableInfo } from '@stich/protocol';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rememberHost } from './Around.tsx';
 import { useGames, useText } from './games.ts';
 import { LangSwitch } from './LangSwitch.tsx';
 import { createTable, ensureGuest, listTables, myTables, playNow, savedName, watchLobby } from './net.ts';
@@ -330,6 +331,7 @@ function CreateDialog({
         seat: 0,
       });
       if (r.invite) sessionStorage.setItem(`stich.invite.${r.table.id}`, r.invite.path);
+      rememberHost(r.table.id);
       navigate({ page: 'table', id: r.table.id, seat: 0 });
     });
 

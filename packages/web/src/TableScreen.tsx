@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   FullTable,
+  HostStart,
   isFull,
   LeaveButton,
   RematchButton,
@@ -161,6 +162,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
       {(invite || free) && info?.status === 'waiting' && (
         <InviteBox path={invite} tableId={id} names={seats.map((s) => s.name)} />
       )}
+      {free && info?.status === 'waiting' && me !== null && <HostStart tableId={id} />}
       {model && tab === 'table' && (
         <Table
           model={model}

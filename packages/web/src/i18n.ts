@@ -176,7 +176,9 @@ const de = {
     leaveAnyway: 'Verlassen',
     rematch: 'Revanche',
     takeover: 'Computer übernimmt in {{n}} s',
-    starting: 'Alle Plätze sind besetzt – die Partie beginnt.',
+    starting: 'Die Partie beginnt.',
+    startNow: 'Jetzt starten',
+    startNowHint: 'Freie Plätze spielt der Computer.',
   },
   around: {
     openFile: 'Partie-Datei öffnen',
@@ -458,7 +460,9 @@ const en: Resources = {
     leaveAnyway: 'Leave',
     rematch: 'Rematch',
     takeover: 'Computer takes over in {{n}} s',
-    starting: 'Every seat is taken – the match begins.',
+    starting: 'The match begins.',
+    startNow: 'Start now',
+    startNowHint: 'Computer players take the free seats.',
   },
   around: {
     openFile: 'Open a match file',

@@ -160,6 +160,10 @@ export async function replayFile(file: Blob): Promise<ReplayResponse> {
 export const rematch = (tableId: string) =>
   http<RematchResponse>('POST', `/api/tables/${encodeURIComponent(tableId)}/rematch`);
 
+/** The host starts his waiting table now; computer players take the free seats. */
+export const startNow = (tableId: string) =>
+  http<{ ok: true }>('POST', `/api/tables/${encodeURIComponent(tableId)}/start`);
+
 /** The tables this guest holds a seat at (none before he is a guest). */
 export const myTables = async (): Promise<MyTablesResponse> =>
   store.get(TOKEN_KEY) ? http<MyTablesResponse>('GET', '/api/me/tables') : { tables: [] };

@@ -353,4 +353,34 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     expect(await dlg.locator('[data-option="belleNeedsTrick"] dt').textContent()).toBe(belle.name.en);
     await page.context().close();
   }, 120_000);
+
+  it('the host starts the match before the invited seat is taken; a computer plays that seat', async () => {
+    const a = await lobby('Anna');
+    await a.getByTestId('create').click();
+    await a.locator('select[name=players]').selectOption('2');
+    await a.locator('.seat-row[data-seat="1"] select').first().selectOption('human');
+    await a.getByTestId('create-submit').click();
+    const link = await a.getByTestId('invite-link').inputValue();
+    // Someone who only follows the link is no host.
+    const b = await h.newPage();
+    await b.goto(link);
+    await b.getByTestId('name-gate').getByRole('textbox').fill('Bruno');
+    await b.getByTestId('name-gate').getByRole('button').click();
+    await b.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    expect(await b.getByTestId('host-start').count()).toBe(0);
+    await b.context().close();
+
+    // A second table: nobody comes, the host starts it.
+    await a.goto(h.base);
+    await a.getByTestId('create').click();
+    await a.locator('select[name=players]').selectOption('2');
+    await a.locator('.seat-row[data-seat="1"] select').first().selectOption('human');
+    await a.getByTestId('create-submit').click();
+    await a.getByTestId('host-start').click();
+    await a.getByTestId('starting').waitFor({ timeout: 20_000 });
+    await a.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    expect(await a.getByTestId('host-start').count()).toBe(0);
+    expect(await a.locator('.opp[data-seat="1"] .opp-name').textContent()).toContain('Computer');
+    await a.context().close();
+  }, 120_000);
 });
