@@ -229,7 +229,7 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
     );
     expect(await exchange.textContent()).not.toContain('Trumpf');
     await expect
-      .poll(() => page.getByTestId('exchange-warning').textContent())
+      .poll(() => page.getByTestId('exchange-warning').textContent(), { timeout: 15_000 })
       .toContain(`${names[v.exchangeOffer.gives[0]]} Sieben`);
 
     // Melds strongest first (a Halber 50, a Terz 20: 000 3.1/3.2), with the hint that a card is still to be played.
@@ -378,7 +378,9 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
     await input.fill('47');
     await page.locator('form.number-action button[type=submit]').click();
     const own = page.getByTestId('own-round');
-    await expect.poll(() => own.locator('[data-own-estimate]').getAttribute('data-own-estimate')).toBe('47');
+    await expect
+      .poll(() => own.locator('[data-own-estimate]').getAttribute('data-own-estimate'), { timeout: 15_000 })
+      .toBe('47');
     let seen = 0;
     let points = 0;
     await playUntil(page, async () => {
@@ -460,7 +462,9 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
     );
     // The cards come again; focus is on a control of the new deal, not on the page.
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.closest('.actions, .hand') !== null))
+      .poll(() => page.evaluate(() => document.activeElement?.closest('.actions, .hand') !== null), {
+        timeout: 15_000,
+      })
       .toBe(true);
     await page.context().close();
   }, 120_000);
@@ -541,7 +545,9 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
     // Focus after playing a card (the card button goes away) lands on something that acts, not the page.
     await page.locator('.hand button.card.legal').first().focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName ?? 'BODY')).not.toBe('BODY');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.tagName ?? 'BODY'), { timeout: 15_000 })
+      .not.toBe('BODY');
     await page.getByTestId('scores-tab').click();
     await page.locator('.deal-list li').first().waitFor();
     expect(await axe(page)).toEqual([]);
