@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Bots } from './bots.ts';
 import type { Config } from './config.ts';
 import type { Admissions } from './edge.ts';
+import type { Owner } from './owner.ts';
 import type { Store } from './store.ts';
 
 export interface Context {
@@ -13,6 +14,8 @@ export interface Context {
   readonly store: Store;
   readonly log: Logger;
   readonly bots: Bots;
+  /** Table ownership: leases, loading tables, taking over those of dead processes (owner.ts). */
+  readonly owner: Owner;
   /** Pending joins per address (docs/server.md, JOINS_PER_ADDRESS). */
   readonly admissions: Admissions;
 }

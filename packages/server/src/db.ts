@@ -3,7 +3,8 @@
  * DATABASE_URL is set. Migrations run on start. JSON goes into text columns so both dialects store the same.
  *
  * Tables: `players` (guest identities), `tables` (setup and status), `seats` (who holds each human seat),
- * `steps` (every deal and action of a table in order: the table's record).
+ * `steps` (every deal and action of a table in order: the table's record), `leases` (which process owns a
+ * live table).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -55,11 +56,21 @@ export interface StepsTable {
   at: string;
 }
 
+/** Who owns a live table (leases.ts): one row per table loaded by some process. */
+export interface LeasesTable {
+  table_id: string;
+  /** The owning process (its Colyseus processId). */
+  owner: string;
+  /** Milliseconds since 1970 in the database's clock; the lease is void after it. */
+  expires_at: number;
+}
+
 export interface Schema {
   players: PlayersTable;
   tables: TablesTable;
   seats: SeatsTable;
   steps: StepsTable;
+  leases: LeasesTable;
 }
 
 export type Db = Kysely<Schema>;
@@ -119,6 +130,18 @@ const migrations: Record<string, Migration> = {
         .on('tables')
         .columns(['created_by', 'created_at'])
         .execute();
+    },
+  },
+  // Ownership leases: exactly one process loads and writes a table (leases.ts, docs/deploy.md).
+  '003_leases': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('leases')
+        .addColumn('table_id', 'text', (c) => c.primaryKey())
+        .addColumn('owner', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('leases_owner').on('leases').column('owner').execute();
     },
   },
 };

@@ -62,26 +62,9 @@ async function playerOf(headers: Headers | undefined): Promise<Player | undefine
   return context().store.playerByToken(auth.slice(7).trim());
 }
 
-const loading = new Map<string, Promise<TableInfo | undefined>>();
-
-/** The live room of a table, restoring it from its record when no process holds it. */
-export async function ensureLive(tableId: string): Promise<TableInfo | undefined> {
-  const found = (await matchMaker.query({ roomId: tableId }))[0] as { metadata?: TableInfo } | undefined;
-  if (found?.metadata) return found.metadata;
-  let p = loading.get(tableId);
-  if (!p) {
-    p = (async () => {
-      try {
-        const room = (await matchMaker.createRoom(ROOM_TABLE, { tableId })) as { metadata?: TableInfo };
-        return room.metadata;
-      } finally {
-        loading.delete(tableId);
-      }
-    })();
-    loading.set(tableId, p);
-  }
-  return p;
-}
+/** The live room of a table, restoring it from its record when no process holds it (owner.ts). */
+export const ensureLive = (tableId: string): Promise<TableInfo | undefined> =>
+  context().owner.ensureLive(tableId);
 
 /** Table info of a table without a live room (a finished match), from the database. */
 async function storedInfo(row: TableRow): Promise<TableInfo> {

@@ -636,6 +636,11 @@ export class TableRoom extends Room {
       this.fail(src, 'storage', reason);
       return false;
     }
+    if (!context().owner.leases.holds(this.row.id)) {
+      // Its lease could not be renewed in time (owner.ts): another process may own the table by now.
+      this.fail(src, 'storage', reason);
+      return false;
+    }
     try {
       await context().store.append(this.row.id, steps, status !== this.status ? status : undefined);
     } catch (e) {
