@@ -54,6 +54,8 @@ function start(m: Child): void {
       HOST: '127.0.0.1',
       PUBLIC_URL: publicUrl.origin,
       PUBLIC_ADDRESS: proxy.address(m.n),
+      // The proxy connects from loopback and forwards each client's address (per-address limits).
+      TRUSTED_PROXIES: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -49,6 +49,8 @@ export interface Config {
   readonly publicAddress: string | null;
   /** Seconds a table's ownership lease lasts without renewal: the longest a dead process's tables wait. */
   readonly leaseSeconds: number;
+  /** Addresses of reverse proxies whose X-Forwarded-For names the client (the last entry they appended). */
+  readonly trustedProxies: readonly string[];
 }
 
 export interface Limits {
@@ -109,6 +111,16 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~-]+)*$/, 'host[:port][/path], without a scheme')
     .optional(),
   LEASE_SECONDS: num(10, 1, 3600),
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((x) => x.trim())
+        .filter((x) => x !== ''),
+    )
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6()])))
+    .default([]),
 });
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -150,5 +162,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisPrefix: e.REDIS_PREFIX,
     publicAddress: e.PUBLIC_ADDRESS ?? null,
     leaseSeconds: e.LEASE_SECONDS,
+    trustedProxies: e.TRUSTED_PROXIES,
   };
 }

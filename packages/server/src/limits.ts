@@ -3,7 +3,8 @@
  * created per address per hour (docs/server.md, "Limits"). Limits per guest (tables) are counted in the
  * database, see `Store.tablesCreatedSince` and `Store.openTablesOf`.
  *
- * The address is the TCP peer (`socket.remoteAddress`), never a forwarding header a client could write.
+ * The address is the TCP peer (`socket.remoteAddress`), never a forwarding header a client could write;
+ * behind a proxy listed in TRUSTED_PROXIES, the address that proxy forwarded (the edge resolves it once).
  */
 import type { IncomingMessage } from 'node:http';
 import { CloseCode, getMessageBytes, Protocol } from '@colyseus/core';
@@ -85,7 +86,9 @@ export function limitConnections(
   wss.removeAllListeners('connection');
   const open = new Map<string, number>();
   wss.on('connection', (ws: WebSocket, req: IncomingMessage, ...rest: unknown[]) => {
-    const peer = req.socket.remoteAddress ?? 'unknown';
+    // The edge has set x-real-ip to the client's address (edge.ts peerAddress) before the upgrade got here.
+    const real = req.headers['x-real-ip'];
+    const peer = (typeof real === 'string' ? real : req.socket.remoteAddress) ?? 'unknown';
     const n = open.get(peer) ?? 0;
     if (n >= max) {
       // The transport never sees this socket, so nothing else listens for its errors (a bad frame would

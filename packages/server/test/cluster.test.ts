@@ -105,6 +105,7 @@ class Cluster {
       REDIS_PREFIX: this.prefix,
       PUBLIC_ADDRESS: this.proxy.address(n),
       LEASE_SECONDS: String(LEASE_SECONDS),
+      TRUSTED_PROXIES: '127.0.0.1',
     });
     // The log line may come after the "running at" line that startChild waits for.
     let m = /"process":"([^"]+)"/.exec(c.output());
