@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import { context } from './context.ts';
 import { isStorageError } from './edge.ts';
 import { gamesResponse } from './games.ts';
-import { peerOf, Window } from './limits.ts';
+import { memoryLimit, peerOf, redisLimit } from './limits.ts';
 import { lobbyPage } from './lobby.ts';
 import { secret, type TableRow } from './store.ts';
 
@@ -247,7 +247,12 @@ async function serveStatic(pathname: string): Promise<Response> {
 export function routes() {
   const startedAt = Date.now();
   const { limits } = context().config;
-  const guests = new Window(limits.guestsPerHour, HOUR);
+  const { redis } = context();
+  // Per address over the whole cluster when there is one (a client's requests reach any process).
+  const guests =
+    redis === null
+      ? memoryLimit(limits.guestsPerHour, HOUR)
+      : redisLimit(redis, 'guests', limits.guestsPerHour, HOUR);
   const creating = serial();
   return createRouter(
     {
@@ -276,8 +281,9 @@ export function routes() {
         const b = parse(guestSchema, ctx.body);
         if (!b.ok) return b.res;
         const peer = peerOf(ctx.headers);
-        if (!guests.take(peer)) {
-          const wait = Math.ceil(guests.retryAfter(peer) / 1000);
+        const waitMs = await guests.take(peer);
+        if (waitMs > 0) {
+          const wait = Math.ceil(waitMs / 1000);
           return json(
             {
               code: 'too-many-guests',

@@ -8,6 +8,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { CloseCode, getMessageBytes, Protocol } from '@colyseus/core';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { WebSocket, WebSocketServer } from 'ws';
 
 /**
@@ -63,6 +65,44 @@ export class Window {
     for (const [k, list] of this.times)
       if (list.length === 0 || list[list.length - 1] <= now - this.ms) this.times.delete(k);
   }
+}
+
+/** Events per key and period, counted in this process or, in a cluster, for all processes together. */
+export interface Limit {
+  /** Counts an event for `key`; 0 when it was allowed, else the milliseconds until it may be tried again. */
+  take(key: string): Promise<number>;
+}
+
+/** One process: the sliding `Window`. */
+export function memoryLimit(max: number, ms: number): Limit {
+  const w = new Window(max, ms);
+  return { take: async (key) => (w.take(key) ? 0 : Math.max(1, w.retryAfter(key))) };
+}
+
+/**
+ * A cluster: counted in Redis (rate-limiter-flexible, a fixed window of `ms` from the key's first event), so
+ * that a client whose requests go to several processes gets the limit once. While Redis does not answer,
+ * each process counts on its own (the library's insurance limiter).
+ */
+export function redisLimit(client: Redis, name: string, max: number, ms: number): Limit {
+  const duration = Math.ceil(ms / 1000);
+  const r = new RateLimiterRedis({
+    storeClient: client,
+    keyPrefix: `limit:${name}`,
+    points: max,
+    duration,
+    insuranceLimiter: new RateLimiterMemory({ points: max, duration }),
+  });
+  return {
+    take: (key) =>
+      r.consume(key).then(
+        () => 0,
+        (e: unknown) => {
+          if (e instanceof RateLimiterRes) return Math.max(1, e.msBeforeNext);
+          throw e;
+        },
+      ),
+  };
 }
 
 /** HTTP-like code sent in the Colyseus ERROR frame of a refused connection (the SDK rejects the join with it). */

@@ -44,6 +44,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   );
   const store = new Store(db);
   const bots = new Bots(config.botWorkers);
+  const cluster = redisParts(config);
   // The lease owner is this process's Colyseus processId, known once the matchmaker is set up.
   const owner = new Owner(
     new Leases(db, dialect, () => matchMaker.processId, config.leaseSeconds * 1000),
@@ -55,6 +56,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     log,
     bots,
     owner,
+    redis: cluster.redis ?? null,
     admissions: new Admissions(config.joinsPerAddress, RESERVATION_SECONDS),
   });
 
@@ -65,10 +67,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     beforeUpgrade: upgradeGuard(config),
   });
   const colyseusLog = log.child({ module: 'colyseus' });
-  const cluster = redisParts(config);
   const server = new Server({
     transport,
-    ...cluster,
+    ...(cluster.presence && cluster.driver ? { presence: cluster.presence, driver: cluster.driver } : {}),
     ...(config.publicAddress !== null ? { publicAddress: config.publicAddress } : {}),
     // A table is loaded by the process that took its lease, never placed on another one.
     selectProcessIdToCreateRoom: async () => matchMaker.processId,
@@ -99,7 +100,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await listen(server, transport.server!, config);
   } catch (e) {
     await server.gracefullyShutdown(false).catch(() => {});
-    await Promise.all([cluster.presence?.shutdown(), cluster.driver?.shutdown()]).catch(() => {});
+    await Promise.all([
+      cluster.presence?.shutdown(),
+      cluster.driver?.shutdown(),
+      cluster.redis?.quit(),
+    ]).catch(() => {});
     await bots.close();
     await db.destroy();
     setContext(undefined);
@@ -149,6 +154,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await bots.close();
       await store.flush();
       await owner.leases.releaseAll().catch((e: unknown) => log.error({ err: e }, 'leases not given back'));
+      await cluster.redis?.quit().catch(() => {});
       await db.destroy();
       setContext(undefined);
       log.info('stopped');
@@ -159,11 +165,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
 }
 
 /** Colyseus' Redis presence and driver for a cluster (REDIS_URL); none (local ones) for one process. */
-function redisParts(config: Config): { presence?: Presence; driver?: MatchMakerDriver } {
+function redisParts(config: Config): { presence?: Presence; driver?: MatchMakerDriver; redis?: Redis } {
   if (config.redisUrl === null) return {};
   // Every key of the cluster carries its prefix (several clusters or test runs may share one Redis).
   const client = () => new Redis(config.redisUrl!, { keyPrefix: config.redisPrefix });
-  return { presence: new RedisPresence(client()), driver: new RedisDriver(client()) };
+  return { presence: new RedisPresence(client()), driver: new RedisDriver(client()), redis: client() };
 }
 
 /**

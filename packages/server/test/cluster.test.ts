@@ -32,6 +32,8 @@ import {
 
 const REDIS_URL = process.env.STICH_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const LEASE_SECONDS = 2;
+/** Several processes start and stop in each test; on a busy machine that takes a while. */
+const SLOW = 180_000;
 
 /** Whether Redis answers; the reason when not. */
 async function redisUp(): Promise<string | null> {
@@ -96,7 +98,7 @@ class Cluster {
     return `${this.proxy.url}/p/${n}`;
   }
 
-  async spawn(n: number): Promise<Proc> {
+  async spawn(n: number, env: Record<string, string> = {}): Promise<Proc> {
     const c = await startChild({
       ...this.db.env,
       PORT: String(this.ports[n - 1]),
@@ -106,6 +108,7 @@ class Cluster {
       PUBLIC_ADDRESS: this.proxy.address(n),
       LEASE_SECONDS: String(LEASE_SECONDS),
       TRUSTED_PROXIES: '127.0.0.1',
+      ...env,
     });
     // The log line may come after the "running at" line that startChild waits for.
     let m = /"process":"([^"]+)"/.exec(c.output());
@@ -246,169 +249,208 @@ describe.skipIf(skip).each(DB_KINDS)('cluster on Redis (%s)', (kind) => {
     expect(missing, `Redis is needed at ${REDIS_URL}`).toBeNull();
   });
 
-  it('three processes: created through one, joined through a second, watched through a third; the owner killed mid-deal, the table goes on elsewhere', async () => {
-    const cl = new Cluster(testDb(kind));
-    const seated: Player[] = [];
-    try {
-      await cl.open(3);
-      await Promise.all([cl.spawn(1), cl.spawn(2), cl.spawn(3)]);
-      const guests = await Promise.all(
-        Array.from({ length: players }, (_, i) => guest(cl.at((i % 3) + 1), `P${i}`)),
-      );
-      const r = await api<{ table: TableInfo }>(
-        cl.at(1),
-        'POST',
-        '/api/tables',
-        { game: GAME, players, seats: guests.map(() => ({ kind: 'human' })), visibility: 'public' },
-        guests[0].token,
-      );
-      expect(r.status).toBe(201);
-      const id = r.body.table.id;
-      const owner = await cl.owner(id);
-      expect(owner?.n).toBe(1);
-
-      // The lobby of another process lists it; its invite-less public info is served by every process.
-      const lobby = new Conn(await new Client(cl.at(3)).join('lobby', {}));
-      const listed = await lobby.waitFor((m) => m.t === 'lobby');
-      expect(listed.t === 'lobby' && listed.d.tables.some((t) => t.id === id)).toBe(true);
-      await lobby.leave();
-      for (const n of [2, 3]) {
-        const t = await api<{ table: TableInfo }>(cl.at(n), 'GET', `/api/tables/${id}`);
-        expect(t.body.table.id).toBe(id);
-      }
-
-      // Seat 0 through process 1, the others through process 2; a spectator through process 3.
-      for (let i = 0; i < players; i++) {
-        const via = cl.at(i === 0 ? 1 : 2);
-        const c = await Conn.join(via, id, { token: guests[i].token, seat: i });
-        const w = await c.waitFor((m) => m.t === 'welcome');
-        seated.push(new Player(c, w.t === 'welcome' ? w.d.seatToken! : '', cl.proxy.url, id));
-      }
-      const spectator = await Conn.join(cl.at(3), id, { spectate: true });
-      await spectator.waitFor((m) => m.t === 'welcome');
-      // Every connection went to the owner's address.
-      for (const c of [...seated.map((p) => p.conn), spectator])
-        expect(wsUrl(c)).toContain(`/p/${owner!.n}/`);
-
-      const conns = () => seated.map((p) => p.conn);
-      await Promise.all(conns().map((c) => c.waitFor((m) => isState(m) && m.d.view.toAct.length > 0)));
-      let seq = 0;
-      for (let k = 0; k < 11; k++) seq = await step(conns(), k * 7 + 3);
-      // The spectator on the third process follows the same table.
-      await spectator.waitFor((m) => isState(m) && m.d.seq === seq);
-      const before = await Promise.all(conns().map(snapshot));
-      expect(before[0].outcome).toBeNull();
-      expect(cl.loads().get(id)).toBe(1);
-
-      // Kill the owner in the middle of the deal.
-      const killedAt = Date.now();
-      owner!.child.kill('SIGKILL');
-      await new Promise((res) => owner!.child.once('exit', res));
-      const back = await Promise.all(
-        seated.map(async (p) => {
-          for (let i = 0; i < 400 && !p.back; i++) await new Promise((r) => setTimeout(r, 50));
-          expect(p.back, 'the client noticed the loss').not.toBeNull();
-          return p.back!;
-        }),
-      );
-      const after = await Promise.all(back.map(snapshot));
-      const tookMs = Date.now() - killedAt;
-      const next = await cl.owner(id);
-      expect(next).toBeDefined();
-      expect(next!.n).not.toBe(owner!.n);
-      for (const c of back) expect(wsUrl(c)).toContain(`/p/${next!.n}/`);
-      for (let i = 0; i < players; i++) {
-        expect(after[i].seq).toBe(before[i].seq);
-        expect(after[i].view).toEqual(before[i].view);
-        expect(after[i].legal).toEqual(before[i].legal);
-      }
-      console.info(`cluster (${kind}): players back on process ${next!.n} ${tookMs} ms after the kill`);
-      // The match goes on; the table was loaded once by the dead owner and once by its successor.
-      await step(back, 1);
-      expect(cl.loads().get(id)).toBe(2);
-    } finally {
-      await Promise.all(seated.map((p) => p.leave()));
-      await cl.close();
-    }
-  });
-
-  it('a dead process’s seated tables are taken over without a request; two processes started together never load a table twice', async () => {
-    const cl = new Cluster(testDb(kind));
-    try {
-      await cl.open(3);
-      const first = await cl.spawn(1);
-      const g = await guest(cl.at(1), 'Owner');
-      const ids: string[] = [];
-      for (let i = 0; i < 6; i++) {
+  it(
+    'three processes: created through one, joined through a second, watched through a third; the owner killed mid-deal, the table goes on elsewhere',
+    async () => {
+      const cl = new Cluster(testDb(kind));
+      const seated: Player[] = [];
+      try {
+        await cl.open(3);
+        await Promise.all([cl.spawn(1), cl.spawn(2), cl.spawn(3)]);
+        const guests = await Promise.all(
+          Array.from({ length: players }, (_, i) => guest(cl.at((i % 3) + 1), `P${i}`)),
+        );
         const r = await api<{ table: TableInfo }>(
           cl.at(1),
           'POST',
           '/api/tables',
-          {
-            game: GAME,
-            players,
-            seats: Array.from({ length: players }, () => ({ kind: 'human' })),
-            visibility: 'public',
-            seat: 0,
-          },
+          { game: GAME, players, seats: guests.map(() => ({ kind: 'human' })), visibility: 'public' },
+          guests[0].token,
+        );
+        expect(r.status).toBe(201);
+        const id = r.body.table.id;
+        const owner = await cl.owner(id);
+        expect(owner?.n).toBe(1);
+
+        // The lobby of another process lists it; its invite-less public info is served by every process.
+        const lobby = new Conn(await new Client(cl.at(3)).join('lobby', {}));
+        const listed = await lobby.waitFor((m) => m.t === 'lobby');
+        expect(listed.t === 'lobby' && listed.d.tables.some((t) => t.id === id)).toBe(true);
+        await lobby.leave();
+        for (const n of [2, 3]) {
+          const t = await api<{ table: TableInfo }>(cl.at(n), 'GET', `/api/tables/${id}`);
+          expect(t.body.table.id).toBe(id);
+        }
+
+        // Seat 0 through process 1, the others through process 2; a spectator through process 3.
+        for (let i = 0; i < players; i++) {
+          const via = cl.at(i === 0 ? 1 : 2);
+          const c = await Conn.join(via, id, { token: guests[i].token, seat: i });
+          const w = await c.waitFor((m) => m.t === 'welcome');
+          seated.push(new Player(c, w.t === 'welcome' ? w.d.seatToken! : '', cl.proxy.url, id));
+        }
+        const spectator = await Conn.join(cl.at(3), id, { spectate: true });
+        await spectator.waitFor((m) => m.t === 'welcome');
+        // Every connection went to the owner's address.
+        for (const c of [...seated.map((p) => p.conn), spectator])
+          expect(wsUrl(c)).toContain(`/p/${owner!.n}/`);
+
+        const conns = () => seated.map((p) => p.conn);
+        await Promise.all(conns().map((c) => c.waitFor((m) => isState(m) && m.d.view.toAct.length > 0)));
+        let seq = 0;
+        for (let k = 0; k < 11; k++) seq = await step(conns(), k * 7 + 3);
+        // The spectator on the third process follows the same table.
+        await spectator.waitFor((m) => isState(m) && m.d.seq === seq);
+        const before = await Promise.all(conns().map(snapshot));
+        expect(before[0].outcome).toBeNull();
+        expect(cl.loads().get(id)).toBe(1);
+
+        // Kill the owner in the middle of the deal.
+        const killedAt = Date.now();
+        owner!.child.kill('SIGKILL');
+        await new Promise((res) => owner!.child.once('exit', res));
+        const back = await Promise.all(
+          seated.map(async (p) => {
+            for (let i = 0; i < 400 && !p.back; i++) await new Promise((r) => setTimeout(r, 50));
+            expect(p.back, 'the client noticed the loss').not.toBeNull();
+            return p.back!;
+          }),
+        );
+        const after = await Promise.all(back.map(snapshot));
+        const tookMs = Date.now() - killedAt;
+        const next = await cl.owner(id);
+        expect(next).toBeDefined();
+        expect(next!.n).not.toBe(owner!.n);
+        for (const c of back) expect(wsUrl(c)).toContain(`/p/${next!.n}/`);
+        for (let i = 0; i < players; i++) {
+          expect(after[i].seq).toBe(before[i].seq);
+          expect(after[i].view).toEqual(before[i].view);
+          expect(after[i].legal).toEqual(before[i].legal);
+        }
+        console.info(`cluster (${kind}): players back on process ${next!.n} ${tookMs} ms after the kill`);
+        // The match goes on; the table was loaded once by the dead owner and once by its successor.
+        await step(back, 1);
+        expect(cl.loads().get(id)).toBe(2);
+      } finally {
+        await Promise.all(seated.map((p) => p.leave()));
+        await cl.close();
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'a dead process’s seated tables are taken over without a request; two processes started together never load a table twice',
+    async () => {
+      const cl = new Cluster(testDb(kind));
+      try {
+        await cl.open(3);
+        const first = await cl.spawn(1);
+        const g = await guest(cl.at(1), 'Owner');
+        const ids: string[] = [];
+        for (let i = 0; i < 6; i++) {
+          const r = await api<{ table: TableInfo }>(
+            cl.at(1),
+            'POST',
+            '/api/tables',
+            {
+              game: GAME,
+              players,
+              seats: Array.from({ length: players }, () => ({ kind: 'human' })),
+              visibility: 'public',
+              seat: 0,
+            },
+            g.token,
+          );
+          expect(r.status).toBe(201);
+          ids.push(r.body.table.id);
+        }
+        first.child.kill('SIGKILL');
+        await new Promise((res) => first.child.once('exit', res));
+        // Two processes at the same moment; nobody asks for any table.
+        await Promise.all([cl.spawn(2), cl.spawn(3)]);
+        const until = Date.now() + (LEASE_SECONDS + 15) * 1000;
+        const owners = new Map<string, Proc | undefined>();
+        while (Date.now() < until) {
+          for (const id of ids) owners.set(id, await cl.owner(id));
+          if (ids.every((id) => owners.get(id) && owners.get(id)!.n !== 1)) break;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        for (const id of ids) expect([2, 3]).toContain(owners.get(id)?.n);
+        // A little longer: no second load anywhere.
+        await new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000));
+        const loads = cl.loads();
+        for (const id of ids) expect(loads.get(id), id).toBe(2); // once by process 1, once by its successor
+        for (const p of [2, 3])
+          expect(cl.procs.get(p)!.output()).not.toMatch(/storing steps failed|lease lost/);
+      } finally {
+        await cl.close();
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'a guest limit per address holds for the cluster, whichever process a request reaches',
+    async () => {
+      const cl = new Cluster(testDb(kind));
+      try {
+        await cl.open(2);
+        await Promise.all([1, 2].map((n) => cl.spawn(n, { GUESTS_PER_HOUR: '3' })));
+        const from = (n: number, ip: string) =>
+          fetch(`${cl.at(n)}/api/guests`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+            body: JSON.stringify({ name: 'G' }),
+          }).then((r) => r.status);
+        // The proxy appends the address it saw (127.0.0.1); the client's own entry is ignored, so all of
+        // these count for the same address: three in all, not three per process.
+        expect(await from(1, '192.0.2.1')).toBe(201);
+        expect(await from(2, '192.0.2.2')).toBe(201);
+        expect(await from(1, '192.0.2.3')).toBe(201);
+        expect(await from(2, '192.0.2.4')).toBe(429);
+        expect(await from(1, '192.0.2.5')).toBe(429);
+      } finally {
+        await cl.close();
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'a client can neither create nor fork a table room on any process',
+    async () => {
+      const cl = new Cluster(testDb(kind));
+      try {
+        await cl.open(2);
+        await Promise.all([cl.spawn(1), cl.spawn(2)]);
+        const g = await guest(cl.at(1), 'A');
+        const r = await api<{ table: TableInfo }>(
+          cl.at(1),
+          'POST',
+          '/api/play-now',
+          { game: GAME, level: 'random' },
           g.token,
         );
         expect(r.status).toBe(201);
-        ids.push(r.body.table.id);
+        const id = r.body.table.id;
+        for (const n of [1, 2]) {
+          for (const method of ['create', 'joinOrCreate'])
+            expect((await api(cl.at(n), 'POST', `/matchmake/${method}/table`, { tableId: id })).status).toBe(
+              520,
+            );
+          expect((await api(cl.at(n), 'POST', '/matchmake/join/table', {})).status).toBe(403);
+        }
+        // Joining by id through the other process reaches the one live room.
+        const c = await Conn.join(cl.at(2), id, { token: g.token });
+        await c.waitFor((m) => m.t === 'welcome');
+        expect(wsUrl(c)).toContain('/p/1/');
+        await c.leave();
+        expect(cl.loads().get(id)).toBe(1);
+      } finally {
+        await cl.close();
       }
-      first.child.kill('SIGKILL');
-      await new Promise((res) => first.child.once('exit', res));
-      // Two processes at the same moment; nobody asks for any table.
-      await Promise.all([cl.spawn(2), cl.spawn(3)]);
-      const until = Date.now() + (LEASE_SECONDS + 15) * 1000;
-      const owners = new Map<string, Proc | undefined>();
-      while (Date.now() < until) {
-        for (const id of ids) owners.set(id, await cl.owner(id));
-        if (ids.every((id) => owners.get(id) && owners.get(id)!.n !== 1)) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      for (const id of ids) expect([2, 3]).toContain(owners.get(id)?.n);
-      // A little longer: no second load anywhere.
-      await new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000));
-      const loads = cl.loads();
-      for (const id of ids) expect(loads.get(id), id).toBe(2); // once by process 1, once by its successor
-      for (const p of [2, 3])
-        expect(cl.procs.get(p)!.output()).not.toMatch(/storing steps failed|lease lost/);
-    } finally {
-      await cl.close();
-    }
-  });
-
-  it('a client can neither create nor fork a table room on any process', async () => {
-    const cl = new Cluster(testDb(kind));
-    try {
-      await cl.open(2);
-      await Promise.all([cl.spawn(1), cl.spawn(2)]);
-      const g = await guest(cl.at(1), 'A');
-      const r = await api<{ table: TableInfo }>(
-        cl.at(1),
-        'POST',
-        '/api/play-now',
-        { game: GAME, level: 'random' },
-        g.token,
-      );
-      expect(r.status).toBe(201);
-      const id = r.body.table.id;
-      for (const n of [1, 2]) {
-        for (const method of ['create', 'joinOrCreate'])
-          expect((await api(cl.at(n), 'POST', `/matchmake/${method}/table`, { tableId: id })).status).toBe(
-            520,
-          );
-        expect((await api(cl.at(n), 'POST', '/matchmake/join/table', {})).status).toBe(403);
-      }
-      // Joining by id through the other process reaches the one live room.
-      const c = await Conn.join(cl.at(2), id, { token: g.token });
-      await c.waitFor((m) => m.t === 'welcome');
-      expect(wsUrl(c)).toContain('/p/1/');
-      await c.leave();
-      expect(cl.loads().get(id)).toBe(1);
-    } finally {
-      await cl.close();
-    }
-  });
+    },
+    SLOW,
+  );
 });
