@@ -155,6 +155,12 @@ export interface DbOptions {
 }
 
 /**
+ * The database handle under Kysely, for the one hot path that uses prepared statements of its own
+ * (Store's step writer); everything else goes through Kysely.
+ */
+export type Driver = { readonly sqlite: SQLite.Database } | { readonly pg: pg.Pool };
+
+/**
  * Called for a PostgreSQL connection that broke outside a query (restart, failover, terminated backend,
  * a proxy's idle timeout). The pool drops it and opens a new one for the next query; only the queries
  * running on it fail, and their callers see the error.
@@ -164,9 +170,10 @@ export type ConnectionErrorHandler = (err: Error) => void;
 export async function openDb(
   opts: DbOptions,
   onConnectionError: ConnectionErrorHandler = () => {},
-): Promise<{ db: Db; dialect: 'sqlite' | 'postgres' }> {
+): Promise<{ db: Db; dialect: 'sqlite' | 'postgres'; driver: Driver }> {
   let db: Db;
   let dialect: 'sqlite' | 'postgres';
+  let driver: Driver;
   if (opts.databaseUrl) {
     dialect = 'postgres';
     const schema = opts.databaseSchema;
@@ -194,6 +201,7 @@ export async function openDb(
     pool.on('error', (err) => onConnectionError(err));
     pool.on('connect', (client) => client.on('error', (err) => onConnectionError(err)));
     db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    driver = { pg: pool };
   } else {
     dialect = 'sqlite';
     if (opts.sqliteFile !== ':memory:') mkdirSync(dirname(opts.sqliteFile), { recursive: true });
@@ -204,6 +212,7 @@ export async function openDb(
     file.pragma('synchronous = NORMAL');
     file.pragma(`busy_timeout = ${Math.floor(opts.sqliteBusyMs ?? 5000)}`);
     db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: file }) });
+    driver = { sqlite: file };
   }
   const migrator = new Migrator({
     db,
@@ -212,7 +221,7 @@ export async function openDb(
   });
   const { error } = await migrator.migrateToLatest();
   if (error) throw new Error(`database migration failed: ${(error as Error).message ?? String(error)}`);
-  return { db, dialect };
+  return { db, dialect, driver };
 }
 
 /** Drops a PostgreSQL schema (test clean-up). */

@@ -39,10 +39,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const log = pino({ level: config.logLevel, base: { service: 'stich' } });
   // A broken connection costs only the queries running on it (they fail as `storage` errors, and
   // automatic steps are retried); the pool opens a new one for the next query.
-  const { db, dialect } = await openDb(config, (err) =>
+  const { db, dialect, driver } = await openDb(config, (err) =>
     log.warn({ err: err.message }, 'database connection lost; reconnecting on next use'),
   );
-  const store = new Store(db);
+  const store = new Store(db, driver);
   const bots = new Bots(config.botWorkers);
   const cluster = redisParts(config);
   // The lease owner is this process's Colyseus processId, known once the matchmaker is set up.

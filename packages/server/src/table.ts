@@ -37,6 +37,7 @@ import { admitToTable, arrived, storageRefusal } from './admission.ts';
 import { context } from './context.ts';
 import { overSendBuffer } from './edge.ts';
 import { buildRecord, hash, type SeatHolder, type StoredStep, secret, type TableRow } from './store.ts';
+import { Outgoing, Wire } from './wire.ts';
 
 interface SeatRt {
   readonly seat: Seat;
@@ -116,6 +117,7 @@ export class TableRoom extends Room {
   private readonly buckets = new Map<string, Bucket>();
   /** Connections that asked for JSON text frames. */
   private readonly jsonClients = new Set<string>();
+  private readonly wire = new Wire();
   /** The seq for which a bot decision is under way, by seat. */
   private readonly botPending = new Map<Seat, number>();
   private queue: Promise<void> = Promise.resolve();
@@ -524,8 +526,13 @@ export class TableRoom extends Room {
   }
 
   private sendTo(client: Client, msg: ServerMessage) {
+    this.deliver(client, new Outgoing(msg));
+  }
+
+  /** Sends a message encoded at most once per format, whoever else it goes to (wire.ts). */
+  private deliver(client: Client, out: Outgoing) {
     if (overSendBuffer(client, context().config.sendBufferMax)) return;
-    client.send(CHANNEL, this.jsonClients.has(client.sessionId) ? JSON.stringify(msg) : msg);
+    this.wire.send(client, out, this.jsonClients.has(client.sessionId));
   }
 
   private fail(src: Source, code: ErrorCode, reason: string) {
@@ -736,19 +743,18 @@ export class TableRoom extends Room {
   }
 
   private broadcastState(src: Source) {
-    let spectatorUpdate: StateUpdate | undefined;
+    // Every spectator gets the same bytes; each seat its own view, encoded once.
+    let spectators: Outgoing | undefined;
     for (const client of this.clients) {
       const seat = this.roles.get(client.sessionId);
       if (seat === undefined) continue;
-      let d: StateUpdate;
-      if (seat === null) {
-        spectatorUpdate ??= this.update(null);
-        d = spectatorUpdate;
-      } else d = this.update(seat);
-      this.sendTo(
-        client,
-        client === src.client && src.id !== undefined ? { t: 'state', d, id: src.id } : { t: 'state', d },
-      );
+      if (client === src.client && src.id !== undefined)
+        this.sendTo(client, { t: 'state', d: this.update(seat), id: src.id });
+      else if (seat !== null) this.sendTo(client, { t: 'state', d: this.update(seat) });
+      else {
+        spectators ??= new Outgoing({ t: 'state', d: this.update(null) });
+        this.deliver(client, spectators);
+      }
     }
   }
 
@@ -781,8 +787,8 @@ export class TableRoom extends Room {
   private tableChanged() {
     if (this.disposed) return;
     const info = this.info();
-    for (const client of this.clients)
-      if (this.roles.has(client.sessionId)) this.sendTo(client, { t: 'table', d: info });
+    const out = new Outgoing({ t: 'table', d: info });
+    for (const client of this.clients) if (this.roles.has(client.sessionId)) this.deliver(client, out);
     this.setMetadata(info).catch(() => {});
   }
 
