@@ -6,9 +6,9 @@
  * form, which a Store made without the `Driver` uses): the group write of steps (`append`), the one query
  * of every action, runs statements prepared once instead of Kysely's query builder, which compiles each
  * query anew and whose drivers prepare it anew. SQLite: one synchronous transaction of a prepared INSERT
- * per step and UPDATE per status change, under Kysely's connection lock. PostgreSQL: one statement (the
- * inserts and status updates as data-modifying CTEs over arrays), named so that each connection parses
- * and plans it once: one round trip per group. Every other query goes through Kysely.
+ * per step and UPDATE per status change, never inside a Kysely transaction. PostgreSQL: one statement
+ * (the inserts and status updates as data-modifying CTEs over arrays), named so that each connection
+ * parses and plans it once: one round trip per group. Every other query goes through Kysely.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { GameId, GameRecord, RecordStep, Seat } from '@stich/engine';
@@ -306,10 +306,12 @@ export class Store {
       await d.pg.query({ ...PG_APPEND, values: [t, q, k, n, data, at, ids, statuses] });
       return;
     }
-    // Under Kysely's lock of the one connection: no Kysely transaction is open on it meanwhile.
     this.sqliteWrite ??= prepareSqlite(d.sqlite);
     const w = this.sqliteWrite;
-    await this.db.connection().execute(async () => w.group(jobs, at));
+    // Synchronous, so nothing runs in between; only a Kysely transaction still open on the one connection
+    // (it awaits between its statements) must end first: then under Kysely's lock of the connection.
+    if (!d.sqlite.inTransaction) w.group(jobs, at);
+    else await this.db.connection().execute(async () => w.group(jobs, at));
   }
 
   /** The group write through Kysely: the reference form of the prepared one (module comment). */

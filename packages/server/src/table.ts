@@ -34,6 +34,7 @@ import {
   type TableStatus,
 } from '@stich/protocol';
 import { admitToTable, arrived, storageRefusal } from './admission.ts';
+import { CryptoPool } from './chance.ts';
 import { context } from './context.ts';
 import { overSendBuffer } from './edge.ts';
 import { buildRecord, hash, type SeatHolder, type StoredStep, secret, type TableRow } from './store.ts';
@@ -118,6 +119,8 @@ export class TableRoom extends Room {
   /** Connections that asked for JSON text frames. */
   private readonly jsonClients = new Set<string>();
   private readonly wire = new Wire();
+  /** Cryptographic randomness for this table's deals (chance.ts). */
+  private readonly chance = new CryptoPool();
   /** The seq for which a bot decision is under way, by seat. */
   private readonly botPending = new Map<Seat, number>();
   private queue: Promise<void> = Promise.resolve();
@@ -614,7 +617,7 @@ export class TableRoom extends Room {
   private dealIfDue(state: unknown, seq: number, steps: StoredStep[]): unknown {
     const game = this.game;
     while (!game.isOver(state) && game.awaitsDeal(state)) {
-      const deal = game.randomDeal(state, cryptoRng);
+      const deal = game.randomDeal(state, this.chance);
       const next = game.applyDeal(state, deal);
       if (!next.ok) {
         context().log.error({ table: this.row.id, error: next.error }, 'deal failed');

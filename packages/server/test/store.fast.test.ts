@@ -3,7 +3,8 @@
  * stores exactly what the Kysely form stores. The same appends (random groups of tables, steps, seats,
  * deals and actions, status changes) go to two databases of the same kind, one written through the
  * prepared statements and one through Kysely, and both must then hold the same rows; a group with a bad
- * step fails only its own table's append on both.
+ * step fails only its own table's append on both; on SQLite a step is never written into a transaction
+ * of Kysely's that is open on the one connection.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -105,6 +106,26 @@ describe.each(DB_KINDS)('prepared group write of steps (%s)', (kind) => {
     expect(a).toEqual(b);
   });
 
+  it.runIf(kind === 'sqlite')(
+    'writes nothing into a Kysely transaction open on the connection: a rolled-back one keeps the steps',
+    async () => {
+      await fast.store.createTable(row('tx'), []);
+      let appended: Promise<void> | undefined;
+      await expect(
+        fast.db.transaction().execute(async (tx) => {
+          await tx.updateTable('tables').set({ status: 'over' }).where('id', '=', 'tx').execute();
+          appended = fast.store.append('tx', [{ seq: 0, kind: 'action', seat: 0, data: { t: 'x' } }]);
+          await new Promise((r) => setTimeout(r, 30));
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      await appended;
+      const c = await contents(fast.db);
+      expect(c.steps.filter((x) => x.table_id === 'tx')).toHaveLength(1);
+      expect(c.tables.find((t) => t.id === 'tx')?.status).toBe('waiting');
+    },
+  );
+
   it('fails only the append with a step already stored, in the same group, on both', async () => {
     for (const s of [fast, reference]) {
       await s.store.createTable(row('dup'), []);
@@ -116,6 +137,8 @@ describe.each(DB_KINDS)('prepared group write of steps (%s)', (kind) => {
       ]);
       expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
     }
-    expect(await contents(fast.db)).toEqual(await contents(reference.db));
+    const tables = async (db: Db) =>
+      (await contents(db)).steps.filter((x) => ['dup', 'ok'].includes(x.table_id));
+    expect(await tables(fast.db)).toEqual(await tables(reference.db));
   });
 });
