@@ -52,7 +52,8 @@ function start(m: Child): void {
       ...process.env,
       PORT: String(m.port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: publicUrl.origin,
+      // Its own URL through the proxy (printed at start, e.g. for the load benchmark); same origin as the proxy.
+      PUBLIC_URL: `${proxy.url}/p/${m.n}`,
       PUBLIC_ADDRESS: proxy.address(m.n),
       // The proxy connects from loopback and forwards each client's address (per-address limits).
       TRUSTED_PROXIES: '127.0.0.1',
