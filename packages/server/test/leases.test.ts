@@ -1,12 +1,16 @@
 /**
  * Ownership leases (src/leases.ts) on SQLite and PostgreSQL: one owner at a time, even when many ask at
  * once; expiry in the database's clock; a process that lost its lease learns it at its next renewal and
- * stops writing; giving a lease back never touches another owner's.
+ * stops writing; giving a lease back never touches another owner's; a live table whose lease was taken
+ * closes its room with CLOSE_MOVED.
  */
+
+import type { TableInfo } from '@stich/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../src/db.ts';
 import { Leases } from '../src/leases.ts';
-import { DB_KINDS, type TestDb, testDb } from './helpers.ts';
+import { CLOSE_MOVED } from '../src/owner.ts';
+import { api, Conn, DB_KINDS, guest, serve, type TestDb, testDb, testGame } from './helpers.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -50,12 +54,12 @@ describe.each(DB_KINDS)('leases (%s)', (kind) => {
   });
 
   it('an expired lease can be taken; its old owner finds out at its next renewal and stops writing', async () => {
-    const a = lease('A', 300);
+    const a = lease('A', 1500);
     const b = lease('B', 60_000);
     expect(await a.acquire('t3')).toBe(true);
     expect(await a.acquire('t4')).toBe(true);
     expect(await b.acquire('t3')).toBe(false);
-    await sleep(450);
+    await sleep(1700);
     // A's own count ends before the database's expiry (a fifth of the lease earlier, at least 200 ms).
     expect(a.holds('t3')).toBe(false);
     expect((await b.get('t3'))?.live).toBe(false);
@@ -109,5 +113,39 @@ describe.each(DB_KINDS)('leases (%s)', (kind) => {
     // Without Redis a process clears every lease at start (it is alone on its database).
     expect(await a.clear()).toBeGreaterThanOrEqual(1);
     expect((await a.unowned(false)).sort()).toEqual(['empty', 'owned', 'seated']);
+  });
+});
+
+describe.each(DB_KINDS)('a table whose lease another process took (%s)', (kind) => {
+  const s = serve(kind, { LEASE_SECONDS: '1' });
+
+  it('closes here with code 4102 at the next renewal, so its players rejoin the new owner', async () => {
+    const g = await guest(s.url, 'A');
+    const r = await api<{ table: TableInfo }>(s.url, 'POST', '/api/play-now', { game: testGame() }, g.token);
+    expect(r.status).toBe(201);
+    const id = r.body.table.id;
+    const c = await Conn.join(s.url, id, { token: g.token });
+    await c.waitFor((m) => m.t === 'welcome');
+    c.room.reconnection.enabled = false;
+    const left = new Promise<number>((res) => c.room.onLeave((code) => res(code)));
+    const { db } = await openDb({
+      databaseUrl: s.db.env.DATABASE_URL ?? null,
+      databaseSchema: s.db.env.DATABASE_SCHEMA ?? 'public',
+      sqliteFile: s.db.env.SQLITE_FILE ?? ':memory:',
+    });
+    try {
+      // As if this process had stalled past its lease and another one had taken the table.
+      await db
+        .updateTable('leases')
+        .set({ owner: 'another-process', expires_at: Date.now() + 3_600_000 })
+        .where('table_id', '=', id)
+        .execute();
+      expect(await left).toBe(CLOSE_MOVED);
+      // The other owner's lease is untouched by the closing room.
+      const row = await db.selectFrom('leases').select('owner').where('table_id', '=', id).executeTakeFirst();
+      expect(row?.owner).toBe('another-process');
+    } finally {
+      await db.destroy();
+    }
   });
 });
