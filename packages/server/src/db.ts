@@ -219,7 +219,13 @@ export async function openDb(
     provider: { getMigrations: async () => migrations },
     ...(dialect === 'postgres' ? { migrationTableSchema: opts.databaseSchema } : {}),
   });
-  const { error } = await migrator.migrateToLatest();
+  let { error } = await migrator.migrateToLatest();
+  // Kysely locks migrations on PostgreSQL but not on SQLite: processes of a cluster on one SQLite file that
+  // start together may race; each migration is one transaction, so the loser rolls back and finds them done.
+  for (let i = 0; error && dialect === 'sqlite' && i < 5; i++) {
+    await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    ({ error } = await migrator.migrateToLatest());
+  }
   if (error) throw new Error(`database migration failed: ${(error as Error).message ?? String(error)}`);
   return { db, dialect, driver };
 }
