@@ -35,6 +35,7 @@ import { parseArgs } from 'node:util';
 import type { Room } from '@colyseus/sdk';
 import { cryptoRng } from '@stich/engine';
 import { CHANNEL, type ServerMessage } from '@stich/protocol';
+import { Redis } from 'ioredis';
 import { dropSchema } from '../src/db.ts';
 
 const { values } = parseArgs({
@@ -67,6 +68,8 @@ const PROCESSES = Math.max(1, Math.min(16, Number(values.processes)));
 const OPTIONS: Record<string, object> = { differenzler: { rounds: 100 }, klapperjas: { target: 99 } };
 const PG_URL = process.env.STICH_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `stich_load_${process.pid}`;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_PREFIX = `stich-load-${process.pid}:`;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const load = () => loadavg().map((x) => Number(x.toFixed(2)));
@@ -110,8 +113,8 @@ async function start(): Promise<string[]> {
         {
           env: {
             ...serverEnv,
-            REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-            REDIS_PREFIX: `stich-load-${process.pid}:`,
+            REDIS_URL,
+            REDIS_PREFIX,
           },
           stdio: ['ignore', 'pipe', 'inherit'],
           detached: true,
@@ -145,6 +148,23 @@ async function stop(): Promise<void> {
   }
   rmSync(dir, { recursive: true, force: true });
   if (PG && !values.targets) await dropSchema(PG_URL, schema).catch(() => {});
+  if (PROCESSES > 1 && !values.targets) await dropKeys().catch(() => {});
+}
+
+/** Removes the cluster's keys (its own prefix) from Redis. */
+async function dropKeys(): Promise<void> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${REDIS_PREFIX}*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }
 process.on('exit', () => {
   const c = child;
