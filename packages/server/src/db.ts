@@ -183,7 +183,12 @@ export async function openDb(
       try {
         // Only when missing: a role that owns its schema needs no CREATE right on the database.
         const found = await admin.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
-        if (found.rowCount === 0) await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+        // Two processes of a cluster starting together may both create it: the loser's unique violation
+        // (23505) or duplicate schema (42P06) means it is there.
+        if (found.rowCount === 0)
+          await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`).catch((e: { code?: string }) => {
+            if (e.code !== '23505' && e.code !== '42P06') throw e;
+          });
       } finally {
         await admin.end();
       }
