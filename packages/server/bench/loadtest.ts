@@ -1,25 +1,42 @@
 /**
- * Load benchmark: N concurrent 4-player tables played by scripted WebSocket clients (the Colyseus SDK)
- * that answer every update at once with a random legal action. The server runs as a child process on a
- * fresh SQLite file; everything stays on loopback and stops after the given time.
+ * Load benchmark (`npm run loadtest`, not part of `npm test`): N concurrent 4-player tables played by
+ * scripted WebSocket clients (the Colyseus SDK) that answer every update with a random legal action. The
+ * load generator is this process; the server runs in its own process(es), everything on loopback.
  *
- *   node packages/server/bench/loadtest.ts [--tables 500] [--seconds 30] [--game differenzler] [--think 0]
+ *   node packages/server/bench/loadtest.ts [--tables 500] [--seconds 30] [--game differenzler]
+ *     [--think 0 | --rate 3000] [--db sqlite|pg] [--processes 1 | --targets URL,URL] [--prof DIR]
  *
- * With `--think 0` every player answers at once: a closed loop in which each table always has an action
- * in flight, so latency is queueing (Little's law: tables / throughput). `--think <ms>` paces the players
- * to measure latency at a given load.
+ * Pacing. `--think 0` (default): every player answers at once, a closed loop in which each table always
+ * has an action in flight, so latency is queueing (Little's law: tables / throughput). `--think <ms>`: each
+ * player waits that long before answering. `--rate <actions/s>`: an open schedule, each table acts every
+ * tables / rate seconds (later only when its previous update came late), which is how "500 tables at
+ * 3,000 actions/s" is measured.
  *
- * Reports actions per second (confirmed by the server's update), p50/p99/max latency from sending an
- * action to receiving the update that answers it, and the server's memory per table.
+ * Servers. By default one server process (`src/main.ts`) is started on a fresh SQLite file, or with
+ * `--db pg` on a schema of its own in STICH_TEST_DATABASE_URL's database (dropped at the end).
+ * `--processes N` starts the local cluster instead (`npm run cluster -- --processes N` on `--port`, 39600,
+ * with REDIS_URL, default redis://127.0.0.1:6379, under a key prefix of its own, and the database as above)
+ * and plays against the processes' URLs it prints, through its proxy; the proxy's CPU is reported apart.
+ * `--targets` plays against servers already running. Tables are created and joined round-robin across
+ * the URLs. `--prof DIR` runs a single started server under --cpu-prof.
+ *
+ * Reports, for the measured window (after every table is seated and 3 s of warm-up): actions per second
+ * confirmed by the server's update, p50/p99/max latency from sending an action to receiving the update
+ * that answers it, the server's CPU time per action (user and system, summed over its processes: from
+ * each process's `/healthz`), the CPU shares of server and load generator, memory per table (RSS and
+ * heap growth from idle to every table seated, before play), and the machine's load average at the start
+ * and the end (the wall-clock figures depend on it; CPU per action hardly does).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Room } from '@colyseus/sdk';
 import { cryptoRng } from '@stich/engine';
 import { CHANNEL, type ServerMessage } from '@stich/protocol';
+import { Redis } from 'ioredis';
+import { dropSchema } from '../src/db.ts';
 
 const { values } = parseArgs({
   options: {
@@ -28,78 +45,183 @@ const { values } = parseArgs({
     game: { type: 'string', default: 'differenzler' },
     concurrency: { type: 'string', default: '20' },
     think: { type: 'string', default: '0' },
+    rate: { type: 'string' },
+    db: { type: 'string', default: 'sqlite' },
+    processes: { type: 'string', default: '1' },
+    port: { type: 'string', default: '39600' },
+    targets: { type: 'string' },
+    prof: { type: 'string' },
+    msgpack: { type: 'boolean', default: false },
   },
 });
-const TABLES = Math.min(2000, Math.max(1, Number(values.tables)));
-const SECONDS = Math.min(300, Math.max(1, Number(values.seconds)));
+const TABLES = Math.min(5000, Math.max(1, Number(values.tables)));
+const SECONDS = Math.min(600, Math.max(1, Number(values.seconds)));
 const GAME = values.game!;
 const CONCURRENCY = Math.max(1, Number(values.concurrency));
 /** Milliseconds a player waits before answering (0: at once, a closed loop that saturates the server). */
 const THINK = Math.max(0, Number(values.think));
+/** Target actions per second over all tables (an open schedule), or null. */
+const RATE = values.rate === undefined ? null : Math.max(1, Number(values.rate));
+const PG = values.db === 'pg';
+if (!PG && values.db !== 'sqlite') throw new Error(`--db: sqlite or pg, not ${values.db}`);
+const PROCESSES = Math.max(1, Math.min(16, Number(values.processes)));
 const OPTIONS: Record<string, object> = { differenzler: { rounds: 100 }, klapperjas: { target: 99 } };
+const PG_URL = process.env.STICH_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const schema = `stich_load_${process.pid}`;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_PREFIX = `stich-load-${process.pid}:`;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const load = () => loadavg().map((x) => Number(x.toFixed(2)));
+
+// ---------------------------------------------------------------------------------------------------------
+// The servers
+// ---------------------------------------------------------------------------------------------------------
 
 const dir = mkdtempSync(join(tmpdir(), 'stich-load-'));
-const child = spawn(
-  process.execPath,
-  [
-    ...(process.env.LOADTEST_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
-    join(import.meta.dirname, '..', 'src', 'main.ts'),
-  ],
-  {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SQLITE_FILE: join(dir, 'load.sqlite'),
-      LOG_LEVEL: 'warn',
-      BOT_DELAY_MS: '0',
-      RATE_LIMIT: '1000',
-      RATE_BURST: '1000',
-      // Every client of the benchmark joins from the same address.
-      JOINS_PER_ADDRESS: '1000000',
-      TABLES_PER_HOUR: '100000',
-      OPEN_TABLES: '100000',
-      CONNECTIONS_PER_ADDRESS: '100000',
-      GUESTS_PER_HOUR: '100000',
-      // Setting up thousands of connections on a busy machine can take longer than the default 15 s.
-      COLYSEUS_SEAT_RESERVATION_TIME: '120',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
-const stop = async () => {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  rmSync(dir, { recursive: true, force: true });
+const serverEnv = {
+  ...process.env,
+  ...(PG ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : { SQLITE_FILE: join(dir, 'load.sqlite') }),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  BOT_DELAY_MS: '0',
+  RATE_LIMIT: '1000',
+  RATE_BURST: '1000',
+  // Every client of the benchmark joins from the same address.
+  JOINS_PER_ADDRESS: '1000000',
+  TABLES_PER_HOUR: '100000',
+  OPEN_TABLES: '100000',
+  CONNECTIONS_PER_ADDRESS: '100000',
+  GUESTS_PER_HOUR: '100000',
+  // Setting up thousands of connections on a busy machine can take longer than the default 15 s.
+  COLYSEUS_SEAT_RESERVATION_TIME: '120',
 };
-process.on('exit', () => child.kill('SIGKILL'));
 
-const url: string = await new Promise((resolve, reject) => {
-  let out = '';
-  child.stdout!.on('data', (b) => {
-    out += String(b);
-    const m = /running at (\S+)/.exec(out);
-    if (m) resolve(m[1]);
+let child: ChildProcess | null = null;
+/** Starts the server(s) and returns the URLs to play against, once every one is listening. */
+async function start(): Promise<string[]> {
+  if (values.targets) return values.targets.split(',').map((u) => u.trim().replace(/\/$/, ''));
+  const cluster = PROCESSES > 1;
+  const prof = values.prof ? ['--cpu-prof', `--cpu-prof-dir=${values.prof}`] : [];
+  const c = cluster
+    ? spawn(
+        process.execPath,
+        [
+          join(import.meta.dirname, '..', 'src', 'cluster.ts'),
+          ...['--processes', String(PROCESSES), '--port', values.port!],
+        ],
+        {
+          env: {
+            ...serverEnv,
+            REDIS_URL,
+            REDIS_PREFIX,
+          },
+          stdio: ['ignore', 'pipe', 'inherit'],
+          detached: true,
+        },
+      )
+    : spawn(process.execPath, [...prof, join(import.meta.dirname, '..', 'src', 'main.ts')], {
+        env: { ...serverEnv, PORT: '0' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+  child = c;
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const urls = new Set<string>();
+    c.stdout!.on('data', (b) => {
+      out += String(b);
+      // One server prints "Stich is running at URL"; the cluster one such line per process.
+      for (const m of out.matchAll(/running at (\S+)/g)) urls.add(m[1].replace(/\/$/, ''));
+      if (urls.size >= PROCESSES) resolve([...urls]);
+    });
+    c.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-  child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+}
+
+async function stop(): Promise<void> {
+  const c = child;
+  if (c && c.exitCode === null) {
+    const exited = new Promise((r) => c.once('exit', r));
+    if (PROCESSES > 1 && c.pid) process.kill(-c.pid, 'SIGTERM');
+    else c.kill('SIGTERM');
+    await Promise.race([exited, sleep(15_000)]);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  if (PG && !values.targets) await dropSchema(PG_URL, schema).catch(() => {});
+  if (PROCESSES > 1 && !values.targets) await dropKeys().catch(() => {});
+}
+
+/** Removes the cluster's keys (its own prefix) from Redis. */
+async function dropKeys(): Promise<void> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${REDIS_PREFIX}*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+process.on('exit', () => {
+  const c = child;
+  if (!c || c.exitCode !== null) return;
+  if (PROCESSES > 1 && c.pid) process.kill(-c.pid, 'SIGKILL');
+  else c.kill('SIGKILL');
 });
 
-async function post(path: string, body: unknown, token?: string) {
-  const res = await fetch(url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
+const urls = await start();
+
+/** CPU time (µs) of the cluster's own process (its proxy), from /proc; 0 when there is none. */
+function proxyCpu(): number {
+  if (PROCESSES === 1 || !child?.pid) return 0;
+  try {
+    const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime (fields 14 and 15) in clock ticks of 10 ms.
+    return (Number(f[11]) + Number(f[12])) * 10_000;
+  } catch {
+    return 0;
+  }
 }
+
 interface Health {
   memory: { rss: number; heapUsed: number };
   cpu: { user: number; system: number };
 }
-const health = async () => (await (await fetch(`${url}/healthz`)).json()) as Health;
-const cpuOf = (h: Health) => h.cpu.user + h.cpu.system;
+/** Every server process's health, summed. */
+async function health(): Promise<Health> {
+  const all = await Promise.all(
+    urls.map(async (u) => (await (await fetch(`${u}/healthz`)).json()) as Health),
+  );
+  const sum = (f: (h: Health) => number) => all.reduce((s, h) => s + f(h), 0);
+  return {
+    memory: { rss: sum((h) => h.memory.rss), heapUsed: sum((h) => h.memory.heapUsed) },
+    cpu: { user: sum((h) => h.cpu.user), system: sum((h) => h.cpu.system) },
+  };
+}
+
+async function post(base: string, path: string, body: unknown, token?: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(base + path, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as Record<string, unknown>;
+    } catch (e) {
+      if (attempt >= 5) throw e;
+      await sleep(100 * attempt);
+    }
+  }
+}
 
 async function pool<T>(n: number, f: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = new Array(n);
@@ -115,16 +237,25 @@ async function pool<T>(n: number, f: (i: number) => Promise<T>): Promise<T[]> {
   return out;
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Tables and players
+// ---------------------------------------------------------------------------------------------------------
+
+const loadStart = load();
 const base = await health();
-console.log(`server ${url}; creating ${TABLES} tables of ${GAME} (${TABLES * 4} connections)`);
+console.log(
+  `servers ${urls.join(' ')} (${values.db}); creating ${TABLES} tables of ${GAME} (${TABLES * 4} connections); load average ${loadStart.join(' ')}`,
+);
 const t0 = Date.now();
+/** The server a table (and its players) is created on and joined through: round-robin. */
+const urlOf = (table: number) => urls[table % urls.length];
 const guests = await pool(
   TABLES * 4,
-  async (i) => (await post('/api/guests', { name: `L${i}` })).token as string,
+  async (i) => (await post(urlOf(Math.floor(i / 4)), '/api/guests', { name: `L${i}` })).token as string,
 );
-console.log(`guests ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-const tableIds = await pool(TABLES, async (i) => {
+const tables = await pool(TABLES, async (i) => {
   const r = await post(
+    urlOf(i),
     '/api/tables',
     {
       game: GAME,
@@ -137,23 +268,24 @@ const tableIds = await pool(TABLES, async (i) => {
   );
   return { id: (r.table as { id: string }).id, code: (r.invite as { code: string }).code };
 });
+console.log(`guests and tables ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 // Node's built-in WebSocket leaves Nagle's algorithm on (40 ms stalls on small frames); the SDK falls back
 // to the `ws` package, which sets TCP_NODELAY like a browser does, when there is no global WebSocket.
 (globalThis as { WebSocket?: unknown }).WebSocket = undefined;
 const { Client } = await import('@colyseus/sdk');
-console.log(`tables ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-const client = new Client(url);
+const clients = urls.map((u) => new Client(u));
 /** Joins, retrying when a kept-alive HTTP connection was closed under the request (ECONNRESET). */
-async function joinTable(id: string, options: Record<string, unknown>): Promise<Room> {
+async function joinTable(t: number, options: Record<string, unknown>): Promise<Room> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await client.joinById(id, options);
+      return await clients[t % urls.length].joinById(tables[t].id, options);
     } catch (e) {
       if (attempt >= 5) throw e;
-      await new Promise((r) => setTimeout(r, 100 * attempt));
+      await sleep(100 * attempt);
     }
   }
 }
+
 let measuring = false;
 let done = false;
 /** Players hold back until every table is seated, so setup does not compete with play. */
@@ -163,19 +295,24 @@ let actions = 0;
 let errors = 0;
 const latencies: number[] = [];
 const rooms: Room[] = [];
+/** With --rate: each table's next free slot (performance.now() ms). */
+const slots = new Float64Array(TABLES);
+const interval = RATE === null ? 0 : (1000 * TABLES) / RATE;
+
 await pool(TABLES * 4, async (i) => {
   const t = Math.floor(i / 4);
-  const room = await joinTable(tableIds[t].id, {
+  const room = await joinTable(t, {
     token: guests[i],
     seat: i % 4,
-    code: tableIds[t].code,
-    // JSON text frames: about a fifth less server CPU per action than msgpack objects.
-    json: true,
+    code: tables[t].code,
+    // JSON text frames, as the web client uses (--msgpack: msgpack objects).
+    json: !values.msgpack,
   });
   rooms.push(room);
   let nextId = 1;
   const pending = new Map<number, number>();
   let last: { legal: readonly unknown[]; outcome: unknown } | undefined;
+  let timer: ReturnType<typeof setTimeout> | null = null;
   room.onMessage(CHANNEL, (raw: ServerMessage | string) => {
     const m: ServerMessage = typeof raw === 'string' ? JSON.parse(raw) : raw;
     if (m.t === 'error') {
@@ -193,40 +330,64 @@ await pool(TABLES * 4, async (i) => {
       }
     }
     last = m.d;
-    if (THINK > 0) setTimeout(play, THINK);
-    else play();
+    schedule();
   });
+  const schedule = () => {
+    if (timer || !last || last.legal.length === 0) return;
+    if (RATE !== null) {
+      const now = performance.now();
+      const at = Math.max(now, slots[t]);
+      slots[t] = at + interval;
+      timer = setTimeout(play, at - now);
+    } else if (THINK > 0) timer = setTimeout(play, THINK);
+    else play();
+  };
   // One action in flight per connection: an update caused by another seat may still show the old turn.
   const play = () => {
+    timer = null;
     if (!go || done || pending.size > 0 || !last || last.legal.length === 0 || last.outcome !== null) return;
     const id = nextId++;
     pending.set(id, performance.now());
     room.send(CHANNEL, { t: 'act', d: { action: last.legal[cryptoRng.int(last.legal.length)] }, id });
   };
-  kicks.push(play);
+  kicks.push(() => {
+    const now = performance.now();
+    // Spread the tables' first slots over one interval.
+    slots[t] = now + (interval * t) / TABLES;
+    schedule();
+  });
 });
+const seated = await health();
 go = true;
 for (const kick of kicks) kick();
 // Warm up, then measure.
-await new Promise((r) => setTimeout(r, 3000));
+await sleep(3000);
 const loaded = await health();
+const proxy0 = proxyCpu();
 console.log(`setup ${((Date.now() - t0) / 1000).toFixed(1)} s; measuring for ${SECONDS} s`);
 const clientCpu0 = process.cpuUsage();
 measuring = true;
-const start = performance.now();
-await new Promise((r) => setTimeout(r, SECONDS * 1000));
+const startAt = performance.now();
+await sleep(SECONDS * 1000);
 measuring = false;
-const elapsed = (performance.now() - start) / 1000;
+const elapsed = (performance.now() - startAt) / 1000;
 const end = await health();
+const proxyUs = proxyCpu() - proxy0;
+const loadEnd = load();
 latencies.sort((a, b) => a - b);
 const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
+const mb = (b: number) => Number((b / 1024 / 1024).toFixed(1));
+const per = (us: number) => Math.round(us / Math.max(1, actions));
+const clientCpu = process.cpuUsage(clientCpu0);
 console.log(
   JSON.stringify(
     {
+      db: values.db,
+      processes: urls.length,
       tables: TABLES,
       connections: TABLES * 4,
       thinkMs: THINK,
+      targetRate: RATE,
       seconds: Number(elapsed.toFixed(1)),
       actions,
       actionsPerSecond: Math.round(actions / elapsed),
@@ -236,16 +397,20 @@ console.log(
         p99: Number(q(0.99).toFixed(1)),
         max: Number(q(1).toFixed(1)),
       },
-      serverMemoryMB: { idle: mb(base.memory.rss), loaded: mb(loaded.memory.rss), end: mb(end.memory.rss) },
-      serverCpuPerActionUs: Math.round((cpuOf(end) - cpuOf(loaded)) / Math.max(1, actions)),
-      clientCpuShare: Number(
-        ((process.cpuUsage(clientCpu0).user + process.cpuUsage(clientCpu0).system) / 1e6 / elapsed).toFixed(
-          2,
-        ),
+      serverCpuPerActionUs: {
+        total: per(end.cpu.user + end.cpu.system - loaded.cpu.user - loaded.cpu.system),
+        user: per(end.cpu.user - loaded.cpu.user),
+        system: per(end.cpu.system - loaded.cpu.system),
+      },
+      ...(PROCESSES > 1 ? { proxyCpuPerActionUs: per(proxyUs) } : {}),
+      serverCpuShare: Number(
+        ((end.cpu.user + end.cpu.system - loaded.cpu.user - loaded.cpu.system) / 1e6 / elapsed).toFixed(2),
       ),
-      serverCpuShare: Number(((cpuOf(end) - cpuOf(loaded)) / 1e6 / elapsed).toFixed(2)),
-      memoryPerTableKB: Math.round((loaded.memory.rss - base.memory.rss) / TABLES / 1024),
-      heapPerTableKB: Math.round((loaded.memory.heapUsed - base.memory.heapUsed) / TABLES / 1024),
+      clientCpuShare: Number(((clientCpu.user + clientCpu.system) / 1e6 / elapsed).toFixed(2)),
+      serverMemoryMB: { idle: mb(base.memory.rss), seated: mb(seated.memory.rss), end: mb(end.memory.rss) },
+      memoryPerTableKB: Math.round((seated.memory.rss - base.memory.rss) / TABLES / 1024),
+      heapPerTableKB: Math.round((seated.memory.heapUsed - base.memory.heapUsed) / TABLES / 1024),
+      loadAverage: { start: loadStart, end: loadEnd },
     },
     null,
     2,

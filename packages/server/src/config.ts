@@ -41,6 +41,16 @@ export interface Config {
   readonly publicUrl: string | null;
   /** Abuse limits (docs/server.md, "Limits"). */
   readonly limits: Limits;
+  /** Several processes (docs/deploy.md): Colyseus' Redis presence and driver when set; one process when null. */
+  readonly redisUrl: string | null;
+  /** Prefix of this cluster's Redis keys (several clusters or test runs may share one Redis). */
+  readonly redisPrefix: string;
+  /** Where browsers reach this very process (`host[:port][/path]`, no scheme); sent with every seat reservation. */
+  readonly publicAddress: string | null;
+  /** Seconds a table's ownership lease lasts without renewal: the longest a dead process's tables wait. */
+  readonly leaseSeconds: number;
+  /** Addresses of reverse proxies whose X-Forwarded-For names the client (the last entry they appended). */
+  readonly trustedProxies: readonly string[];
 }
 
 export interface Limits {
@@ -88,6 +98,29 @@ const schema = z.object({
   GUESTS_PER_HOUR: num(100, 1, 1e6).pipe(z.number().int()),
   LOBBY_PAGE: num(50, 1, 500).pipe(z.number().int()),
   IDLE_SECONDS: num(600, 1, 30 * 86400),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
+    .default('stich:'),
+  PUBLIC_ADDRESS: z
+    .string()
+    .regex(/^[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~-]+)*$/, 'host[:port][/path], without a scheme')
+    .optional(),
+  LEASE_SECONDS: num(10, 1, 3600),
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((x) => x.trim())
+        .filter((x) => x !== ''),
+    )
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6()])))
+    .default([]),
 });
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -125,5 +158,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lobbyPage: e.LOBBY_PAGE,
       idleSeconds: e.IDLE_SECONDS,
     },
+    redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX,
+    publicAddress: e.PUBLIC_ADDRESS ?? null,
+    leaseSeconds: e.LEASE_SECONDS,
+    trustedProxies: e.TRUSTED_PROXIES,
   };
 }

@@ -2,10 +2,12 @@
  * What every room and endpoint of this process shares: configuration, store, logger and bot runner.
  * Colyseus constructs rooms itself, so they find it here; it is set once by `startServer`.
  */
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Bots } from './bots.ts';
 import type { Config } from './config.ts';
 import type { Admissions } from './edge.ts';
+import type { Owner } from './owner.ts';
 import type { Store } from './store.ts';
 
 export interface Context {
@@ -13,6 +15,10 @@ export interface Context {
   readonly store: Store;
   readonly log: Logger;
   readonly bots: Bots;
+  /** Table ownership: leases, loading tables, taking over those of dead processes (owner.ts). */
+  readonly owner: Owner;
+  /** The cluster's Redis (keys under REDIS_PREFIX) for limits shared by all processes; null for one process. */
+  readonly redis: Redis | null;
   /** Pending joins per address (docs/server.md, JOINS_PER_ADDRESS). */
   readonly admissions: Admissions;
 }

@@ -3,7 +3,8 @@
  * DATABASE_URL is set. Migrations run on start. JSON goes into text columns so both dialects store the same.
  *
  * Tables: `players` (guest identities), `tables` (setup and status), `seats` (who holds each human seat),
- * `steps` (every deal and action of a table in order: the table's record).
+ * `steps` (every deal and action of a table in order: the table's record), `leases` (which process owns a
+ * live table).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -55,11 +56,21 @@ export interface StepsTable {
   at: string;
 }
 
+/** Who owns a live table (leases.ts): one row per table loaded by some process. */
+export interface LeasesTable {
+  table_id: string;
+  /** The owning process (its Colyseus processId). */
+  owner: string;
+  /** Milliseconds since 1970 in the database's clock; the lease is void after it. */
+  expires_at: number;
+}
+
 export interface Schema {
   players: PlayersTable;
   tables: TablesTable;
   seats: SeatsTable;
   steps: StepsTable;
+  leases: LeasesTable;
 }
 
 export type Db = Kysely<Schema>;
@@ -121,6 +132,18 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Ownership leases: exactly one process loads and writes a table (leases.ts, docs/deploy.md).
+  '003_leases': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('leases')
+        .addColumn('table_id', 'text', (c) => c.primaryKey())
+        .addColumn('owner', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('leases_owner').on('leases').column('owner').execute();
+    },
+  },
 };
 
 export interface DbOptions {
@@ -132,6 +155,12 @@ export interface DbOptions {
 }
 
 /**
+ * The database handle under Kysely, for the one hot path that uses prepared statements of its own
+ * (Store's step writer); everything else goes through Kysely.
+ */
+export type Driver = { readonly sqlite: SQLite.Database } | { readonly pg: pg.Pool };
+
+/**
  * Called for a PostgreSQL connection that broke outside a query (restart, failover, terminated backend,
  * a proxy's idle timeout). The pool drops it and opens a new one for the next query; only the queries
  * running on it fail, and their callers see the error.
@@ -141,9 +170,10 @@ export type ConnectionErrorHandler = (err: Error) => void;
 export async function openDb(
   opts: DbOptions,
   onConnectionError: ConnectionErrorHandler = () => {},
-): Promise<{ db: Db; dialect: 'sqlite' | 'postgres' }> {
+): Promise<{ db: Db; dialect: 'sqlite' | 'postgres'; driver: Driver }> {
   let db: Db;
   let dialect: 'sqlite' | 'postgres';
+  let driver: Driver;
   if (opts.databaseUrl) {
     dialect = 'postgres';
     const schema = opts.databaseSchema;
@@ -153,7 +183,12 @@ export async function openDb(
       try {
         // Only when missing: a role that owns its schema needs no CREATE right on the database.
         const found = await admin.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
-        if (found.rowCount === 0) await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+        // Two processes of a cluster starting together may both create it: the loser's unique violation
+        // (23505) or duplicate schema (42P06) means it is there.
+        if (found.rowCount === 0)
+          await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`).catch((e: { code?: string }) => {
+            if (e.code !== '23505' && e.code !== '42P06') throw e;
+          });
       } finally {
         await admin.end();
       }
@@ -171,6 +206,7 @@ export async function openDb(
     pool.on('error', (err) => onConnectionError(err));
     pool.on('connect', (client) => client.on('error', (err) => onConnectionError(err)));
     db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    driver = { pg: pool };
   } else {
     dialect = 'sqlite';
     if (opts.sqliteFile !== ':memory:') mkdirSync(dirname(opts.sqliteFile), { recursive: true });
@@ -181,15 +217,22 @@ export async function openDb(
     file.pragma('synchronous = NORMAL');
     file.pragma(`busy_timeout = ${Math.floor(opts.sqliteBusyMs ?? 5000)}`);
     db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: file }) });
+    driver = { sqlite: file };
   }
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     ...(dialect === 'postgres' ? { migrationTableSchema: opts.databaseSchema } : {}),
   });
-  const { error } = await migrator.migrateToLatest();
+  let { error } = await migrator.migrateToLatest();
+  // Kysely locks migrations on PostgreSQL but not on SQLite: processes of a cluster on one SQLite file that
+  // start together may race; each migration is one transaction, so the loser rolls back and finds them done.
+  for (let i = 0; error && dialect === 'sqlite' && i < 5; i++) {
+    await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    ({ error } = await migrator.migrateToLatest());
+  }
   if (error) throw new Error(`database migration failed: ${(error as Error).message ?? String(error)}`);
-  return { db, dialect };
+  return { db, dialect, driver };
 }
 
 /** Drops a PostgreSQL schema (test clean-up). */

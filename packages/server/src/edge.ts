@@ -6,6 +6,7 @@
  * `Admissions` to bound the joins one address has pending. docs/server.md, "What a refused client sees".
  */
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type BeforeUpgradeHandler, type Client, matchMaker } from '@colyseus/core';
 import type { ErrorCode } from '@stich/protocol';
@@ -77,11 +78,21 @@ export function originAllowed(origin: string | undefined, host: string | undefin
   return (o.protocol === 'http:' || o.protocol === 'https:') && host !== undefined && o.host === host;
 }
 
-/** Drops the forwarding headers a client may have set: its address is the TCP peer. */
-function peerAddress(req: IncomingMessage): void {
+const plain = (address: string): string => (address.startsWith('::ffff:') ? address.slice(7) : address);
+
+/**
+ * Drops the forwarding headers a client may have set: its address is the TCP peer, or, when the peer is
+ * one of TRUSTED_PROXIES, the address that proxy appended to `X-Forwarded-For` (the last one).
+ */
+function peerAddress(req: IncomingMessage, trusted: ReadonlySet<string>): void {
+  const forwarded = req.headers['x-forwarded-for'];
   delete req.headers['x-forwarded-for'];
   delete req.headers['x-client-ip'];
-  const peer = req.socket.remoteAddress;
+  let peer = req.socket.remoteAddress;
+  if (peer && trusted.has(plain(peer)) && typeof forwarded === 'string') {
+    const last = forwarded.split(',').at(-1)?.trim() ?? '';
+    if (isIP(last) !== 0) peer = last;
+  }
   if (peer) req.headers['x-real-ip'] = peer;
   else delete req.headers['x-real-ip'];
 }
@@ -123,6 +134,7 @@ export function upgradeGuard(config: Config): BeforeUpgradeHandler {
  * router): checks, security headers, the address, and the body read once with its limit.
  */
 export function installEdge(http: HttpServer, config: Config, log: Logger): void {
+  const trusted = new Set(config.trustedProxies.map(plain));
   const handlers = http.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   http.removeAllListeners('request');
   http.on('request', (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => {
@@ -133,7 +145,7 @@ export function installEdge(http: HttpServer, config: Config, log: Logger): void
     const origin = req.headers.origin;
     if (!originAllowed(origin, req.headers.host, config))
       return answer(res, 403, 'forbidden', `requests from origin ${origin} are not allowed`);
-    peerAddress(req);
+    peerAddress(req, trusted);
     const run = () => {
       for (const handle of handlers) handle.call(http, req, res);
     };
@@ -163,7 +175,7 @@ export function installEdge(http: HttpServer, config: Config, log: Logger): void
       socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    peerAddress(req);
+    peerAddress(req, trusted);
   });
 }
 

@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import { context } from './context.ts';
 import { isStorageError } from './edge.ts';
 import { gamesResponse } from './games.ts';
-import { peerOf, Window } from './limits.ts';
+import { memoryLimit, peerOf, redisLimit } from './limits.ts';
 import { lobbyPage } from './lobby.ts';
 import { myTablesRoute } from './mine.ts';
 import { rematchRoute } from './rematch.ts';
@@ -66,26 +66,9 @@ async function playerOf(headers: Headers | undefined): Promise<Player | undefine
   return context().store.playerByToken(auth.slice(7).trim());
 }
 
-const loading = new Map<string, Promise<TableInfo | undefined>>();
-
-/** The live room of a table, restoring it from its record when no process holds it. */
-export async function ensureLive(tableId: string): Promise<TableInfo | undefined> {
-  const found = (await matchMaker.query({ roomId: tableId }))[0] as { metadata?: TableInfo } | undefined;
-  if (found?.metadata) return found.metadata;
-  let p = loading.get(tableId);
-  if (!p) {
-    p = (async () => {
-      try {
-        const room = (await matchMaker.createRoom(ROOM_TABLE, { tableId })) as { metadata?: TableInfo };
-        return room.metadata;
-      } finally {
-        loading.delete(tableId);
-      }
-    })();
-    loading.set(tableId, p);
-  }
-  return p;
-}
+/** The live room of a table, restoring it from its record when no process holds it (owner.ts). */
+export const ensureLive = (tableId: string): Promise<TableInfo | undefined> =>
+  context().owner.ensureLive(tableId);
 
 /** Table info of a table without a live room (a finished match), from the database. */
 async function storedInfo(row: TableRow): Promise<TableInfo> {
@@ -217,7 +200,12 @@ async function newTable(
 export function routes() {
   const startedAt = Date.now();
   const { limits } = context().config;
-  const guests = new Window(limits.guestsPerHour, HOUR);
+  const { redis } = context();
+  // Per address over the whole cluster when there is one (a client's requests reach any process).
+  const guests =
+    redis === null
+      ? memoryLimit(limits.guestsPerHour, HOUR)
+      : redisLimit(redis, 'guests', limits.guestsPerHour, HOUR);
   const creating = serial();
   return createRouter(
     {
@@ -246,8 +234,9 @@ export function routes() {
         const b = parse(guestSchema, ctx.body);
         if (!b.ok) return b.res;
         const peer = peerOf(ctx.headers);
-        if (!guests.take(peer)) {
-          const wait = Math.ceil(guests.retryAfter(peer) / 1000);
+        const waitMs = await guests.take(peer);
+        if (waitMs > 0) {
+          const wait = Math.ceil(waitMs / 1000);
           return json(
             {
               code: 'too-many-guests',

@@ -3,10 +3,13 @@
  * created per address per hour (docs/server.md, "Limits"). Limits per guest (tables) are counted in the
  * database, see `Store.tablesCreatedSince` and `Store.openTablesOf`.
  *
- * The address is the TCP peer (`socket.remoteAddress`), never a forwarding header a client could write.
+ * The address is the TCP peer (`socket.remoteAddress`), never a forwarding header a client could write;
+ * behind a proxy listed in TRUSTED_PROXIES, the address that proxy forwarded (the edge resolves it once).
  */
 import type { IncomingMessage } from 'node:http';
 import { CloseCode, getMessageBytes, Protocol } from '@colyseus/core';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { WebSocket, WebSocketServer } from 'ws';
 
 /**
@@ -64,6 +67,44 @@ export class Window {
   }
 }
 
+/** Events per key and period, counted in this process or, in a cluster, for all processes together. */
+export interface Limit {
+  /** Counts an event for `key`; 0 when it was allowed, else the milliseconds until it may be tried again. */
+  take(key: string): Promise<number>;
+}
+
+/** One process: the sliding `Window`. */
+export function memoryLimit(max: number, ms: number): Limit {
+  const w = new Window(max, ms);
+  return { take: async (key) => (w.take(key) ? 0 : Math.max(1, w.retryAfter(key))) };
+}
+
+/**
+ * A cluster: counted in Redis (rate-limiter-flexible, a fixed window of `ms` from the key's first event), so
+ * that a client whose requests go to several processes gets the limit once. While Redis does not answer,
+ * each process counts on its own (the library's insurance limiter).
+ */
+export function redisLimit(client: Redis, name: string, max: number, ms: number): Limit {
+  const duration = Math.ceil(ms / 1000);
+  const r = new RateLimiterRedis({
+    storeClient: client,
+    keyPrefix: `limit:${name}`,
+    points: max,
+    duration,
+    insuranceLimiter: new RateLimiterMemory({ points: max, duration }),
+  });
+  return {
+    take: (key) =>
+      r.consume(key).then(
+        () => 0,
+        (e: unknown) => {
+          if (e instanceof RateLimiterRes) return Math.max(1, e.msBeforeNext);
+          throw e;
+        },
+      ),
+  };
+}
+
 /** HTTP-like code sent in the Colyseus ERROR frame of a refused connection (the SDK rejects the join with it). */
 export const TOO_MANY_STATUS = 429;
 
@@ -85,7 +126,9 @@ export function limitConnections(
   wss.removeAllListeners('connection');
   const open = new Map<string, number>();
   wss.on('connection', (ws: WebSocket, req: IncomingMessage, ...rest: unknown[]) => {
-    const peer = req.socket.remoteAddress ?? 'unknown';
+    // The edge has set x-real-ip to the client's address (edge.ts peerAddress) before the upgrade got here.
+    const real = req.headers['x-real-ip'];
+    const peer = (typeof real === 'string' ? real : req.socket.remoteAddress) ?? 'unknown';
     const n = open.get(peer) ?? 0;
     if (n >= max) {
       // The transport never sees this socket, so nothing else listens for its errors (a bad frame would

@@ -1,13 +1,17 @@
 /**
  * Assembles the server: database (migrated), Colyseus with the WebSocket transport, the table and lobby
- * rooms, the HTTP API and static files, all on one port. On start every unfinished table is restored
- * from its record. `close()` shuts down gracefully: rooms finish their queued writes first.
+ * rooms, the HTTP API and static files, all on one port. With REDIS_URL the process is one of a cluster
+ * (Colyseus' Redis presence and driver; docs/deploy.md). On start the process restores the unfinished
+ * tables nobody owns (owner.ts). `close()` shuts down gracefully: rooms finish their queued writes first.
  */
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { matchMaker, Server } from '@colyseus/core';
+import { type MatchMakerDriver, matchMaker, type Presence, Server } from '@colyseus/core';
+import { RedisDriver } from '@colyseus/redis-driver';
+import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { MAX_FRAME_BYTES, ROOM_LOBBY, ROOM_TABLE } from '@stich/protocol';
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { WebSocketServer } from 'ws';
 import { RESERVATION_SECONDS } from './admission.ts';
@@ -16,9 +20,11 @@ import type { Config } from './config.ts';
 import { context, setContext } from './context.ts';
 import { openDb } from './db.ts';
 import { Admissions, configureCors, installEdge, upgradeGuard } from './edge.ts';
-import { ensureLive, routes } from './http.ts';
+import { routes } from './http.ts';
+import { Leases } from './leases.ts';
 import { limitConnections } from './limits.ts';
 import { LobbyRoom } from './lobby.ts';
+import { Owner } from './owner.ts';
 import { Store } from './store.ts';
 import { TableRoom } from './table.ts';
 
@@ -33,16 +39,24 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const log = pino({ level: config.logLevel, base: { service: 'stich' } });
   // A broken connection costs only the queries running on it (they fail as `storage` errors, and
   // automatic steps are retried); the pool opens a new one for the next query.
-  const { db, dialect } = await openDb(config, (err) =>
+  const { db, dialect, driver } = await openDb(config, (err) =>
     log.warn({ err: err.message }, 'database connection lost; reconnecting on next use'),
   );
-  const store = new Store(db);
+  const store = new Store(db, driver);
   const bots = new Bots(config.botWorkers);
+  const cluster = redisParts(config);
+  // The lease owner is this process's Colyseus processId, known once the matchmaker is set up.
+  const owner = new Owner(
+    new Leases(db, dialect, () => matchMaker.processId, config.leaseSeconds * 1000),
+    log.child({ module: 'owner' }),
+  );
   setContext({
     config,
     store,
     log,
     bots,
+    owner,
+    redis: cluster.redis ?? null,
     admissions: new Admissions(config.joinsPerAddress, RESERVATION_SECONDS),
   });
 
@@ -55,6 +69,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const colyseusLog = log.child({ module: 'colyseus' });
   const server = new Server({
     transport,
+    ...(cluster.presence && cluster.driver ? { presence: cluster.presence, driver: cluster.driver } : {}),
+    ...(config.publicAddress !== null ? { publicAddress: config.publicAddress } : {}),
+    // A table is loaded by the process that took its lease, never placed on another one.
+    selectProcessIdToCreateRoom: async () => matchMaker.processId,
     greet: false,
     gracefullyShutdown: false,
     logger: {
@@ -64,7 +82,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
       error: (...a: unknown[]) => colyseusLog.error(a.map(String).join(' ')),
     },
   });
-  server.define(ROOM_TABLE, TableRoom).enableRealtimeListing();
+  server
+    .define(ROOM_TABLE, TableRoom)
+    .enableRealtimeListing()
+    // Its lease goes back once the room is gone, its last writes done (`disconnect` follows onDispose).
+    .on('create', (room: TableRoom) =>
+      (room as unknown as { _events: NodeJS.EventEmitter })._events.once('disconnect', () =>
+        owner.released(room.roomId),
+      ),
+    );
   server.define(ROOM_LOBBY, LobbyRoom);
   server.router = routes();
   // Clients join rooms; only the server creates them (tables from their records, the lobby below).
@@ -74,6 +100,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await listen(server, transport.server!, config);
   } catch (e) {
     await server.gracefullyShutdown(false).catch(() => {});
+    await Promise.all([
+      cluster.presence?.shutdown(),
+      cluster.driver?.shutdown(),
+      cluster.redis?.quit(),
+    ]).catch(() => {});
     await bots.close();
     await db.destroy();
     setContext(undefined);
@@ -90,24 +121,40 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = config.publicUrl ?? `http://${host}:${port}`;
 
-  let restored = 0;
-  for (const id of await store.unfinishedTableIds()) {
-    try {
-      await ensureLive(id);
-      restored++;
-    } catch (e) {
-      log.error({ table: id, err: e }, 'table could not be restored');
-    }
+  if (!cluster.presence) {
+    // Without Redis this process is the only one on its database: leases left by an earlier process
+    // (killed, so it could not give them back) are void.
+    const live = await owner.leases.clear();
+    if (live > 0)
+      log.warn(
+        { leases: live },
+        'dropped live leases of another process: without REDIS_URL one process owns the database',
+      );
   }
-  log.info({ url, port, db: dialect, restored }, 'stich server listening');
+  const restored = await owner.takeOver(await owner.leases.unowned(false));
+  owner.start();
+  log.info(
+    {
+      url,
+      port,
+      db: dialect,
+      restored,
+      process: matchMaker.processId,
+      cluster: cluster.presence !== undefined,
+    },
+    'stich server listening',
+  );
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       log.info('shutting down');
+      await owner.stop();
       await server.gracefullyShutdown(false).catch((e: unknown) => log.error({ err: e }, 'shutdown'));
       await bots.close();
       await store.flush();
+      await owner.leases.releaseAll().catch((e: unknown) => log.error({ err: e }, 'leases not given back'));
+      await cluster.redis?.quit().catch(() => {});
       await db.destroy();
       setContext(undefined);
       log.info('stopped');
@@ -115,6 +162,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     return closing;
   };
   return { url, port, restored, close };
+}
+
+/** Colyseus' Redis presence and driver for a cluster (REDIS_URL); none (local ones) for one process. */
+function redisParts(config: Config): { presence?: Presence; driver?: MatchMakerDriver; redis?: Redis } {
+  if (config.redisUrl === null) return {};
+  // Every key of the cluster carries its prefix (several clusters or test runs may share one Redis).
+  const client = () => new Redis(config.redisUrl!, { keyPrefix: config.redisPrefix });
+  return { presence: new RedisPresence(client()), driver: new RedisDriver(client()), redis: client() };
 }
 
 /**

@@ -34,10 +34,12 @@ import {
   type TableStatus,
 } from '@stich/protocol';
 import { admitToTable, arrived, storageRefusal } from './admission.ts';
+import { CryptoPool } from './chance.ts';
 import { context } from './context.ts';
 import { overSendBuffer } from './edge.ts';
 import { freeSeatsToBots, type StartAnswer, storeSetup } from './start.ts';
 import { buildRecord, hash, type SeatHolder, type StoredStep, secret, type TableRow } from './store.ts';
+import { Outgoing, Wire } from './wire.ts';
 
 interface SeatRt {
   readonly seat: Seat;
@@ -120,6 +122,9 @@ export class TableRoom extends Room {
   private readonly buckets = new Map<string, Bucket>();
   /** Connections that asked for JSON text frames. */
   private readonly jsonClients = new Set<string>();
+  private readonly wire = new Wire();
+  /** Cryptographic randomness for this table's deals (chance.ts). */
+  private readonly chance = new CryptoPool();
   /** The seq for which a bot decision is under way, by seat. */
   private readonly botPending = new Map<Seat, number>();
   private queue: Promise<void> = Promise.resolve();
@@ -529,8 +534,13 @@ export class TableRoom extends Room {
   }
 
   private sendTo(client: Client, msg: ServerMessage) {
+    this.deliver(client, new Outgoing(msg));
+  }
+
+  /** Sends a message encoded at most once per format, whoever else it goes to (wire.ts). */
+  private deliver(client: Client, out: Outgoing) {
     if (overSendBuffer(client, context().config.sendBufferMax)) return;
-    client.send(CHANNEL, this.jsonClients.has(client.sessionId) ? JSON.stringify(msg) : msg);
+    this.wire.send(client, out, this.jsonClients.has(client.sessionId));
   }
 
   private fail(src: Source, code: ErrorCode, reason: string) {
@@ -612,7 +622,7 @@ export class TableRoom extends Room {
   private dealIfDue(state: unknown, seq: number, steps: StoredStep[]): unknown {
     const game = this.game;
     while (!game.isOver(state) && game.awaitsDeal(state)) {
-      const deal = game.randomDeal(state, cryptoRng);
+      const deal = game.randomDeal(state, this.chance);
       const next = game.applyDeal(state, deal);
       if (!next.ok) {
         context().log.error({ table: this.row.id, error: next.error }, 'deal failed');
@@ -638,6 +648,11 @@ export class TableRoom extends Room {
     }
     if (this.doubt) {
       // The last failed write is not settled yet (the database does not answer): write nothing.
+      this.fail(src, 'storage', reason);
+      return false;
+    }
+    if (!context().owner.leases.holds(this.row.id)) {
+      // Its lease could not be renewed in time (owner.ts): another process may own the table by now.
       this.fail(src, 'storage', reason);
       return false;
     }
@@ -759,19 +774,18 @@ export class TableRoom extends Room {
   }
 
   private broadcastState(src: Source) {
-    let spectatorUpdate: StateUpdate | undefined;
+    // Every spectator gets the same bytes; each seat its own view, encoded once.
+    let spectators: Outgoing | undefined;
     for (const client of this.clients) {
       const seat = this.roles.get(client.sessionId);
       if (seat === undefined) continue;
-      let d: StateUpdate;
-      if (seat === null) {
-        spectatorUpdate ??= this.update(null);
-        d = spectatorUpdate;
-      } else d = this.update(seat);
-      this.sendTo(
-        client,
-        client === src.client && src.id !== undefined ? { t: 'state', d, id: src.id } : { t: 'state', d },
-      );
+      if (client === src.client && src.id !== undefined)
+        this.sendTo(client, { t: 'state', d: this.update(seat), id: src.id });
+      else if (seat !== null) this.sendTo(client, { t: 'state', d: this.update(seat) });
+      else {
+        spectators ??= new Outgoing({ t: 'state', d: this.update(null) });
+        this.deliver(client, spectators);
+      }
     }
   }
 
@@ -805,8 +819,8 @@ export class TableRoom extends Room {
   private tableChanged() {
     if (this.disposed) return;
     const info = this.info();
-    for (const client of this.clients)
-      if (this.roles.has(client.sessionId)) this.sendTo(client, { t: 'table', d: info });
+    const out = new Outgoing({ t: 'table', d: info });
+    for (const client of this.clients) if (this.roles.has(client.sessionId)) this.deliver(client, out);
     this.setMetadata(info).catch(() => {});
   }
 

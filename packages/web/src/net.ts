@@ -300,6 +300,9 @@ export class TableConn {
     this.retry = 0;
     this.ev.status('open');
     inbox(room, (m) => this.onMessage(m));
+    // A few quick tries to the same server process; if it is gone, a fresh join (below) finds the process
+    // that took the table over, whose address the seat reservation carries (docs/deploy.md).
+    room.reconnection.maxRetries = 4;
     room.onDrop(() => this.ev.status('reconnecting'));
     room.onReconnect(() => {
       this.ev.status('open');
