@@ -1,5 +1,6 @@
 import { arenaCommand } from './arena.ts';
 import { benchCommand } from './bench.ts';
+import { oracleCommand } from './oracle.ts';
 import { replayCommand } from './replay.ts';
 import { selfplayCommand } from './selfplay.ts';
 
@@ -18,4 +19,5 @@ export const commands: Record<string, Command> = {
   selfplay: selfplayCommand,
   bench: benchCommand,
   arena: arenaCommand,
+  oracle: oracleCommand,
 };
