@@ -7,14 +7,23 @@ import type { AnyGame } from '@stich/engine';
 import { z } from 'zod';
 import { type KnownDifference, knownDifference } from './known.ts';
 import type { OracleGame } from './reader.ts';
-import { type DokoAction, declaration, playSteps, reservingSeats, type Step } from './steps.ts';
+import {
+  type DokoAction,
+  declaration,
+  immediateSolo,
+  playSteps,
+  reservingSeats,
+  type Step,
+} from './steps.ts';
 
 export const MISMATCH_KINDS = [
   /** A recorded step is not legal for us (or the seat may not act), or the engine refuses it. */
   'step',
-  /** Our Vorbehalt round starts at another seat than doko's forehand. */
+  /** Our forehand (asked first in the Vorbehalt round) is not doko's. */
   'forehand',
   'contract',
+  /** Seat, call, moment or the reply mark of an announcement. */
+  'announcements',
   'parties',
   /** Leader, winner or card points of a trick. */
   'tricks',
@@ -49,14 +58,22 @@ const seat = z.int().min(0).max(3);
 const party = z.enum(['re', 'kontra']);
 /** What the oracle needs of our per-deal outcome (the agreed surface); other fields are ignored. */
 const dealOutcome = z.object({
+  forehand: seat.optional(),
   contract: z.object({
     kind: z.string(),
-    declarer: seat.optional(),
-    partner: seat.nullable().optional(),
-    solo: z.string().optional(),
+    declarer: seat.nullish(),
+    partner: seat.nullish(),
+    solo: z.string().nullish(),
     pflicht: z.boolean().optional(),
+    vorfuehrung: z.boolean().optional(),
+    immediate: z.boolean().optional(),
+    clarification: z.int().optional(),
+    failed: z.boolean().optional(),
   }),
   parties: z.object({ re: z.array(seat), kontra: z.array(seat) }),
+  announcements: z
+    .array(z.object({ seat, call: z.string(), played: z.int(), reply: z.boolean() }))
+    .optional(),
   tricks: z.array(z.object({ leader: seat, winner: seat, points: z.int() })),
   cardPoints: z.object({ re: z.int(), kontra: z.int(), bySeat: z.array(z.int()).length(4) }),
   winner: z.enum(['re', 'kontra', 'none']),
@@ -74,7 +91,7 @@ export interface SessionReport {
 
 const sortedSeats = (xs: readonly number[]): number[] => [...xs].sort((a, b) => a - b);
 
-/** The contract in one comparable shape: doko's kinds in our names. */
+/** The contract in one comparable shape: doko's kinds and fields in our names. */
 function oracleContract(g: OracleGame): Record<string, unknown> {
   const c = g.contract;
   switch (c.kind) {
@@ -83,9 +100,22 @@ function oracleContract(g: OracleGame): Record<string, unknown> {
     case 'silentSolo':
       return { kind: 'silent-solo', declarer: c.declarer };
     case 'hochzeit':
-      return { kind: 'hochzeit', declarer: c.declarer, partner: c.partner };
+      return {
+        kind: 'hochzeit',
+        declarer: c.declarer,
+        partner: c.partner,
+        clarification: c.clarificationTrick,
+        failed: c.failed,
+      };
     case 'solo':
-      return { kind: 'solo', declarer: c.declarer, solo: c.soloKind, pflicht: c.soloType === 'pflichtsolo' };
+      return {
+        kind: 'solo',
+        declarer: c.declarer,
+        solo: c.soloKind,
+        pflicht: c.soloType === 'pflichtsolo',
+        vorfuehrung: c.vorfuehrung,
+        immediate: c.immediate,
+      };
   }
 }
 
@@ -96,9 +126,22 @@ function ourContract(c: DealOutcome['contract']): Record<string, unknown> {
     case 'silent-solo':
       return { kind: c.kind, declarer: c.declarer };
     case 'hochzeit':
-      return { kind: c.kind, declarer: c.declarer, partner: c.partner ?? null };
+      return {
+        kind: c.kind,
+        declarer: c.declarer,
+        partner: c.partner ?? null,
+        clarification: c.clarification,
+        failed: c.failed,
+      };
     case 'solo':
-      return { kind: c.kind, declarer: c.declarer, solo: c.solo, pflicht: c.pflicht ?? false };
+      return {
+        kind: c.kind,
+        declarer: c.declarer,
+        solo: c.solo,
+        pflicht: c.pflicht,
+        vorfuehrung: c.vorfuehrung,
+        immediate: c.immediate,
+      };
     default:
       return { ...c };
   }
@@ -119,7 +162,15 @@ export function compareGame(g: OracleGame, ours: DealOutcome, standings: readonl
   const add = (kind: MismatchKind, where: string, oracle: unknown, our: unknown) => {
     if (!same(oracle, our)) out.push({ kind, game: g.id, where, oracle, ours: our });
   };
+  if (ours.forehand !== undefined) add('forehand', 'forehand', g.forehand, ours.forehand);
   add('contract', 'contract', oracleContract(g), ourContract(ours.contract));
+  if (ours.announcements)
+    add(
+      'announcements',
+      'announcements (seat, call, cards played, reply)',
+      g.announcements.map((a) => [a.seat, a.kind, a.cardsPlayed, a.reply]),
+      ours.announcements.map((a) => [a.seat, a.call, a.played, a.reply]),
+    );
   add(
     'parties',
     'parties',
@@ -216,7 +267,6 @@ export function replaySession(game: AnyGame, session: readonly OracleGame[]): Se
 
     // The Vorbehalt round, answered from each seat's intent until a card may be played.
     const reserving = reservingSeats(g);
-    let asked = false;
     for (let n = 0; ; n++) {
       const toAct = game.toAct(state) as readonly number[];
       if (toAct.length === 0 || n > 40) return fail('reservations', 'a card', `phase ${game.phase(state)}`);
@@ -224,18 +274,9 @@ export function replaySession(game: AnyGame, session: readonly OracleGame[]): Se
       const legal = game.legalActions(state, seat) as readonly DokoAction[];
       if (legal.some((a) => a.t === 'play')) break;
       let action: DokoAction | undefined;
-      if (legal.some((a) => a.t === 'healthy' || a.t === 'reserve')) {
-        if (!asked) {
-          asked = true;
-          if (seat !== g.forehand)
-            mismatches.push({
-              kind: 'forehand',
-              game: g.id,
-              where: 'first seat asked',
-              oracle: g.forehand,
-              ours: seat,
-            });
-        }
+      const now = immediateSolo(g, seat);
+      if (now && legal.some((a) => a.t === 'declare' && a.game === now)) action = { t: 'declare', game: now };
+      else if (legal.some((a) => a.t === 'healthy' || a.t === 'reserve')) {
         action = reserving.has(seat) ? { t: 'reserve' } : { t: 'healthy' };
       } else if (legal.some((a) => a.t === 'declare')) {
         const offered = legal.flatMap((a) => (a.t === 'declare' ? [a.game] : []));

@@ -4,8 +4,9 @@
  *
  * doko asks other questions than our engine (README section `reservations`), so the reservation round
  * is answered from each seat's intent, whatever order our engine asks in:
- * - a seat reserves if it answered `vorbehalt` true, if it announced an `immediateSolo` (doko then asks
- *   nobody else: the seats never asked are healthy), if it plays the Vorführung, or, in `--no-solo`
+ * - a seat that announced an `immediateSolo` declares it at once when our engine offers that (option
+ *   `immediateSolo`), else reserves; doko then asks nobody else: the seats never asked are healthy;
+ * - a seat reserves if it answered `vorbehalt` true, if it plays the Vorführung, or, in `--no-solo`
  *   sessions, if it holds both Kreuz-Damen (doko plays its Hochzeit without asking);
  * - asked to name its reservation, the declarer names the contract's game; a seat that answered doko's
  *   `solo` question false names `hochzeit`; a seat doko never asked (a higher reservation won first)
@@ -37,6 +38,12 @@ export function reservingSeats(g: OracleGame): ReadonlySet<number> {
   if (c.kind === 'solo' && c.vorfuehrung) seats.add(c.declarer);
   if (g.source.options.noSolo && c.kind === 'hochzeit') seats.add(c.declarer);
   return seats;
+}
+
+/** The solo `seat` declares at once in the Vorbehalt round (doko's `immediateSolo` true), if any. */
+export function immediateSolo(g: OracleGame, seat: number): string | undefined {
+  const c = g.contract;
+  return c.kind === 'solo' && c.immediate && c.declarer === seat ? c.soloKind : undefined;
 }
 
 /**
