@@ -28,6 +28,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PRESETS as DIFFERENZLER_PRESETS, UNDERTRUMP_RULES } from '../src/differenzler/index.ts';
+import { ACTION_KINDS as DOPPELKOPF_KINDS, PRESETS as DOPPELKOPF_PRESETS } from '../src/doppelkopf/index.ts';
 import {
   type Action,
   type AnyGame,
@@ -94,6 +95,15 @@ const ADAPTERS: Readonly<Record<string, Adapter>> = {
     variants: UNDERTRUMP_RULES.map((undertrump) => ({
       options: { undertrump, tiebreak: 'hits', rounds: 4 },
     })),
+  },
+  doppelkopf: {
+    presets: DOPPELKOPF_PRESETS,
+    kinds: DOPPELKOPF_KINDS,
+    // Short matches: a deal is long, and the match rules (Pflichtsolo, Vorführung) need only a few deals.
+    variants: [
+      { preset: 'ddv', options: { games: 6 } },
+      { preset: 'house', options: { games: 3, dulle: 'first', deadlines: 'hand', scoring: 'ddv' } },
+    ],
   },
   klaberjass: {
     presets: ['hoyle'],

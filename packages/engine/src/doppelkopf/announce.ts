@@ -1,0 +1,93 @@
+/**
+ * Announcements (Ansagen and Absagen): who may make which now, and which seats `toAct` lists for them.
+ *
+ * Levels: 1 Re/Kontra, 2 keine 90, 3 keine 60, 4 keine 30, 5 schwarz (004: KEINE-1). A higher call includes
+ * the lower ones its party has not made; it must be in time for the lowest of them.
+ *
+ * Deadlines (config `deadlines`):
+ * - `hand` (DDV, as the oracle program: README peculiarity 3): level L while the announcer holds at least
+ *   n - L cards (n = 12: Re/Kontra with 11, keine 90 with 10, ... schwarz with 7). A party that has said
+ *   nothing may still answer the opponents' announcement of level o with Re/Kontra while holding at least
+ *   n - o - 1 cards (Erwiderung); after such a reply it announces nothing more. In a Hochzeit nothing is
+ *   announced before the partner is found, and then every deadline moves by (clarification trick - 1) cards.
+ * - `trick` (004 "Verschärfen"): level L before the second card of trick L + 1 (Re/Kontra before the second
+ *   card of the second trick, KEINE-90 of the third, ...); once one party has said KEINE-90 the other can
+ *   no longer say KEINE-90 or more.
+ *
+ * Optional actors. `toAct` is part of every view, so whom it lists must not tell who is in which party
+ * (nor a stilles Solo). In a normal game and a stilles Solo it lists every seat (besides the one to play)
+ * that could announce something *if it were in either party*; such a seat's legal actions are its real
+ * announcements plus `quiet` ("nothing now"), so every listed seat has an action. Where the parties are
+ * public (a declared solo, a Hochzeit, Armut) only seats whose own party may announce are listed.
+ */
+import { count } from '../core/bits.ts';
+import type { Seat } from '../core/game.ts';
+import type { DoppelkopfState } from './state.ts';
+
+const NOBODY: readonly Seat[] = [];
+/** The seat to act first, then the optional actors of `mask` in seat order after it: `TO_ACT[turn * 16 + mask]`. */
+const TO_ACT: readonly (readonly Seat[])[] = Array.from({ length: 64 }, (_, i) => {
+  const turn = i >> 4;
+  const out: Seat[] = [turn];
+  for (let k = 1; k < 4; k++) {
+    const s = (turn + k) % 4;
+    if ((i & 15 & (1 << s)) !== 0) out.push(s);
+  }
+  return out;
+});
+
+/** The seats that may act: the seat to answer, declare or play first, then the optional announcers. */
+export function toAct(s: DoppelkopfState): readonly Seat[] {
+  const p = s.phase;
+  if (p === 'play') return TO_ACT[s.turn * 16 + s.opt];
+  if (p === 'reserve' || p === 'declare') return TO_ACT[s.turn * 16];
+  return NOBODY;
+}
+
+/** Bit L for every level L above p: `LEVEL_BITS[p]`. */
+export const LEVEL_BITS = [0b111110, 0b111100, 0b111000, 0b110000, 0b100000, 0];
+/** Flag in `allowedLevels`: the only allowed call is a late Re/Kontra as an answer. */
+export const REPLY = 64;
+
+/**
+ * The levels (bit L) that a seat of `party` (0 Re, 1 Kontra) may announce now, with `REPLY` when the call
+ * can only be a reply. Does not look at the seat's real party.
+ */
+export function allowedLevels(s: DoppelkopfState, party: 0 | 1, seat: Seat): number {
+  const c = s.contract;
+  if (c === null || s.phase !== 'play') return 0;
+  let shift = 0;
+  if (c.kind === 'hochzeit') {
+    if (c.clarification === 0) return 0;
+    shift = c.clarification - 1;
+  }
+  const p = party === 0 ? s.annRe : s.annKo;
+  const o = party === 0 ? s.annKo : s.annRe;
+  if (p >= 5 || (s.replied & (1 << party)) !== 0) return 0;
+  if (s.config.options.deadlines === 'hand') {
+    const n = s.config.options.nines ? 12 : 10;
+    const eff = count(s.one[seat]) + count(s.two[seat]) + shift;
+    if (eff >= n - 1 - p) return LEVEL_BITS[p];
+    if (p === 0 && o >= 1 && eff >= n - 1 - o) return 2 | REPLY;
+    return 0;
+  }
+  if (s.played > 4 * (p + 1) + 1 + 4 * shift) return 0;
+  // 004: "Hat eine Partei KEINE-90 angesagt, so kann dies die andere Partei nicht mehr tun."
+  return o >= 2 ? LEVEL_BITS[p] & 2 : LEVEL_BITS[p];
+}
+
+/** The seats besides `turn` that `toAct` lists (see above), as a mask, leaving out the quiet ones. */
+export function optionalActors(s: DoppelkopfState): number {
+  const c = s.contract;
+  if (c === null || s.phase !== 'play') return 0;
+  const hidden = c.kind === 'normal' || c.kind === 'silent-solo';
+  let m = 0;
+  for (let seat = 0; seat < 4; seat++) {
+    if (seat === s.turn || (s.quiet & (1 << seat)) !== 0) continue;
+    const can = hidden
+      ? (allowedLevels(s, 0, seat) | allowedLevels(s, 1, seat)) !== 0
+      : allowedLevels(s, ((s.re >> seat) & 1) !== 0 ? 0 : 1, seat) !== 0;
+    if (can) m |= 1 << seat;
+  }
+  return m;
+}
