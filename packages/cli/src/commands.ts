@@ -1,5 +1,6 @@
 import { arenaCommand } from './arena.ts';
 import { benchCommand } from './bench.ts';
+import { examplesCommand } from './examples.ts';
 import { oracleCommand } from './oracle.ts';
 import { replayCommand } from './replay.ts';
 import { selfplayCommand } from './selfplay.ts';
@@ -20,4 +21,5 @@ export const commands: Record<string, Command> = {
   bench: benchCommand,
   arena: arenaCommand,
   oracle: oracleCommand,
+  examples: examplesCommand,
 };

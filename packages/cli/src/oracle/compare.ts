@@ -215,7 +215,9 @@ export function replaySession(game: AnyGame, session: readonly OracleGame[]): Se
   const mismatches: Mismatch[] = [];
   let replayed = 0;
   const abort = (from: number, m: Mismatch): SessionReport => {
-    mismatches.push(m);
+    // The match cannot go on; the rest of the session is shown as following from the cause (known or not).
+    const cause = withKnown(session)(m);
+    mismatches.push(cause);
     for (const g of session.slice(from + 1))
       mismatches.push({
         kind: 'unreplayed',
@@ -223,6 +225,7 @@ export function replaySession(game: AnyGame, session: readonly OracleGame[]): Se
         where: 'session',
         oracle: null,
         ours: `${m.game}: ${m.where}`,
+        ...(cause.known ? { known: cause.known } : {}),
       });
     return { replayed, mismatches: mismatches.map(withKnown(session)) };
   };
@@ -316,6 +319,7 @@ export function replaySession(game: AnyGame, session: readonly OracleGame[]): Se
 const withKnown =
   (session: readonly OracleGame[]) =>
   (m: Mismatch): Mismatch => {
+    if (m.known) return m;
     const g = session.find((x) => x.id === m.game);
     const known = g && knownDifference(g, m.kind);
     return known ? { ...m, known } : m;

@@ -17,7 +17,18 @@ export interface KnownDifference {
   applies(game: OracleGame): boolean;
 }
 
-export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [];
+export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
+  {
+    id: 'vorfuehrung-lustsolo',
+    kinds: ['step'],
+    reason:
+      'doko makes the forehand play the Vorführung even after his own Pflichtsolo (a Lustsolo, README ' +
+      "peculiarity 1), leaving another player's Pflichtsolo unplayed; the DDV Vorführung is the open " +
+      'Pflichtsolo of the player who owes it, and our engine forces that player (docs/rules/doppelkopf.md)',
+    applies: (g) =>
+      g.contract.kind === 'solo' && g.contract.vorfuehrung && g.contract.soloType === 'lustsolo',
+  },
+];
 
 export function knownDifference(game: OracleGame, kind: MismatchKind): KnownDifference | undefined {
   return KNOWN_DIFFERENCES.find((k) => k.kinds.includes(kind) && k.applies(game));
