@@ -369,6 +369,22 @@ export function findExample(game: AnyGame, f: Feature, maxTries = 20000): Exampl
   return undefined;
 }
 
+/** The list of examples, written beside them. */
+export function examplesReadme(): string {
+  const rows = FEATURES.map((f) => `| [${f.name}.json](${f.name}.json) | \`${f.preset}\` | ${f.shows} |`);
+  return `# Doppelkopf example records
+
+One record per special rule, written by \`npx stich examples doppelkopf\` (packages/cli/src/examples.ts): a
+seeded search over deals and random play until the match shows the rule, so the files are reproducible
+(a test regenerates them and replays each with \`npx stich replay FILE\`). Seat 3 deals, seat 0 is the
+forehand. Rules of the house preset that the engine does not have yet get their records when it does.
+
+| record | preset | shows |
+| --- | --- | --- |
+${rows.join('\n')}
+`;
+}
+
 const KIND_ORDER = 'CSHD';
 const RANK_ORDER = '9TJQKA';
 const byKind = (a: Card, b: Card): number =>
@@ -423,6 +439,7 @@ export const examplesCommand: Command = {
       written[f.name] = found?.tries ?? null;
       if (found) await writeFile(join(dir, `${f.name}.json`), formatRecord(found.record));
     }
+    if (!opts.options.only) await writeFile(join(dir, 'README.md'), examplesReadme());
     printJson(out, { out: dir, tries: written });
     return Object.values(written).every((t) => t !== null) ? 0 : 1;
   },

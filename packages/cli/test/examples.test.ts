@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gameById } from '@stich/engine';
 import { describe, expect, it } from 'vitest';
-import { type DealSeen, FEATURES, findExample, formatRecord } from '../src/examples.ts';
+import { type DealSeen, examplesReadme, FEATURES, findExample, formatRecord } from '../src/examples.ts';
 import { replayText } from '../src/replay.ts';
 
 const dir = join(import.meta.dirname, '..', '..', '..', 'examples', 'doppelkopf');
@@ -12,6 +12,10 @@ const game = gameById('doppelkopf');
 describe('examples/doppelkopf', () => {
   it('holds one record per feature of the generator, and no other', () => {
     expect(files.sort()).toEqual(FEATURES.map((f) => `${f.name}.json`).sort());
+  });
+
+  it('lists every record in its README', () => {
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe(examplesReadme());
   });
 
   it.each(FEATURES.map((f) => [f.name, f] as const))('%s replays and shows its feature', (name, feature) => {
