@@ -48,6 +48,18 @@ describe.skipIf(!game)('Doppelkopf bad input on the command line', () => {
     expect(JSON.parse(failed.stdout).error.code).toBe('bad-config');
   });
 
+  it('arena gives a typed error, not a stack trace, for a bad preset or a game the bots cannot referee', async () => {
+    const args = ['arena', '--game', 'doppelkopf', '--bots', 'rule,random', '--deals', '1'];
+    const bad = await run(process.execPath, [bin, ...args, '--preset', 'skat']).catch((e) => e);
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout).error.code).toBe('bad-config');
+    const result = await run(process.execPath, [bin, ...args, '--preset', 'ddv']).catch((e) => e);
+    const parsed = JSON.parse(result.stdout);
+    // Either the bots referee Doppelkopf (a report) or they say they cannot (a typed error).
+    if (parsed.error) expect(parsed.error.code).toBe('unsupported');
+    else expect(parsed.game).toBe('doppelkopf');
+  });
+
   it('stich oracle names the malformed line of a file', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'stich-doko-'));
     const file = join(dir, 'bad.jsonl');
