@@ -353,8 +353,15 @@ export function findExample(game: AnyGame, f: Feature, maxTries = 20000): Exampl
         continue;
       }
       const own = f.reserve?.({ hands, seat, phase, legal });
-      const healthy = legal.find((a) => a.t === 'healthy');
-      const chosen = own && has(legal, own) ? own : (healthy ?? legal.find((a) => a.t === 'declare'));
+      // Without the feature's choice: healthy, else the first game offered, else any step of the phase
+      // (an Armut card to give, ...) but an announcement.
+      const steps = legal.filter((a) => a.t !== 'announce' && a.t !== 'quiet');
+      const chosen =
+        own && has(legal, own)
+          ? own
+          : (legal.find((a) => a.t === 'healthy') ??
+            legal.find((a) => a.t === 'declare') ??
+            steps[rng.int(Math.max(1, steps.length))]);
       if (!chosen) throw new Error(`${f.name}: no action for seat ${seat} in phase ${phase}`);
       step(seat, chosen);
     }

@@ -24,7 +24,8 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     reason:
       'doko makes the forehand play the Vorführung even after his own Pflichtsolo (a Lustsolo, README ' +
       "peculiarity 1), leaving another player's Pflichtsolo unplayed; the DDV Vorführung is the open " +
-      'Pflichtsolo of the player who owes it, and our engine forces that player (docs/rules/doppelkopf.md)',
+      'Pflichtsolo of the player who owes it, and our engine forces that player (docs/rules/doppelkopf.md, ' +
+      '"Known differences from the oracle program")',
     applies: (g) =>
       g.contract.kind === 'solo' && g.contract.vorfuehrung && g.contract.soloType === 'lustsolo',
   },
