@@ -8,7 +8,9 @@
  * - `hand` (DDV, as the oracle program: README peculiarity 3): level L while the announcer holds at least
  *   n - L cards (n = 12: Re/Kontra with 11, keine 90 with 10, ... schwarz with 7). A party that has said
  *   nothing may still answer the opponents' announcement of level o with Re/Kontra while holding at least
- *   n - o - 1 cards (Erwiderung); after such a reply it announces nothing more. In a Hochzeit nothing is
+ *   n - o - 1 cards (Erwiderung). A party goes on above Re/Kontra (level p + 1 with n - 1 - p cards) only
+ *   if its first call was in time (made with n - 1 cards), so after a reply only a member still holding
+ *   n - 1 cards can say more (as the oracle program: one game of its data). In a Hochzeit nothing is
  *   announced before the partner is found, and then every deadline moves by (clarification trick - 1) cards.
  * - `trick` (004 "Verschärfen"): level L before the second card of trick L + 1 (Re/Kontra before the second
  *   card of the second trick, KEINE-90 of the third, ...); once one party has said KEINE-90 the other can
@@ -40,7 +42,7 @@ const TO_ACT: readonly (readonly Seat[])[] = Array.from({ length: 64 }, (_, i) =
 export function toAct(s: DoppelkopfState): readonly Seat[] {
   const p = s.phase;
   if (p === 'play') return TO_ACT[s.turn * 16 + s.opt];
-  if (p === 'reserve' || p === 'declare') return TO_ACT[s.turn * 16];
+  if (p === 'reserve' || p === 'declare' || p === 'bid' || p === 'armut') return TO_ACT[s.turn * 16];
   return NOBODY;
 }
 
@@ -54,20 +56,28 @@ export const REPLY = 64;
  * can only be a reply. Does not look at the seat's real party.
  */
 export function allowedLevels(s: DoppelkopfState, party: 0 | 1, seat: Seat): number {
-  const c = s.contract;
-  if (c === null || s.phase !== 'play') return 0;
-  let shift = 0;
-  if (c.kind === 'hochzeit') {
-    if (c.clarification === 0) return 0;
-    shift = c.clarification - 1;
-  }
-  const p = party === 0 ? s.annRe : s.annKo;
-  const o = party === 0 ? s.annKo : s.annRe;
-  if (p >= 5 || (s.replied & (1 << party)) !== 0) return 0;
+  const shift = shiftNow(s);
+  return shift < 0 ? 0 : levels(s, party, count(s.hands[seat]) + count(s.hands[4 + seat]) + shift, shift);
+}
+
+/** How far a Hochzeit moves the deadlines (0 otherwise), or -1 while nothing may be announced. */
+function shiftNow(s: DoppelkopfState): number {
+  const c = s.d.contract;
+  if (c === null || s.phase !== 'play') return -1;
+  if (c.kind !== 'hochzeit') return 0;
+  return c.clarification === 0 ? -1 : c.clarification - 1;
+}
+
+/** `allowedLevels` for a seat holding `eff - shift` cards. */
+function levels(s: DoppelkopfState, party: 0 | 1, eff: number, shift: number): number {
+  const d = s.d;
+  const p = party === 0 ? d.annRe : d.annKo;
+  const o = party === 0 ? d.annKo : d.annRe;
+  if (p >= 5) return 0;
   if (s.config.options.deadlines === 'hand') {
     const n = s.config.options.nines ? 12 : 10;
-    const eff = count(s.one[seat]) + count(s.two[seat]) + shift;
-    if (eff >= n - 1 - p) return LEVEL_BITS[p];
+    // With n - 1 cards anything goes; the ladder goes on only for a party whose first call was in time.
+    if (eff >= n - 1 || ((d.inTime & (1 << party)) !== 0 && eff >= n - 1 - p)) return LEVEL_BITS[p];
     if (p === 0 && o >= 1 && eff >= n - 1 - o) return 2 | REPLY;
     return 0;
   }
@@ -76,18 +86,33 @@ export function allowedLevels(s: DoppelkopfState, party: 0 | 1, seat: Seat): num
   return o >= 2 ? LEVEL_BITS[p] & 2 : LEVEL_BITS[p];
 }
 
-/** The seats besides `turn` that `toAct` lists (see above), as a mask, leaving out the quiet ones. */
-export function optionalActors(s: DoppelkopfState): number {
-  const c = s.contract;
-  if (c === null || s.phase !== 'play') return 0;
-  const hidden = c.kind === 'normal' || c.kind === 'silent-solo';
-  let m = 0;
+/** Bit of `callState`: some seat could still announce in either party. */
+export const CALLS_OPEN = 16;
+
+/**
+ * In one pass: the seats besides `turn` that `toAct` lists (see above; the quiet ones left out), as a mask,
+ * and `CALLS_OPEN` when any seat could announce in either party (the state's `calls`).
+ */
+export function callState(s: DoppelkopfState): number {
+  const shift = shiftNow(s);
+  if (shift < 0) return 0;
+  const hidden = s.d.contract!.kind === 'normal' || s.d.contract!.kind === 'silent-solo';
+  const h = s.hands;
+  let out = 0;
   for (let seat = 0; seat < 4; seat++) {
+    const eff = count(h[seat]) + count(h[4 + seat]) + shift;
+    const re = levels(s, 0, eff, shift);
+    const ko = levels(s, 1, eff, shift);
+    if ((re | ko) === 0) continue;
+    out |= CALLS_OPEN;
     if (seat === s.turn || (s.quiet & (1 << seat)) !== 0) continue;
-    const can = hidden
-      ? (allowedLevels(s, 0, seat) | allowedLevels(s, 1, seat)) !== 0
-      : allowedLevels(s, ((s.re >> seat) & 1) !== 0 ? 0 : 1, seat) !== 0;
-    if (can) m |= 1 << seat;
+    if (hidden ? true : (((s.d.re >> seat) & 1) !== 0 ? re : ko) !== 0) out |= 1 << seat;
   }
-  return m;
+  return out;
 }
+
+/** The seats besides `turn` that `toAct` lists (see above), as a mask, leaving out the quiet ones. */
+export const optionalActors = (s: DoppelkopfState): number => callState(s) & 15;
+
+/** Whether any seat could announce now in either party (`calls` of the state; see there why it never reopens). */
+export const callsOpen = (s: DoppelkopfState): boolean => (callState(s) & CALLS_OPEN) !== 0;

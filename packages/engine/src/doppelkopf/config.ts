@@ -23,6 +23,27 @@ export type DeadlineRule = (typeof DEADLINE_RULES)[number];
 export const SCORING_RULES = ['ddv', 'house'] as const;
 export type ScoringRule = (typeof SCORING_RULES)[number];
 
+/**
+ * House rules of 004 (doko-house; docs/rules/doppelkopf.md "House preset (004)"):
+ * - `melden`: the reservation round: DDV (Vorbehalt, then the kind), or 004 "Melden" (Krankheit, Solo with
+ *   bidding among several candidates, Vorbehalt for Hochzeit and Armut; Solo before Armut before Hochzeit);
+ * - `armut`: off, or what the poor player passes: `three` cards (all his trumps, filled up with cards of his
+ *   choice), or only his `trumps` (004 "gibt alle Trümpfe");
+ * - `schwein`: off; `party`: the second Fuchs is a Schwein once the trick of its owner's first Fuchs went to
+ *   his party ("sobald mit dem ersten ein Stich gemacht wird"); `any`: once the first Fuchs lay in a trick;
+ * - `credit`: 004 "wird allen Gewinnern gutgeschrieben" (winners only), or zero-sum (the losers lose it, a
+ *   single player three times);
+ * - `fuchs`, `karlchen`, `doppelkopfTrick`: the Sonderpunkte counted by the house scoring.
+ */
+export const MELDEN_RULES = ['ddv', 'house'] as const;
+export type MeldenRule = (typeof MELDEN_RULES)[number];
+export const ARMUT_RULES = ['off', 'three', 'trumps'] as const;
+export type ArmutRule = (typeof ARMUT_RULES)[number];
+export const SCHWEIN_RULES = ['off', 'party', 'any'] as const;
+export type SchweinRule = (typeof SCHWEIN_RULES)[number];
+export const CREDIT_RULES = ['winners', 'zero-sum'] as const;
+export type CreditRule = (typeof CREDIT_RULES)[number];
+
 export const MAX_GAMES = 1000;
 
 export interface DoppelkopfOptions {
@@ -37,6 +58,15 @@ export interface DoppelkopfOptions {
   readonly immediateSolo: boolean;
   readonly deadlines: DeadlineRule;
   readonly scoring: ScoringRule;
+  readonly melden: MeldenRule;
+  /** Five or more Kings: the player may insist on a redeal (004 "Krankheit"). */
+  readonly krankheit: boolean;
+  readonly armut: ArmutRule;
+  readonly schwein: SchweinRule;
+  readonly credit: CreditRule;
+  readonly fuchs: boolean;
+  readonly karlchen: boolean;
+  readonly doppelkopfTrick: boolean;
 }
 
 export interface DoppelkopfConfig {
@@ -54,6 +84,14 @@ export const PRESET_OPTIONS: Readonly<Record<Preset, DoppelkopfOptions>> = {
     immediateSolo: true,
     deadlines: 'hand',
     scoring: 'ddv',
+    melden: 'ddv',
+    krankheit: false,
+    armut: 'off',
+    schwein: 'off',
+    credit: 'zero-sum',
+    fuchs: true,
+    karlchen: true,
+    doppelkopfTrick: true,
   },
   house: {
     games: 24,
@@ -63,6 +101,14 @@ export const PRESET_OPTIONS: Readonly<Record<Preset, DoppelkopfOptions>> = {
     immediateSolo: false,
     deadlines: 'trick',
     scoring: 'house',
+    melden: 'house',
+    krankheit: true,
+    armut: 'three',
+    schwein: 'party',
+    credit: 'winners',
+    fuchs: true,
+    karlchen: true,
+    doppelkopfTrick: true,
   },
 };
 
@@ -88,6 +134,14 @@ const CHECKS: Readonly<Record<keyof DoppelkopfOptions, Check>> = {
   immediateSolo: bool,
   deadlines: oneOf(DEADLINE_RULES),
   scoring: oneOf(SCORING_RULES),
+  melden: oneOf(MELDEN_RULES),
+  krankheit: bool,
+  armut: oneOf(ARMUT_RULES),
+  schwein: oneOf(SCHWEIN_RULES),
+  credit: oneOf(CREDIT_RULES),
+  fuchs: bool,
+  karlchen: bool,
+  doppelkopfTrick: bool,
 };
 
 export function parseConfig(input: unknown): Result<DoppelkopfConfig> {

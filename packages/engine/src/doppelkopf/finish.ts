@@ -6,8 +6,18 @@
 import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { CJ, DA, KIND_CARDS, POINTS } from './cards.ts';
+import { houseResult } from './house.ts';
 import { scoreDdv, scoreHouse } from './score.ts';
-import type { AnnCell, DealResult, DoppelkopfState, Party, PlayCell, ScoreItem } from './state.ts';
+import {
+  type AnnCell,
+  type DealResult,
+  type DoppelkopfState,
+  type Party,
+  type PlayCell,
+  type ScoreItem,
+  seatPoints,
+  seatTricks,
+} from './state.ts';
 
 const SEATS = 4;
 
@@ -32,18 +42,36 @@ export interface FinishedTrick {
   readonly points: number;
 }
 
-/** The finished tricks of a deal from its plays and the packed winners. */
+/** The finished tricks of a deal from its plays and the packed winners (one walk of the play list). */
 export function finishedTricks(s: DoppelkopfState): FinishedTrick[] {
-  const plays = playsInOrder(s.plays);
+  let n = 0;
+  for (let c = s.plays; c !== null; c = c.prev) n++;
+  const seats = new Array<number>(n);
+  const kinds = new Array<number>(n);
+  let i = n;
+  for (let c = s.plays; c !== null; c = c.prev) {
+    i--;
+    seats[i] = c.seat;
+    kinds[i] = c.kind;
+  }
   const out: FinishedTrick[] = [];
-  for (let t = 0; (t + 1) * 4 <= plays.length; t++) {
-    const four = plays.slice(t * 4, t * 4 + 4);
+  const winners = s.winners;
+  for (let t = 0, j = 0; j + 4 <= n; t++, j += 4) {
+    const k0 = kinds[j];
+    const k1 = kinds[j + 1];
+    const k2 = kinds[j + 2];
+    const k3 = kinds[j + 3];
     out.push({
-      leader: four[0].seat,
-      plays: four.map((p) => [p.seat, KIND_CARDS[p.kind]] as const),
-      kinds: four.map((p) => p.kind),
-      winner: (s.winners >>> (2 * t)) & 3,
-      points: four.reduce((a, p) => a + POINTS[p.kind], 0),
+      leader: seats[j],
+      plays: [
+        [seats[j], KIND_CARDS[k0]],
+        [seats[j + 1], KIND_CARDS[k1]],
+        [seats[j + 2], KIND_CARDS[k2]],
+        [seats[j + 3], KIND_CARDS[k3]],
+      ],
+      kinds: [k0, k1, k2, k3],
+      winner: (winners >>> (2 * t)) & 3,
+      points: POINTS[k0] + POINTS[k1] + POINTS[k2] + POINTS[k3],
     });
   }
   return out;
@@ -72,34 +100,39 @@ function specials(tricks: readonly FinishedTrick[], partyOf: (s: Seat) => Party)
 }
 
 export function finishDeal(s: DoppelkopfState): DoppelkopfState {
-  const c = s.contract!;
+  const d = s.d;
+  const m = s.m;
+  const c = d.contract!;
   const tricks = finishedTricks(s);
-  const partyOf = (seat: Seat): Party => (((s.re >> seat) & 1) !== 0 ? 're' : 'kontra');
-  const two = (s.re & (s.re - 1)) !== 0;
+  const partyOf = (seat: Seat): Party => (((d.re >> seat) & 1) !== 0 ? 're' : 'kontra');
+  const two = (d.re & (d.re - 1)) !== 0;
   const reSeats = [0, 1, 2, 3].filter((x) => partyOf(x) === 're');
   const koSeats = [0, 1, 2, 3].filter((x) => partyOf(x) === 'kontra');
+  const bySeat = [0, 1, 2, 3].map((x) => seatPoints(s.pts, x));
+  const wonBySeat = [0, 1, 2, 3].map((x) => seatTricks(s.tricks, x));
   const sum = (seats: Seat[], by: readonly number[]) => seats.reduce((a, x) => a + by[x], 0);
-  const points = { re: sum(reSeats, s.points), kontra: sum(koSeats, s.points) };
-  const won = { re: sum(reSeats, s.won), kontra: sum(koSeats, s.won) };
+  const points = { re: sum(reSeats, bySeat), kontra: sum(koSeats, bySeat) };
+  const won = { re: sum(reSeats, wonBySeat), kontra: sum(koSeats, wonBySeat) };
   const facts = {
-    re: s.re,
-    annRe: s.annRe,
-    annKo: s.annKo,
+    re: d.re,
+    annRe: d.annRe,
+    annKo: d.annKo,
     points,
     tricks: won,
     specials: two ? specials(tricks, partyOf) : [],
     solo: !two,
   };
-  const v = s.config.options.scoring === 'ddv' ? scoreDdv(facts) : scoreHouse(facts);
+  const v =
+    s.config.options.scoring === 'ddv' ? scoreDdv(facts) : scoreHouse(facts, s.config.options, c.kind);
   const result: DealResult = {
-    deal: s.deals + 1,
-    dealer: s.dealer,
-    forehand: s.forehand,
-    leader: s.leader,
-    hands: s.dealt,
+    deal: m.deals + 1,
+    dealer: m.dealer,
+    forehand: m.forehand,
+    leader: d.leader,
+    hands: d.dealt,
     contract: c,
     parties: { re: reSeats, kontra: koSeats },
-    announcements: announcementsInOrder(s.anns).map((a) => ({
+    announcements: announcementsInOrder(d.anns).map((a) => ({
       seat: a.seat,
       party: a.party,
       call: a.call,
@@ -108,32 +141,36 @@ export function finishDeal(s: DoppelkopfState): DoppelkopfState {
       reply: a.reply,
     })),
     tricks: tricks.map(({ leader, plays, winner, points }) => ({ leader, plays, winner, points })),
-    cardPoints: { ...points, bySeat: s.points },
-    tricksWon: { ...won, bySeat: s.won },
+    cardPoints: { ...points, bySeat },
+    tricksWon: { ...won, bySeat: wonBySeat },
     winner: v.winner,
     items: v.items,
     forRe: v.forRe,
     multiplier: v.multiplier,
     score: v.score,
+    house: houseResult(s, null, []),
   };
-  const deals = s.deals + 1;
+  const deals = m.deals + 1;
   const over = deals >= s.config.options.games;
   const repeat = c.kind === 'solo' && c.pflicht && !c.vorfuehrung;
-  const forehand = over || repeat ? s.forehand : (s.forehand + 1) % SEATS;
-  const soloDone = c.kind === 'solo' && c.pflicht ? s.soloDone | (1 << (c.declarer as Seat)) : s.soloDone;
-  const results = s.results.slice();
+  const forehand = over || repeat ? m.forehand : (m.forehand + 1) % SEATS;
+  const soloDone = c.kind === 'solo' && c.pflicht ? m.soloDone | (1 << (c.declarer as Seat)) : m.soloDone;
+  const results = m.results.slice();
   results.push(result);
   return {
     ...s,
     phase: over ? 'over' : 'deal',
-    deals,
-    dealer: (forehand + SEATS - 1) % SEATS,
-    forehand,
     turn: forehand,
     opt: 0,
     quiet: 0,
-    soloDone,
-    results,
-    scores: s.scores.map((x, i) => x + v.score[i]),
+    calls: false,
+    m: {
+      deals,
+      dealer: (forehand + SEATS - 1) % SEATS,
+      forehand,
+      soloDone,
+      results,
+      scores: m.scores.map((x, i) => x + v.score[i]),
+    },
   };
 }

@@ -15,7 +15,6 @@ import type { Rng } from '../core/rng.ts';
 import { NO_HANDLER, type PhaseHandler, type PhaseHandlers, TRUMP } from '../kernel/index.ts';
 import {
   ANNOUNCE,
-  type AnnounceAction,
   DECLARE,
   type DoppelkopfAction,
   HEALTHY,
@@ -24,7 +23,8 @@ import {
   QUIET,
   RESERVE,
 } from './actions.ts';
-import { allowedLevels, LEVEL_BITS, optionalActors, REPLY, toAct } from './announce.ts';
+import { allowedLevels, CALLS_OPEN, callState, REPLY, toAct } from './announce.ts';
+import { armutAct, armutLegal } from './armut.ts';
 import {
   CQ,
   DA,
@@ -48,8 +48,20 @@ import {
 } from './cards.ts';
 import { type DoppelkopfConfig, parseConfig } from './config.ts';
 import { finishDeal } from './finish.ts';
+import { houseAct, houseLegal } from './house.ts';
 import { type DoppelkopfOutcome, outcome } from './outcome.ts';
-import { CALLS, type Call, type Contract, type DoppelkopfState, levelOf, type Phase } from './state.ts';
+import { firstFox, PIG_PENDING, pigAfterTrick } from './schwein.ts';
+import {
+  CALLS,
+  type Call,
+  type Contract,
+  type DealState,
+  type DoppelkopfState,
+  levelOf,
+  type Phase,
+  type PlayCell,
+  PTS_UNIT,
+} from './state.ts';
 import { type DoppelkopfView, viewFor } from './view.ts';
 
 export const SEATS = 4;
@@ -63,54 +75,55 @@ type S = DoppelkopfState;
 type A = DoppelkopfAction;
 
 export const handSize = (s: S): number => (s.config.options.nines ? 12 : 10);
-export const cardsInHand = (s: S, seat: Seat): number => count(s.one[seat]) + count(s.two[seat]);
+export const cardsInHand = (s: S, seat: Seat): number => count(s.hands[seat]) + count(s.hands[4 + seat]);
 
 const NOBODY: readonly Seat[] = [];
 const NO_ACTIONS: readonly A[] = [];
-
 const EMPTY4: readonly number[] = [0, 0, 0, 0];
+const EMPTY8: readonly number[] = [0, 0, 0, 0, 0, 0, 0, 0];
+const UNASKED: readonly number[] = [-1, -1, -1, -1];
+
+const EMPTY_DEAL: DealState = {
+  dealt: [],
+  answers: UNASKED,
+  decls: UNASKED,
+  queue: NOBODY,
+  forced: -1,
+  contract: null,
+  order: NORMAL,
+  re: 0,
+  leader: 0,
+  annRe: 0,
+  annKo: 0,
+  inTime: 0,
+  anns: null,
+  pig: -1,
+  house: null,
+};
 
 function start(config: DoppelkopfConfig, dealer: Seat): S {
   const d = Number.isInteger(dealer) && dealer >= 0 && dealer < SEATS ? dealer : 0;
-  // Every state has these fields in this order (others are spread from it): one shape for all states.
+  // Every state has these fields in this order (`play` writes them out): one shape for all states.
   return {
     config,
     phase: 'deal',
-    deals: 0,
-    dealer: d,
-    forehand: (d + 1) % SEATS,
-    one: EMPTY4,
-    two: EMPTY4,
-    dealt: [],
-    answers: [-1, -1, -1, -1],
-    decls: [-1, -1, -1, -1],
-    queue: NOBODY,
-    forced: -1,
-    contract: null,
-    order: NORMAL,
-    re: 0,
     turn: (d + 1) % SEATS,
-    leader: (d + 1) % SEATS,
     played: 0,
+    hands: EMPTY8,
     led: -1,
     best: -1,
     bestStr: 0,
     bestSeat: -1,
     trickPoints: 0,
     plays: null,
-    winners: 0,
-    points: EMPTY4,
-    won: EMPTY4,
-    annRe: 0,
-    annKo: 0,
-    replied: 0,
-    anns: null,
-    quiet: 0,
     opt: 0,
-    pig: -1,
-    soloDone: 0,
-    results: [],
-    scores: EMPTY4,
+    quiet: 0,
+    calls: false,
+    pts: 0,
+    tricks: 0,
+    winners: 0,
+    d: EMPTY_DEAL,
+    m: { deals: 0, dealer: d, forehand: (d + 1) % SEATS, soloDone: 0, results: [], scores: EMPTY4 },
   };
 }
 
@@ -127,23 +140,22 @@ function randomDeal(state: S, rng: Rng): DoppelkopfDeal {
   }
   const n = deck.length / SEATS;
   const hands: Card[][] = [[], [], [], []];
-  for (let k = 0; k < SEATS; k++) hands[(state.forehand + k) % SEATS] = deck.slice(k * n, k * n + n);
+  for (let k = 0; k < SEATS; k++) hands[(state.m.forehand + k) % SEATS] = deck.slice(k * n, k * n + n);
   return { hands };
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** The hands of a deal in the game's layout, or why it is not a deal of the deck. */
-function dealBits(config: DoppelkopfConfig, input: unknown): Result<{ one: number[]; two: number[] }> {
+/** The hands of a deal in the game's layout (`hands` of the state), or why it is not a deal of the deck. */
+function dealBits(config: DoppelkopfConfig, input: unknown): Result<number[]> {
   if (!isObject(input)) return err('bad-deal', 'a deal is { hands: Card[][] }');
   for (const k of Object.keys(input)) if (k !== 'hands') return err('bad-deal', `unknown field ${k}`);
   const nines = config.options.nines;
   const n = nines ? 12 : 10;
   const raw = input.hands;
   if (!Array.isArray(raw) || raw.length !== SEATS) return err('bad-deal', 'hands must be a list of 4 hands');
-  const one = [0, 0, 0, 0];
-  const two = [0, 0, 0, 0];
+  const h = [0, 0, 0, 0, 0, 0, 0, 0];
   let all1 = 0;
   let all2 = 0;
   for (let seat = 0; seat < SEATS; seat++) {
@@ -161,11 +173,11 @@ function dealBits(config: DoppelkopfConfig, input: unknown): Result<{ one: numbe
       if ((all2 & b) !== 0) return err('bad-deal', `${c} is dealt more than twice`);
       if ((all1 & b) !== 0) all2 |= b;
       else all1 |= b;
-      if ((one[seat] & b) !== 0) two[seat] |= b;
-      else one[seat] |= b;
+      if ((h[seat] & b) !== 0) h[4 + seat] |= b;
+      else h[seat] |= b;
     }
   }
-  return ok({ one, two });
+  return ok(h);
 }
 
 function parseDeal(state: S, input: unknown): Result<DoppelkopfDeal> {
@@ -186,12 +198,13 @@ export function cardsOf(one: number, two: number): Card[] {
 
 /** The seat that owes the Vorführung of this deal, or -1 (DDV: the open Pflichtsoli are forced at the end). */
 function vorfuehrung(s: S): Seat {
+  const m = s.m;
   if (!s.config.options.pflichtsolo) return -1;
-  const open = SEATS - count(s.soloDone);
-  if (open === 0 || s.config.options.games - s.deals > open) return -1;
+  const open = SEATS - count(m.soloDone);
+  if (open === 0 || s.config.options.games - m.deals > open) return -1;
   for (let k = 0; k < SEATS; k++) {
-    const seat = (s.forehand + k) % SEATS;
-    if ((s.soloDone & (1 << seat)) === 0) return seat;
+    const seat = (m.forehand + k) % SEATS;
+    if ((m.soloDone & (1 << seat)) === 0) return seat;
   }
   return -1;
 }
@@ -201,48 +214,43 @@ function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
   if (state.phase !== 'deal') return err('wrong-phase', 'no deal is due now');
   const b = dealBits(state.config, deal);
   if (!b.ok) return b;
-  const { one, two } = b.value;
+  const hands = b.value;
   const forced = vorfuehrung(state);
   return ok({
     ...state,
     phase: forced >= 0 ? 'declare' : 'reserve',
-    one,
-    two,
-    dealt: one.map((o, i) => cardsOf(o, two[i])),
-    answers: [-1, -1, -1, -1],
-    decls: [-1, -1, -1, -1],
-    queue: forced >= 0 ? [forced] : NOBODY,
-    forced,
-    contract: null,
-    order: NORMAL,
-    re: 0,
-    turn: forced >= 0 ? forced : state.forehand,
-    leader: state.forehand,
+    turn: forced >= 0 ? forced : state.m.forehand,
     played: 0,
+    hands,
     led: -1,
     best: -1,
     bestStr: 0,
     bestSeat: -1,
     trickPoints: 0,
     plays: null,
-    winners: 0,
-    points: EMPTY4,
-    won: EMPTY4,
-    annRe: 0,
-    annKo: 0,
-    replied: 0,
-    anns: null,
-    quiet: 0,
     opt: 0,
-    pig: -1,
+    quiet: 0,
+    calls: false,
+    pts: 0,
+    tricks: 0,
+    winners: 0,
+    d: {
+      ...EMPTY_DEAL,
+      dealt: [0, 1, 2, 3].map((i) => cardsOf(hands[i], hands[4 + i])),
+      queue: forced >= 0 ? [forced] : NOBODY,
+      forced,
+      leader: state.m.forehand,
+    },
   });
 }
 
 // ---- who may act ---------------------------------------------------------------------------------------
 
-const holdsBothQueens = (s: S, seat: Seat): boolean => (s.two[seat] & (1 << CQ)) !== 0;
-const nobodyReserved = (s: S): boolean =>
-  s.answers[0] !== 1 && s.answers[1] !== 1 && s.answers[2] !== 1 && s.answers[3] !== 1;
+const holdsBothQueens = (s: S, seat: Seat): boolean => (s.hands[4 + seat] & (1 << CQ)) !== 0;
+const nobodyReserved = (s: S): boolean => {
+  const a = s.d.answers;
+  return a[0] !== 1 && a[1] !== 1 && a[2] !== 1 && a[3] !== 1;
+};
 
 const SOLO_DECLS: readonly A[] = SOLOS.map((g) => DECLARE[g]);
 const RESERVE_ACTIONS: readonly A[] = [HEALTHY, RESERVE];
@@ -251,11 +259,11 @@ const HOCHZEIT_OR_SOLO: readonly A[] = [DECLARE.hochzeit, ...SOLO_DECLS];
 
 /** The games `seat` may declare now (phase `declare`). */
 function declarable(s: S, seat: Seat): readonly A[] {
-  if (s.forced === seat) return SOLO_DECLS;
+  if (s.d.forced === seat) return SOLO_DECLS;
   return holdsBothQueens(s, seat) ? HOCHZEIT_OR_SOLO : SOLO_DECLS;
 }
 
-export const partyOf = (s: S, seat: Seat): 0 | 1 => (((s.re >> seat) & 1) !== 0 ? 0 : 1);
+export const partyOf = (s: S, seat: Seat): 0 | 1 => (((s.d.re >> seat) & 1) !== 0 ? 0 : 1);
 
 /** The announcements `seat` may make now, as actions. */
 function announcements(s: S, seat: Seat, out: A[]): void {
@@ -268,9 +276,9 @@ function announcements(s: S, seat: Seat, out: A[]): void {
 
 /** The legal kinds of `seat`'s hand (the `follow` policy: follow the effective suit led, else any card). */
 export function legalKinds(s: S, seat: Seat): number {
-  const hand = s.one[seat];
+  const hand = s.hands[seat];
   if (s.led < 0) return hand;
-  const m = hand & SUIT_MASK[s.order * 5 + s.led];
+  const m = hand & SUIT_MASK[s.d.order * 5 + s.led];
   return m !== 0 ? m : hand;
 }
 
@@ -283,18 +291,15 @@ function playLegal(s: S, seat: Seat): readonly A[] {
     return out;
   }
   let m = legalKinds(s, seat);
-  const out: A[] = [];
-  while (m !== 0) {
+  const out: A[] = new Array(count(m));
+  for (let i = 0; m !== 0; i++) {
     const low = m & -m;
-    out.push(PLAY[31 - Math.clz32(low)]);
+    out[i] = PLAY[31 - Math.clz32(low)];
     m ^= low;
   }
-  if (s.opt !== 0 || s.played <= LAST_CALL) announcements(s, seat, out);
+  if (s.calls) announcements(s, seat, out);
   return out;
 }
-
-/** No announcement is possible after this many cards under any rule (hand: 12 - 6 cards per seat; trick: 21). */
-const LAST_CALL = 32;
 
 function legalActions(state: S, seat: Seat): readonly A[] {
   // Shortcut (kernel phases.ts): the hottest phase's handler by name, the others through the table.
@@ -317,6 +322,10 @@ function apply(state: S, seat: Seat, action: A): Result<S> {
 
 /** Any action in any phase: each step refuses what its phase does not allow, with the reason. */
 function act(s: S, seat: Seat, a: A): Result<S> {
+  if (s.config.options.melden === 'house' && s.phase !== 'play') {
+    if (s.phase === 'armut') return armutAct(s, seat, a);
+    if (a.t !== 'play' && a.t !== 'announce' && a.t !== 'quiet') return houseAct(s, seat, a);
+  }
   switch (a.t) {
     case 'play':
       return play(s, seat, a.card);
@@ -343,12 +352,20 @@ const HANDLERS: PhaseHandlers<Phase, S, A> = {
   over: NO_HANDLER,
   reserve: {
     legal: (s, seat) =>
-      s.config.options.immediateSolo && nobodyReserved(s) && seat === s.turn
-        ? RESERVE_OR_SOLO
-        : RESERVE_ACTIONS,
+      s.config.options.melden === 'house'
+        ? houseLegal(s, seat)
+        : s.config.options.immediateSolo && nobodyReserved(s)
+          ? RESERVE_OR_SOLO
+          : RESERVE_ACTIONS,
     apply: act,
   },
-  declare: { legal: declarable, apply: act },
+  declare: {
+    legal: (s, seat) => (s.config.options.melden === 'house' ? houseLegal(s, seat) : declarable(s, seat)),
+    apply: act,
+  },
+  // House preset (house.ts, armut.ts); called through arrows: those modules import this one.
+  bid: { legal: (s, seat) => houseLegal(s, seat), apply: act },
+  armut: { legal: (s, seat) => armutLegal(s, seat), apply: act },
   play: PLAY_HANDLER,
 };
 
@@ -359,24 +376,26 @@ const notTurn = (s: S, seat: Seat): Result<never> =>
 function answer(s: S, seat: Seat, t: 'healthy' | 'reserve'): Result<S> {
   if (s.phase !== 'reserve') return err('illegal-action', `${t} belongs to the Vorbehalt round`);
   if (seat !== s.turn) return notTurn(s, seat);
-  const answers = s.answers.slice();
+  const answers = s.d.answers.slice();
   answers[seat] = t === 'healthy' ? 0 : 1;
+  const d = { ...s.d, answers };
   const next = (seat + 1) % SEATS;
-  if (next !== s.forehand) return ok({ ...s, answers, turn: next });
-  const done = { ...s, answers };
+  const forehand = s.m.forehand;
+  if (next !== forehand) return ok({ ...s, turn: next, d });
   // Reservations are named: open Pflichtsoli first, then seat order from the forehand (oracle README "solo").
   const reservers: Seat[] = [];
   for (const first of [true, false])
     for (let k = 0; k < SEATS; k++) {
-      const r = (s.forehand + k) % SEATS;
-      const owes = s.config.options.pflichtsolo && (s.soloDone & (1 << r)) === 0;
+      const r = (forehand + k) % SEATS;
+      const owes = s.config.options.pflichtsolo && (s.m.soloDone & (1 << r)) === 0;
       if (answers[r] === 1 && owes === first) reservers.push(r);
     }
+  const done = { ...s, d };
   if (reservers.length === 0) return ok(startPlay(done, silentOrNormal(done)));
-  return ok({ ...done, phase: 'declare', queue: reservers, turn: reservers[0] });
+  return ok({ ...done, phase: 'declare', turn: reservers[0], d: { ...d, queue: reservers } });
 }
 
-const CONTRACT_BASE: Contract = {
+export const CONTRACT_BASE: Contract = {
   kind: 'normal',
   declarer: null,
   partner: null,
@@ -389,35 +408,37 @@ const CONTRACT_BASE: Contract = {
 };
 
 /** Nobody reserved: a normal game, or a stilles Solo when one seat holds both Kreuz-Damen (004 "stilles Solo"). */
-function silentOrNormal(s: S): Contract {
+export function silentOrNormal(s: S): Contract {
   for (let seat = 0; seat < SEATS; seat++)
     if (holdsBothQueens(s, seat)) return { ...CONTRACT_BASE, kind: 'silent-solo', declarer: seat };
   return CONTRACT_BASE;
 }
 
-function soloContract(s: S, seat: Seat, solo: Solo, immediate: boolean): Contract {
+export function soloContract(s: S, seat: Seat, solo: Solo, immediate: boolean): Contract {
   return {
     ...CONTRACT_BASE,
     kind: 'solo',
     declarer: seat,
     solo,
-    pflicht: s.config.options.pflichtsolo && (s.soloDone & (1 << seat)) === 0,
-    vorfuehrung: s.forced === seat,
+    pflicht: s.config.options.pflichtsolo && (s.m.soloDone & (1 << seat)) === 0,
+    vorfuehrung: s.d.forced === seat,
     immediate,
   };
 }
 
+const isSolo = (game: Declared): game is Solo => (SOLOS as readonly string[]).includes(game);
+
 function declare(s: S, seat: Seat, game: Declared): Result<S> {
   if (s.phase === 'reserve') {
     if (seat !== s.turn) return notTurn(s, seat);
-    if (!s.config.options.immediateSolo || !nobodyReserved(s) || !(SOLOS as readonly string[]).includes(game))
+    if (!s.config.options.immediateSolo || !nobodyReserved(s) || !isSolo(game))
       return err(
         'illegal-action',
         'in the Vorbehalt round say gesund or Vorbehalt (a solo at once only while nobody has a Vorbehalt)',
       );
-    const answers = s.answers.slice();
+    const answers = s.d.answers.slice();
     answers[seat] = 2;
-    return ok(startPlay({ ...s, answers }, soloContract(s, seat, game as Solo, true)));
+    return ok(startPlay({ ...s, d: { ...s.d, answers } }, soloContract(s, seat, game, true)));
   }
   if (s.phase !== 'declare') return err('illegal-action', 'nothing is declared now');
   if (seat !== s.turn) return notTurn(s, seat);
@@ -428,35 +449,58 @@ function declare(s: S, seat: Seat, game: Declared): Result<S> {
         ? 'a Hochzeit needs both Kreuz-Damen (and no Vorführung)'
         : `${game} cannot be declared here`,
     );
-  const decls = s.decls.slice();
+  const decls = s.d.decls.slice();
   decls[seat] = GAMES_DECLARED.indexOf(game);
-  if ((SOLOS as readonly string[]).includes(game))
-    return ok(startPlay({ ...s, decls }, soloContract(s, seat, game as Solo, false)));
-  // A Hochzeit stands only if nobody after it names a solo.
-  const queue = s.queue.slice(1);
-  if (queue.length > 0) return ok({ ...s, decls, queue, turn: queue[0] });
-  return ok(startPlay({ ...s, decls, queue }, { ...CONTRACT_BASE, kind: 'hochzeit', declarer: seat }));
+  if (isSolo(game)) return ok(startPlay({ ...s, d: { ...s.d, decls } }, soloContract(s, seat, game, false)));
+  // A Hochzeit stands only if nobody asked after it names a solo.
+  const queue = s.d.queue.slice(1);
+  if (queue.length > 0) return ok({ ...s, turn: queue[0], d: { ...s.d, decls, queue } });
+  return ok(
+    startPlay({ ...s, d: { ...s.d, decls, queue } }, { ...CONTRACT_BASE, kind: 'hochzeit', declarer: seat }),
+  );
 }
 
 /** The deal's contract is fixed: its trick order, the Re party, the leader of trick 1. */
-function startPlay(s: S, c: Contract): S {
+export function startPlay(s: S, c: Contract): S {
   let re = 0;
   if (c.kind === 'normal') {
-    for (let seat = 0; seat < SEATS; seat++) if ((s.one[seat] & (1 << CQ)) !== 0) re |= 1 << seat;
-  } else re = 1 << (c.declarer as Seat);
+    for (let seat = 0; seat < SEATS; seat++) if ((s.hands[seat] & (1 << CQ)) !== 0) re |= 1 << seat;
+  } else re = (1 << (c.declarer as Seat)) | (c.partner !== null ? 1 << c.partner : 0);
   // DDV (oracle README "leader"): the soloist leads a Pflichtsolo, the forehand every other game.
-  const leader = c.kind === 'solo' && c.pflicht ? (c.declarer as Seat) : s.forehand;
+  const leader = c.kind === 'solo' && c.pflicht ? (c.declarer as Seat) : s.m.forehand;
   const next: S = {
     ...s,
     phase: 'play',
-    queue: NOBODY,
-    contract: c,
-    order: c.kind === 'solo' ? orderOfSolo(c.solo as Solo) : NORMAL,
-    re,
     turn: leader,
-    leader,
+    calls: true,
+    d: {
+      ...s.d,
+      queue: NOBODY,
+      contract: c,
+      order: c.kind === 'solo' ? orderOfSolo(c.solo as Solo) : NORMAL,
+      re,
+      leader,
+    },
   };
-  return { ...next, opt: optionalActors(next) };
+  return withCalls(next);
+}
+
+/** The state with `opt` and `calls` brought up to date (announce.ts). */
+function withCalls(s: S): S {
+  if (!s.calls) return s;
+  const c = callState(s);
+  return { ...s, opt: c & 15, calls: (c & CALLS_OPEN) !== 0 };
+}
+
+/** A state `play` has just made and not yet handed out: its `opt` and `calls` may still be set. */
+type Fresh = { -readonly [K in keyof S]: S[K] };
+
+/** `withCalls` on a fresh state, in place (no second object on the card path). */
+function fillCalls(w: Fresh): S {
+  const c = callState(w);
+  w.opt = c & 15;
+  w.calls = (c & CALLS_OPEN) !== 0;
+  return w;
 }
 
 /** Why `play` refuses a card, kept out of its hot path. */
@@ -465,7 +509,7 @@ function refuse(s: S, seat: Seat, card: unknown): Result<never> {
   if (seat !== s.turn) return notTurn(s, seat);
   const k = kindOf(card);
   if (k < 0) return err('malformed', `${JSON.stringify(card)} is not a Doppelkopf card`);
-  if ((s.one[seat] & (1 << k)) === 0) return err('illegal-action', `${String(card)} is not in your hand`);
+  if ((s.hands[seat] & (1 << k)) === 0) return err('illegal-action', `${String(card)} is not in your hand`);
   return err(
     'illegal-action',
     `${String(card)}: ${s.led === TRUMP ? 'trump was led and must be followed' : 'the suit led must be followed'}`,
@@ -477,24 +521,29 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
   const k = kindOf(card);
   if (k < 0) return refuse(s, seat, card);
   const bit = 1 << k;
-  const hand = s.one[seat];
+  const h = s.hands;
+  const hand = h[seat];
   if ((hand & bit) === 0) return refuse(s, seat, card);
-  const order = s.order;
+  // Schwein (schwein.ts): the first of two Füchse in one hand marks its owner (rare: a new deal state).
+  const d = k === DA && s.d.pig === -1 ? firstFox(s, seat) : s.d;
+  const order = d.order;
   if (s.led >= 0) {
     const m = hand & SUIT_MASK[order * 5 + s.led];
     if (m !== 0 && (m & bit) === 0) return refuse(s, seat, card);
   }
-  const one = s.one.slice();
-  const two = s.two.slice();
-  if ((two[seat] & bit) !== 0) two[seat] ^= bit;
-  else one[seat] ^= bit;
+  const hands = [h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]];
+  if ((hands[4 + seat] & bit) !== 0) hands[4 + seat] ^= bit;
+  else hands[seat] ^= bit;
   const i = order * KINDS + k;
   const suit = ESUIT[i];
-  const str = k === DA && seat === s.pig ? PIG_STRENGTH : STRENGTH[i];
-  const plays = { seat, kind: k, prev: s.plays };
+  const str = k === DA && seat === d.pig ? PIG_STRENGTH : STRENGTH[i];
+  const plays: PlayCell = { seat, kind: k, prev: s.plays };
   const played = s.played + 1;
   const trickPoints = s.trickPoints + POINTS[k];
-  let { led, best, bestStr, bestSeat } = s;
+  let led = s.led;
+  let best = s.best;
+  let bestStr = s.bestStr;
+  let bestSeat = s.bestSeat;
   if (led < 0) {
     led = suit;
     best = k;
@@ -517,31 +566,35 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
     }
   }
   if ((played & 3) !== 0) {
-    const w: S = {
-      ...s,
-      one,
-      two,
+    // The same fields in the same order as `start` (written out: this is the hottest path); `opt` and
+    // `calls` are filled in before the new state leaves this function.
+    const w: Fresh = {
+      config: s.config,
+      phase: 'play',
       turn: (seat + 1) & 3,
       played,
+      hands,
       led,
       best,
       bestStr,
       bestSeat,
       trickPoints,
       plays,
+      opt: 0,
       quiet: 0,
+      calls: s.calls,
+      pts: s.pts,
+      tricks: s.tricks,
+      winners: s.winners,
+      d,
+      m: s.m,
     };
-    return ok(s.played > LAST_CALL ? w : { ...w, opt: optionalActors(w) });
+    return ok(s.calls ? fillCalls(w) : w);
   }
   // The trick is complete: its winner takes it and leads the next.
-  const points = s.points.slice();
-  const won = s.won.slice();
-  points[bestSeat] += trickPoints;
-  won[bestSeat]++;
   const trick = (played >> 2) - 1;
-  const winners = s.winners | (bestSeat << (2 * trick));
-  let contract = s.contract as Contract;
-  let re = s.re;
+  let contract = d.contract as Contract;
+  let re = d.re;
   // Hochzeit: the first of tricks 1-3 not won by the holder finds his partner; three won alone, he plays alone.
   if (contract.kind === 'hochzeit' && contract.clarification === 0) {
     if (bestSeat !== contract.declarer) {
@@ -549,28 +602,46 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
       re |= 1 << bestSeat;
     } else if (trick === 2) contract = { ...contract, clarification: 3, failed: true };
   }
-  const w: S = {
-    ...s,
-    one,
-    two,
-    contract,
-    re,
+  const w: Fresh = {
+    config: s.config,
+    phase: 'play',
     turn: bestSeat,
     played,
+    hands,
     led: -1,
     best: -1,
     bestStr: 0,
     bestSeat: -1,
     trickPoints: 0,
     plays,
-    winners,
-    points,
-    won,
+    opt: 0,
     quiet: 0,
+    // A Hochzeit's Klärungsstich opens the announcements.
+    calls: s.calls || contract !== d.contract,
+    pts: s.pts + trickPoints * PTS_UNIT[bestSeat],
+    tricks: s.tricks + (1 << (4 * bestSeat)),
+    winners: s.winners | (bestSeat << (2 * trick)),
+    // The deal's part is copied only when the trick changed it (a Hochzeit found its partner, a Schwein).
+    d:
+      contract === d.contract && d.pig < PIG_PENDING
+        ? d
+        : {
+            ...d,
+            contract,
+            re,
+            pig: d.pig >= PIG_PENDING ? pigAfterTrick(d.pig, bestSeat, re, s.config.options.schwein) : d.pig,
+          },
+    m: s.m,
   };
   if (played === handSize(s) * SEATS) return ok(finishDeal(w));
-  return ok(s.played > LAST_CALL ? { ...w, opt: 0 } : { ...w, opt: optionalActors(w) });
+  return ok(w.calls ? fillCalls(w) : w);
 }
+
+/** Hochzeit: how many cards the DDV deadlines move after the Klärungsstich. */
+export const shiftOf = (s: S): number => {
+  const c = s.d.contract;
+  return c !== null && c.kind === 'hochzeit' && c.clarification > 0 ? c.clarification - 1 : 0;
+};
 
 function announce(s: S, seat: Seat, call: Call): Result<S> {
   if (s.phase !== 'play') return err('illegal-action', 'announcements are made while the cards are played');
@@ -586,25 +657,31 @@ function announce(s: S, seat: Seat, call: Call): Result<S> {
       'illegal-action',
       `${call} is not allowed now (deadline passed, or not above your party's last)`,
     );
+  const d = s.d;
+  const hand = cardsInHand(s, seat);
   const anns = {
     seat,
     party: party === 0 ? ('re' as const) : ('kontra' as const),
     level,
     call,
     played: s.played,
-    hand: cardsInHand(s, seat),
+    hand,
     reply: (m & REPLY) !== 0,
-    prev: s.anns,
+    prev: d.anns,
   };
-  const w: S = {
-    ...s,
-    annRe: party === 0 ? level : s.annRe,
-    annKo: party === 1 ? level : s.annKo,
-    replied: anns.reply ? s.replied | (1 << party) : s.replied,
-    anns,
-    quiet: 0,
-  };
-  return ok({ ...w, opt: optionalActors(w) });
+  return ok(
+    withCalls({
+      ...s,
+      quiet: 0,
+      d: {
+        ...d,
+        annRe: party === 0 ? level : d.annRe,
+        annKo: party === 1 ? level : d.annKo,
+        inTime: hand + shiftOf(s) >= handSize(s) - 1 ? d.inTime | (1 << party) : d.inTime,
+        anns,
+      },
+    }),
+  );
 }
 
 function quiet(s: S, seat: Seat): Result<S> {
@@ -635,6 +712,3 @@ export const doppelkopf: DoppelkopfGame = {
   viewFor,
   outcome,
 };
-
-export type { AnnounceAction };
-export { ANNOUNCE, LEVEL_BITS };

@@ -4,10 +4,11 @@ export {
   type AnnounceAction,
   type DeclareAction,
   type DoppelkopfAction,
+  HOUSE_KINDS,
   type PlayAction,
   parseAction,
 } from './actions.ts';
-export { allowedLevels, optionalActors } from './announce.ts';
+export { allowedLevels, callsOpen, optionalActors, toAct } from './announce.ts';
 export {
   CJ,
   CQ,
@@ -27,17 +28,25 @@ export {
   trickOrder,
 } from './cards.ts';
 export {
+  ARMUT_RULES,
+  CREDIT_RULES,
   DEADLINE_RULES,
   type DoppelkopfConfig,
   type DoppelkopfOptions,
   DULLE_RULES,
   MAX_GAMES,
+  MELDEN_RULES,
   PRESET_OPTIONS,
   PRESETS,
   type Preset,
+  SCHWEIN_RULES,
   SCORING_RULES,
 } from './config.ts';
 export { type DoppelkopfDeal, type DoppelkopfGame, doppelkopf, legalKinds } from './game.ts';
+// House preset (004): doko-house.
+export type { ArmutDeal, HouseDeal, HouseResult, RedealReason } from './housedeal.ts';
+export { HOUSE_LIMIT } from './housescore.ts';
+export type { ArmutView, HouseView } from './houseview.ts';
 export type { DoppelkopfOutcome } from './outcome.ts';
 export { scoreDdv, scoreHouse } from './score.ts';
 export {
@@ -47,7 +56,9 @@ export {
   type Contract,
   type ContractKind,
   type DealResult,
+  type DealState,
   type DoppelkopfState,
+  type MatchState,
   type Party,
   PHASES,
   type Phase,

@@ -1,13 +1,17 @@
 /** Doppelkopf described for clients (core/meta.ts): values from config.ts, texts in German and English. */
 import { alone, choice, type GameMeta, type OptionMeta, type Pair, texts, YES_NO } from '../core/meta.ts';
 import {
+  ARMUT_RULES,
+  CREDIT_RULES,
   DEADLINE_RULES,
   type DoppelkopfOptions,
   DULLE_RULES,
   MAX_GAMES,
+  MELDEN_RULES,
   PRESET_OPTIONS,
   PRESETS,
   type Preset,
+  SCHWEIN_RULES,
   SCORING_RULES,
 } from './config.ts';
 
@@ -94,6 +98,84 @@ const OPTION_TEXTS: Record<
       house: ['004 (nur plus)', '004 (plus only)'],
     },
   },
+  melden: {
+    name: ['Melden', 'Reservations'],
+    description: [
+      'DDV: Vorbehalt, dann die Art; oder 004: Krankheit zuerst, Solo vor Armut vor Hochzeit, mehrere Solisten reizen mit ihren Ansagen, Hochzeit und Armut als verdeckter Vorbehalt.',
+      'DDV: Vorbehalt, then its kind; or 004: Krankheit first, solo before Armut before Hochzeit, several soloists bid with their announcements, Hochzeit and Armut as a hidden Vorbehalt.',
+    ],
+    values: {
+      ddv: ['DDV', 'DDV'],
+      house: ['004 (mit Reizen)', '004 (with bidding)'],
+    },
+  },
+  krankheit: {
+    name: ['Krankheit', 'Krankheit (sickness)'],
+    description: [
+      'Wer fünf oder mehr Könige hat, darf auf neues Geben bestehen; es wird sofort neu gegeben.',
+      'A player with five or more Kings may insist on a redeal, which happens at once.',
+    ],
+    values: YES_NO,
+  },
+  armut: {
+    name: ['Armut', 'Armut (poverty)'],
+    description: [
+      'Wer höchstens drei Trümpfe hat, schiebt sie verdeckt nach links; wer sie aufnimmt, gibt gleich viele zurück und spielt mit ihm.',
+      'A player with at most three trumps passes them face down to the left; who takes them returns as many and plays with him.',
+    ],
+    values: {
+      off: ['ohne Armut', 'no Armut'],
+      three: ['drei Karten: alle Trümpfe, aufgefüllt', 'three cards: all trumps, filled up'],
+      trumps: ['nur die Trümpfe', 'only the trumps'],
+    },
+  },
+  schwein: {
+    name: ['Schwein', 'Schwein'],
+    description: [
+      'Wer beide Füchse hat: der zweite wird höchster Trumpf, sobald mit dem ersten ein Stich gemacht wird.',
+      'Who holds both Füchse (Karo-Ass): the second becomes the highest trump once a trick is made with the first.',
+    ],
+    values: {
+      off: ['ohne Schweine', 'no Schweine'],
+      party: ['erster Fuchs von der eigenen Partei heimgebracht', 'first Fuchs won by its owner’s party'],
+      any: ['erster Fuchs in einem Stich gespielt', 'first Fuchs played in any trick'],
+    },
+  },
+  credit: {
+    name: ['Gutschrift', 'Credit'],
+    description: [
+      'Abrechnung nach 004: die Punkte allen Gewinnern gutschreiben, oder Plus-Minus (die Verlierer verlieren sie, ein Einzelspieler dreifach).',
+      '004 scoring: credit the points to every winner, or plus-minus (the losers lose them, a single player three times).',
+    ],
+    values: {
+      winners: ['nur den Gewinnern (004)', 'winners only (004)'],
+      'zero-sum': ['Plus-Minus', 'plus-minus'],
+    },
+  },
+  fuchs: {
+    name: ['Fuchs gefangen', 'Fuchs caught'],
+    description: [
+      'Abrechnung nach 004: ein Sonderpunkt, wenn ein Fuchs (Karo-Ass) von der Gegenpartei gefangen wird (nicht im Solo).',
+      '004 scoring: a special point when a Fuchs (Karo-Ass) is caught by the other party (not in a solo).',
+    ],
+    values: YES_NO,
+  },
+  karlchen: {
+    name: ['Karlchen', 'Karlchen'],
+    description: [
+      'Abrechnung nach 004: ein Sonderpunkt, wenn der Kreuz-Bube den letzten Stich macht (nicht im Solo).',
+      '004 scoring: a special point when the Kreuz-Bube takes the last trick (not in a solo).',
+    ],
+    values: YES_NO,
+  },
+  doppelkopfTrick: {
+    name: ['Doppelkopf', 'Doppelkopf trick'],
+    description: [
+      'Abrechnung nach 004: ein Sonderpunkt für einen Stich mit 40 oder mehr Augen (nicht im Solo).',
+      '004 scoring: a special point for a trick of 40 or more card points (not in a solo).',
+    ],
+    values: YES_NO,
+  },
 };
 
 const CHOICES: Partial<Record<keyof DoppelkopfOptions, readonly (string | boolean)[]>> = {
@@ -103,6 +185,14 @@ const CHOICES: Partial<Record<keyof DoppelkopfOptions, readonly (string | boolea
   immediateSolo: [true, false],
   deadlines: DEADLINE_RULES,
   scoring: SCORING_RULES,
+  melden: MELDEN_RULES,
+  krankheit: [true, false],
+  armut: ARMUT_RULES,
+  schwein: SCHWEIN_RULES,
+  credit: CREDIT_RULES,
+  fuchs: [true, false],
+  karlchen: [true, false],
+  doppelkopfTrick: [true, false],
 };
 
 function option(key: keyof DoppelkopfOptions): OptionMeta {

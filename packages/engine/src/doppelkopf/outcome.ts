@@ -10,8 +10,8 @@ export function outcome(s: DoppelkopfState): DoppelkopfOutcome {
   const over = s.phase === 'over';
   let winners: Seat[] = [];
   if (over) {
-    const top = Math.max(...s.scores);
-    winners = [0, 1, 2, 3].filter((x) => s.scores[x] === top);
+    const top = Math.max(...s.m.scores);
+    winners = [0, 1, 2, 3].filter((x) => s.m.scores[x] === top);
   }
-  return { deals: s.results, scores: s.scores, over, winners };
+  return { deals: s.m.results, scores: s.m.scores, over, winners };
 }

@@ -1,7 +1,7 @@
 /**
  * Valuing a finished deal. DDV: the list of items of the Turnierspielregeln as the oracle program reports them
  * (/work/shared/oracles/doppelkopf-ddv/README.md "value"); the item names are DOKO-API.md's.
- * House (004 "Punkte"): see `scoreHouse`.
+ * House (004 "Punkte"): housescore.ts `scoreHouse`.
  */
 import type { Seat } from '../core/game.ts';
 import type { Party, ScoreItem } from './state.ts';
@@ -102,51 +102,5 @@ function settle(f: DealFacts, winner: Party | 'none', items: ScoreItem[], multip
   return { winner, items, forRe, multiplier, score };
 }
 
-/** 004 "Punkte": the limits by the playing party's highest announcement (KEINE-90, -60, -30, -1). */
-const HOUSE_LIMIT = [120, 120, 150, 180, 210, 239];
-const HOUSE_UNDER = ['', '', 'opponentsUnder90', 'opponentsUnder60', 'opponentsUnder30', 'opponentsUnder1'];
-const HOUSE_BELOW = [0, 0, 90, 60, 30, 1];
-
-/**
- * 004 "Punkte", read as written (docs/rules/doppelkopf.md "House preset"): the party that announced (Re when
- * both or neither did) must get one point above its limit (121, 151, 181, 211, 240), else the other party
- * wins. The winner counts 1 for KEINE-120, 1 for each of KEINE-90/-60/-30/-1 reached against the loser (2
- * when the winner announced it), 1 for winning against the Alten / the soloist; RE and KONTRA each double;
- * then the special points are added (the winner's count, the loser's are taken off); a solo doubles. Every
- * winner is credited the value (plus-only: the losers get nothing).
- */
-export function scoreHouse(f: DealFacts): Valuation {
-  const items: ScoreItem[] = [];
-  const reCalls = f.annRe > 0;
-  const koCalls = f.annKo > 0;
-  const playing: Party = koCalls && !reCalls ? 'kontra' : 're';
-  const level = playing === 're' ? f.annRe : f.annKo;
-  const winner: Party = f.points[playing] > HOUSE_LIMIT[level] ? playing : other(playing);
-  const mine = winner === 're' ? f.annRe : f.annKo;
-  const loserPts = f.points[other(winner)];
-  items.push({ kind: 'won', party: winner, points: 1 });
-  for (let l = 2; l <= 5; l++)
-    if (loserPts < HOUSE_BELOW[l])
-      items.push({ kind: HOUSE_UNDER[l], party: winner, points: mine >= l ? 2 : 1 });
-  if (winner === 'kontra') items.push({ kind: 'gegenDieAlten', party: winner, points: 1 });
-  let value = items.reduce((a, i) => a + i.points, 0);
-  for (const [called, kind] of [
-    [reCalls, 'reDoubled'],
-    [koCalls, 'kontraDoubled'],
-  ] as const)
-    if (called) {
-      items.push({ kind, party: winner, points: value });
-      value *= 2;
-    }
-  for (const sp of f.specials) {
-    items.push(sp);
-    value += sp.party === winner ? sp.points : -sp.points;
-  }
-  if (f.solo) {
-    items.push({ kind: 'soloDoubled', party: winner, points: value });
-    value *= 2;
-  }
-  const score: number[] = [];
-  for (let s: Seat = 0; s < 4; s++) score.push((((f.re >> s) & 1) !== 0) === (winner === 're') ? value : 0);
-  return { winner, items, forRe: winner === 're' ? value : 0 - value, multiplier: 1, score };
-}
+/** 004 "Punkte" (doko-house): housescore.ts. */
+export { scoreHouse } from './housescore.ts';

@@ -2,20 +2,22 @@
  * The Doppelkopf match state: plain read-only data, shared between states where unchanged.
  *
  * Hands use the game's own layout (docs/architecture.md, shortcut table): per seat two 24-bit words over the
- * card kinds (cards.ts), `one` = kinds held at least once, `two` = kinds held twice. A kind leaves `two`
- * before `one`. This is the kernel's two-copy set with its copies normalised (kernel/cardset.ts: both
+ * card kinds (cards.ts), kinds held at least once and kinds held twice. A kind leaves the second word
+ * before the first. This is the kernel's two-copy set with its copies normalised (kernel/cardset.ts: both
  * copies of a kind are the same card); doppelkopf.fast.test.ts checks it against `CardSet`.
  */
 import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import type { Solo } from './cards.ts';
 import type { DoppelkopfConfig } from './config.ts';
+import type { HouseDeal, HouseResult } from './housedeal.ts';
 
 /**
  * Phases: `deal` (a deal is due), `reserve` (the Vorbehalt round: gesund / Vorbehalt), `declare` (seats with
- * a Vorbehalt name it; a Vorführung's soloist names his solo), `play`, `over`.
+ * a Vorbehalt name it; a Vorführung's soloist names his solo), `bid` (house: several solo candidates bid,
+ * "Reizen"), `armut` (house: the poor player's cards are passed, offered, taken and returned), `play`, `over`.
  */
-export const PHASES = ['deal', 'reserve', 'declare', 'play', 'over'] as const;
+export const PHASES = ['deal', 'reserve', 'declare', 'bid', 'armut', 'play', 'over'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export const CONTRACT_KINDS = ['normal', 'silent-solo', 'hochzeit', 'solo', 'armut', 'redeal'] as const;
@@ -72,18 +74,48 @@ export interface PlayCell {
   readonly prev: PlayCell | null;
 }
 
+/**
+ * The state, split by how often its parts change: the fields of the card in play at the top (a new state per
+ * card copies only these), the deal's `d` (copied once per trick and at the deal's few other steps) and the
+ * match's `m` (copied once per deal).
+ */
 export interface DoppelkopfState {
   readonly config: DoppelkopfConfig;
   readonly phase: Phase;
-  /** Deals finished (and counted) in the match. */
-  readonly deals: number;
-  readonly dealer: Seat;
-  /** Asked first in the Vorbehalt round; leads trick 1 unless a Pflichtsolo is played. */
-  readonly forehand: Seat;
-  /** Hands: kinds held at least once / twice, by seat. */
-  readonly one: readonly number[];
-  readonly two: readonly number[];
-  /** The hands as dealt, by seat (sorted card lists), for the outcome; empty before the first deal. */
+  /** The seat to act: asked in the Vorbehalt round, to declare, or to play. */
+  readonly turn: Seat;
+  /** Cards played in this deal. */
+  readonly played: number;
+  /** Hands: `hands[seat]` = kinds held at least once, `hands[4 + seat]` = kinds held twice. */
+  readonly hands: readonly number[];
+  /** Open trick: effective suit led (-1 when no trick is open), best kind, its strength and seat, points. */
+  readonly led: number;
+  readonly best: number;
+  readonly bestStr: number;
+  readonly bestSeat: Seat;
+  readonly trickPoints: number;
+  readonly plays: PlayCell | null;
+  /** Optional actors: seats besides `turn` that toAct lists now (a mask). */
+  readonly opt: number;
+  /** Seats that said they announce nothing until the next card (`quiet`). */
+  readonly quiet: number;
+  /**
+   * Whether any seat could still announce in either party. Deadlines only pass as cards are played and only
+   * an announcement opens a reply, so once false it stays false for the deal (announce.ts).
+   */
+  readonly calls: boolean;
+  /** Card points by seat, packed: seat s's in `Math.floor(pts / 256 ** s) % 256` (`seatPoints`). */
+  readonly pts: number;
+  /** Tricks taken by seat, four bits each (`seatTricks`). */
+  readonly tricks: number;
+  /** Winners of the finished tricks, two bits each from bit 0 (trick 1). */
+  readonly winners: number;
+  readonly d: DealState;
+  readonly m: MatchState;
+}
+
+export interface DealState {
+  /** The hands as dealt, by seat (sorted card lists), for the outcome. */
   readonly dealt: readonly (readonly Card[])[];
   /** Vorbehalt round by seat: -1 not asked, 0 gesund, 1 Vorbehalt, 2 declared a solo at once. */
   readonly answers: readonly number[];
@@ -98,35 +130,29 @@ export interface DoppelkopfState {
   readonly order: number;
   /** The Re party as a seat mask (the truth; views show what a viewer knows). */
   readonly re: number;
-  /** The seat to act: asked in the Vorbehalt round, to declare, or to play. */
-  readonly turn: Seat;
   /** Leader of trick 1. */
   readonly leader: Seat;
-  /** Cards played in this deal. */
-  readonly played: number;
-  /** Open trick: effective suit led (-1 when no trick is open), best kind, its strength and seat, points. */
-  readonly led: number;
-  readonly best: number;
-  readonly bestStr: number;
-  readonly bestSeat: Seat;
-  readonly trickPoints: number;
-  readonly plays: PlayCell | null;
-  /** Winners of the finished tricks, two bits each from bit 0 (trick 1). */
-  readonly winners: number;
-  /** Card points and tricks taken, by seat. */
-  readonly points: readonly number[];
-  readonly won: readonly number[];
-  /** Highest announcement level by party (0 none .. 5 schwarz), and a mask of parties that replied late (1 Re, 2 Kontra). */
+  /** Highest announcement level by party (0 none .. 5 schwarz). */
   readonly annRe: number;
   readonly annKo: number;
-  readonly replied: number;
+  /** Parties whose first call was in time (1 Re, 2 Kontra; DDV deadlines). */
+  readonly inTime: number;
   readonly anns: AnnCell | null;
-  /** Seats that said they announce nothing until the next card (`quiet`). */
-  readonly quiet: number;
-  /** Optional actors: seats besides `turn` that toAct lists now (a mask). */
-  readonly opt: number;
-  /** House Schwein: the seat whose Karo-Ass is a Schwein, -1 when none. */
+  /**
+   * House Schwein (schwein.ts): -1 none; 0..3 the seat whose remaining Karo-Ass is the Schwein; 4..7 (seat + 4)
+   * while the first of that seat's two Füchse lies in the open trick.
+   */
   readonly pig: Seat;
+  /** House preset (004 Melden): solo bidding and Armut (housedeal.ts); null otherwise. */
+  readonly house: HouseDeal | null;
+}
+
+export interface MatchState {
+  /** Deals finished (and counted) in the match. */
+  readonly deals: number;
+  readonly dealer: Seat;
+  /** Asked first in the Vorbehalt round; leads trick 1 unless a Pflichtsolo is played. */
+  readonly forehand: Seat;
   /** Seats that have played their Pflichtsolo (a mask). */
   readonly soloDone: number;
   readonly results: readonly DealResult[];
@@ -167,6 +193,8 @@ export interface DealResult {
   readonly multiplier: number;
   /** This deal's points by seat. */
   readonly score: readonly number[];
+  /** House preset: redeal, bidding, Armut, Schwein (housedeal.ts); null with `melden: 'ddv'` and no Schweine. */
+  readonly house: HouseResult | null;
 }
 
 export interface ScoreItem {
@@ -178,3 +206,8 @@ export interface ScoreItem {
   /** Announcement items: the announcing party. */
   readonly by?: Party;
 }
+
+/** Steps of the packed card points (`pts`): 256 ** seat. */
+export const PTS_UNIT: readonly number[] = [1, 256, 65536, 16777216];
+export const seatPoints = (pts: number, seat: number): number => Math.floor(pts / PTS_UNIT[seat]) % 256;
+export const seatTricks = (tricks: number, seat: number): number => (tricks >>> (4 * seat)) & 15;

@@ -4,6 +4,7 @@
  * Vorbehalt's kind only once it is the game), the parties as far as the viewer can tell, the announcements,
  * the tricks, the last deal's result and the match scores.
  */
+import { count } from '../core/bits.ts';
 import type { Card } from '../core/cards.ts';
 import { type BaseView, type Seat, SPECTATOR, type Viewer } from '../core/game.ts';
 import type { PointedTrickView } from '../kernel/index.ts';
@@ -11,6 +12,7 @@ import { toAct } from './announce.ts';
 import { CQ, displayOrder, KIND_CARDS, POINTS } from './cards.ts';
 import type { DoppelkopfOptions, Preset } from './config.ts';
 import { announcementsInOrder, playsInOrder } from './finish.ts';
+import { type HouseView, houseView } from './houseview.ts';
 import {
   CALLS,
   type Call,
@@ -57,6 +59,8 @@ export interface DoppelkopfView extends BaseView {
   readonly pflichtsoloDone: readonly Seat[];
   readonly last: DealResult | null;
   readonly scores: readonly number[];
+  /** House preset (004 Melden): bidding, Armut, Schwein (houseview.ts); null otherwise. */
+  readonly house: HouseView | null;
 }
 
 const NORMAL_CONTRACT: Contract = {
@@ -80,8 +84,8 @@ function callName(party: Party, level: number): Call | 'none' {
 
 /** Parties as `viewer` can tell them. */
 function partiesFor(s: DoppelkopfState, viewer: Viewer): (Party | null)[] {
-  const c = s.contract;
-  const truth = (seat: Seat): Party => (((s.re >> seat) & 1) !== 0 ? 're' : 'kontra');
+  const c = s.d.contract;
+  const truth = (seat: Seat): Party => (((s.d.re >> seat) & 1) !== 0 ? 're' : 'kontra');
   if (c === null) return [null, null, null, null];
   if (s.phase === 'deal' || s.phase === 'over') return [0, 1, 2, 3].map(truth);
   if (c.kind === 'hochzeit' && c.clarification === 0)
@@ -91,13 +95,13 @@ function partiesFor(s: DoppelkopfState, viewer: Viewer): (Party | null)[] {
   const out: (Party | null)[] = [null, null, null, null];
   const queensPlayed = [0, 0, 0, 0];
   for (let p = s.plays; p !== null; p = p.prev) if (p.kind === CQ) queensPlayed[p.seat]++;
-  for (let a = s.anns; a !== null; a = a.prev) out[a.seat] = a.party;
+  for (let a = s.d.anns; a !== null; a = a.prev) out[a.seat] = a.party;
   for (let x = 0; x < 4; x++) if (queensPlayed[x] > 0) out[x] = 're';
   if (viewer !== SPECTATOR) out[viewer] = truth(viewer);
   const viewerQueens =
     viewer === SPECTATOR
       ? 0
-      : ((s.one[viewer] >> CQ) & 1) + ((s.two[viewer] >> CQ) & 1) + queensPlayed[viewer];
+      : ((s.hands[viewer] >> CQ) & 1) + ((s.hands[4 + viewer] >> CQ) & 1) + queensPlayed[viewer];
   const reKnown = out.filter((p) => p === 're').length;
   const alone = queensPlayed.some((q) => q === 2) || viewerQueens === 2;
   if (reKnown >= 2 || alone) for (let x = 0; x < 4; x++) if (out[x] === null) out[x] = 'kontra';
@@ -121,14 +125,14 @@ function tricksOf(s: DoppelkopfState): { trick: PointedTrickView | null; tricks:
 
 export function viewFor(s: DoppelkopfState, viewer: Viewer): DoppelkopfView {
   const between = s.phase === 'deal' || s.phase === 'over';
-  const c = s.contract;
+  const c = s.d.contract;
   let contract: Contract | null = c;
   if (c !== null && c.kind === 'silent-solo' && !between && viewer !== c.declarer) contract = NORMAL_CONTRACT;
   let hand: Card[] = [];
   if (viewer !== SPECTATOR && !between) {
-    const one = s.one[viewer];
-    const two = s.two[viewer];
-    for (const k of displayOrder(s.order)) {
+    const one = s.hands[viewer];
+    const two = s.hands[4 + viewer];
+    for (const k of displayOrder(s.d.order)) {
       if ((one & (1 << k)) !== 0) hand.push(KIND_CARDS[k]);
       if ((two & (1 << k)) !== 0) hand.push(KIND_CARDS[k]);
     }
@@ -136,12 +140,8 @@ export function viewFor(s: DoppelkopfState, viewer: Viewer): DoppelkopfView {
   const { trick, tricks } = tricksOf(s);
   const handCounts = between
     ? [0, 0, 0, 0]
-    : s.one.map((o, i) => {
-        let n = 0;
-        for (let k = 0; k < 24; k++) n += ((o >> k) & 1) + ((s.two[i] >> k) & 1);
-        return n;
-      });
-  const anns = announcementsInOrder(s.anns).map((a) => ({
+    : [0, 1, 2, 3].map((i) => count(s.hands[i]) + count(s.hands[4 + i]));
+  const anns = announcementsInOrder(s.d.anns).map((a) => ({
     seat: a.seat,
     party: a.party,
     call: a.call,
@@ -156,21 +156,22 @@ export function viewFor(s: DoppelkopfState, viewer: Viewer): DoppelkopfView {
     toAct: [...toAct(s)],
     preset: s.config.preset,
     options: s.config.options,
-    deal: s.phase === 'deal' || s.phase === 'over' ? s.deals : s.deals + 1,
-    dealer: s.dealer,
-    forehand: s.forehand,
+    deal: between ? s.m.deals : s.m.deals + 1,
+    dealer: s.m.dealer,
+    forehand: s.m.forehand,
     hand,
     handCounts,
     trump: null,
-    reservations: s.answers.map((a) => RESERVATION[a + 1]),
+    reservations: s.d.answers.map((a) => RESERVATION[a + 1]),
     contract,
     knownParties: partiesFor(s, viewer),
     announcements: anns,
-    highest: { re: callName('re', s.annRe), kontra: callName('kontra', s.annKo) },
+    highest: { re: callName('re', s.d.annRe), kontra: callName('kontra', s.d.annKo) },
     trick,
     tricks,
-    pflichtsoloDone: [0, 1, 2, 3].filter((x) => (s.soloDone & (1 << x)) !== 0),
-    last: s.results.length > 0 ? s.results[s.results.length - 1] : null,
-    scores: s.scores,
+    pflichtsoloDone: [0, 1, 2, 3].filter((x) => (s.m.soloDone & (1 << x)) !== 0),
+    last: s.m.results.length > 0 ? s.m.results[s.m.results.length - 1] : null,
+    scores: s.m.scores,
+    house: houseView(s, viewer),
   };
 }

@@ -1,0 +1,113 @@
+/**
+ * Doppelkopf's performance shortcuts (docs/architecture.md, shortcut table) against the kernel's card-level
+ * forms, on random positions of random self-play: the hand layout (two 24-bit words, copies normalised)
+ * against the kernel's two-copy `CardSet`; the legal cards of `legalKinds` (suit masks per contract)
+ * against the kernel's `legalCards` with the `follow` policy; the trick winner `play` keeps on the strength
+ * tables against the kernel's `winnerIndex` over the contract's `TrickOrder` (both Dulle rules).
+ */
+import { describe, expect, it } from 'vitest';
+import { cardsOf } from '../src/doppelkopf/game.ts';
+import {
+  type DoppelkopfAction,
+  type DoppelkopfState,
+  doppelkopf as G,
+  legalKinds,
+  trickOrder,
+} from '../src/doppelkopf/index.ts';
+import {
+  cardsIn,
+  DOKO40,
+  DOKO48,
+  legalCards,
+  randomStep,
+  seeded,
+  setOf,
+  type TrickRules,
+  unwrap,
+  winnerIndex,
+} from '../src/index.ts';
+
+type S = DoppelkopfState;
+
+/** States of random self-play, with the options given. */
+function* states(preset: 'ddv' | 'house', options: object, seed: string, count: number): Generator<S> {
+  const rng = seeded(seed);
+  const cfg = unwrap(G.parseConfig({ players: 4, preset, options }));
+  let s: S = G.start(cfg, 0);
+  for (let i = 0; i < count; i++) {
+    if (G.isOver(s)) s = G.start(cfg, 0);
+    if (G.awaitsDeal(s)) s = unwrap(G.applyDeal(s, G.randomDeal(s, rng)));
+    else {
+      const step = randomStep(G, s, rng);
+      s = unwrap(G.apply(s, step.seat, step.action as DoppelkopfAction));
+    }
+    yield s;
+  }
+}
+
+const SETUPS = [
+  { preset: 'ddv', options: {} },
+  // The house Schwein makes a Karo-Ass the strongest card for one seat: the kernel order has no such card.
+  { preset: 'house', options: { schwein: 'off' } },
+  { preset: 'ddv', options: { dulle: 'second' } },
+] as const;
+
+const kinds = (cards: readonly string[]) => cards.map((c) => DOKO48.kindOf(c));
+const sorted = (cards: readonly string[]) => [...cards].sort();
+
+describe.each(SETUPS)('doppelkopf shortcuts equal the kernel: $preset $options', ({ preset, options }) => {
+  it('hand words hold the same cards as the kernel CardSet of the dealt hand', () => {
+    const rng = seeded(`hands/${preset}`);
+    const cfg = unwrap(G.parseConfig({ players: 4, preset, options }));
+    const deck = cfg.options.nines ? DOKO48 : DOKO40;
+    for (let i = 0; i < 200; i++) {
+      const s0 = G.start(cfg, i % 4);
+      const deal = G.randomDeal(s0, rng);
+      const s = unwrap(G.applyDeal(s0, deal));
+      for (let seat = 0; seat < 4; seat++) {
+        const kernel = cardsIn(deck, setOf(deck, deal.hands[seat])!);
+        expect(sorted(cardsOf(s.hands[seat], s.hands[4 + seat]))).toEqual(sorted(kernel));
+      }
+    }
+  });
+
+  it('legalKinds equals kernel legalCards (policy follow) and the winner of every trick equals winnerIndex', () => {
+    let positions = 0;
+    let tricks = 0;
+    for (const s of states(preset, options, `legal/${preset}/${JSON.stringify(options)}`, 30_000)) {
+      if (s.phase === 'play') {
+        const rules: TrickRules<number> = {
+          order: trickOrder(s.d.order, s.config.options.dulle === 'second'),
+          policy: 'follow',
+        };
+        const hand = kinds(cardsOf(s.hands[s.turn], s.hands[4 + s.turn]));
+        const view = G.viewFor(s, s.turn);
+        const trick = kinds((view.trick?.cards ?? []).map((c) => c.card));
+        const want = new Set(legalCards(rules, hand, trick));
+        let got = legalKinds(s, s.turn);
+        const gotKinds = new Set<number>();
+        while (got !== 0) {
+          gotKinds.add(31 - Math.clz32(got & -got));
+          got &= got - 1;
+        }
+        expect(gotKinds).toEqual(want);
+        positions++;
+      }
+      if ((s.phase === 'deal' || s.phase === 'over') && s.m.results.length > 0) {
+        const r = s.m.results[s.m.results.length - 1];
+        const order = trickOrder(
+          ['normal', 'diamonds', 'hearts', 'spades', 'clubs', 'jacks', 'queens', 'fleischlos'].indexOf(
+            r.contract.solo ?? 'normal',
+          ),
+          s.config.options.dulle === 'second',
+        );
+        for (const t of r.tricks) {
+          expect(t.plays[winnerIndex(order, kinds(t.plays.map(([, c]) => c)))][0]).toBe(t.winner);
+          tricks++;
+        }
+      }
+    }
+    expect(positions).toBeGreaterThan(1000);
+    expect(tricks).toBeGreaterThan(0);
+  });
+});
