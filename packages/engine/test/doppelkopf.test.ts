@@ -1,7 +1,7 @@
 /**
  * Doppelkopf rules as tables of cases naming their source: the DDV tournament rules as the oracle program
  * plays them (/work/shared/oracles/doppelkopf-ddv/README.md, "README" below) and 004's sentences. Counting
- * tests replay oracle games (tes./oracle/doppelkopf-ddv-sample.json, provenance inside).
+ * tests replay oracle games (test/oracle/doppelkopf-ddv-sample.json, provenance inside).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -352,7 +352,7 @@ const SAMPLE: { games: OracleGame[] } = JSON.parse(
   readFileSync(new URL('./oracle/doppelkopf-ddv-sample.json', import.meta.url), 'utf8'),
 );
 
-describe('counting: oracle games replayed card by card (tes./oracle/doppelkopf-ddv-sample.json)', () => {
+describe('counting: oracle games replayed card by card (test/oracle/doppelkopf-ddv-sample.json)', () => {
   it.each(SAMPLE.games.map((g) => [g.id, g] as const))('%s', (_, g) => {
     const cfg = unwrap(G.parseConfig({ players: 4, preset: 'ddv', options: { pflichtsolo: false } }));
     let s = unwrap(G.applyDeal(G.start(cfg, g.dealer), { hands: g.hands as Card[][] }));
