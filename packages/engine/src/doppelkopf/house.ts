@@ -168,8 +168,18 @@ function answer(s: S, seat: Seat, value: number): S {
   const next = (seat + 1) % SEATS;
   const forehand = s.m.forehand;
   if (next !== forehand) return { ...s, turn: next, d };
-  const order = [0, 1, 2, 3].map((k) => (forehand + k) % SEATS);
-  const cands = order.filter((x) => answers[x] === 2);
+  const cands: Seat[] = [];
+  const reservers: Seat[] = [];
+  for (let k = 0; k < SEATS; k++) {
+    const x = (forehand + k) % SEATS;
+    if (answers[x] === 2) cands.push(x);
+    else if (answers[x] === 1) reservers.push(x);
+  }
+  const done = { ...s, d };
+  if (cands.length === 0) {
+    if (reservers.length === 0) return startPlay(done, silentOrNormal(done));
+    return { ...done, phase: 'declare', turn: reservers[0], d: { ...d, queue: reservers } };
+  }
   const house: HouseDeal = {
     cands,
     holder: cands.length > 0 ? cands[0] : -1,
@@ -181,11 +191,7 @@ function answer(s: S, seat: Seat, value: number): S {
     armut: null,
   };
   if (cands.length > 1) return { ...s, phase: 'bid', turn: house.challenger, d: { ...d, house } };
-  if (cands.length === 1) return { ...s, phase: 'declare', turn: cands[0], d: { ...d, house, queue: cands } };
-  const reservers = order.filter((x) => answers[x] === 1);
-  const done = { ...s, d };
-  if (reservers.length === 0) return startPlay(done, silentOrNormal(done));
-  return { ...done, phase: 'declare', turn: reservers[0], d: { ...d, queue: reservers } };
+  return { ...s, phase: 'declare', turn: cands[0], d: { ...d, house, queue: cands } };
 }
 
 function bid(s: S, seat: Seat, level: number): S {
