@@ -265,6 +265,37 @@ const ddvFeatures: Feature[] = [
   ),
 ];
 
+/** What the outcome shows of the house rules (house.ts `HouseResult`). */
+interface HouseSeen {
+  readonly redeal: string | null;
+  readonly bids: readonly { seat: number; call: string }[];
+  readonly armut: {
+    poor: number;
+    taker: number;
+    shoved: readonly number[];
+    trumpsBack: boolean | null;
+  } | null;
+  readonly schwein: { seat: number; trick: number } | null;
+}
+const house = (d: DealSeen | undefined): HouseSeen | undefined =>
+  (d as (DealSeen & { house?: HouseSeen | null }) | undefined)?.house ?? undefined;
+
+/** Two trumps (Karo-Zehn, Karo-König) and eight plain cards of the 40-card deck: a poor hand. */
+const POOR: readonly Card[] = ['DT', 'DK', 'CA', 'CA', 'CT', 'SA', 'SA', 'ST', 'HA', 'HA'];
+/** Every seat offered the Armut cards takes them (`take`), or every one passes them on (`shove`). */
+const armut =
+  (answer: 'take' | 'shove') =>
+  ({ seat, legal }: Ctx): Action | undefined => {
+    if (seat === 0 && has(legal, { t: 'reserve' })) return { t: 'reserve' };
+    if (seat === 0 && has(legal, declare('armut'))) return declare('armut');
+    return has(legal, { t: answer }) ? { t: answer } : undefined;
+  };
+const armutPlayed = (trumpsBack: boolean) => (deals: readonly DealSeen[]) => {
+  const d = only(deals);
+  const a = house(d)?.armut;
+  return d?.contract.kind === 'armut' && a?.taker === 1 && a.trumpsBack === trumpsBack;
+};
+
 const houseFeatures: Feature[] = [
   {
     name: 'house-dullen-second-wins',
@@ -279,6 +310,176 @@ const houseFeatures: Feature[] = [
         }),
       ),
   },
+  {
+    name: 'house-schwein',
+    shows:
+      '004 Schwein: both Füchse in one hand; once his party took the first, the second is a Schwein (normal game)',
+    preset: 'house',
+    options: HOUSE1,
+    fixed: { 0: ['DA', 'DA'] },
+    accept: (deals) => only(deals)?.contract.kind === 'normal' && house(only(deals))?.schwein != null,
+  },
+  {
+    name: 'house-krankheit-redeal',
+    shows: '004 Krankheit: five Kings, the sick player insists, the same dealer deals again at once',
+    preset: 'house',
+    options: HOUSE1,
+    fixed: { 0: ['CK', 'CK', 'SK', 'SK', 'HK'] },
+    reserve: ({ seat, legal }) => (seat === 0 && has(legal, { t: 'sick' }) ? { t: 'sick' } : undefined),
+    accept: (deals) =>
+      deals.length === 2 && house(deals[0])?.redeal === 'krankheit' && deals[1].contract.kind !== 'redeal',
+  },
+  {
+    name: 'house-armut-trumps-back',
+    shows: '004 Armut: the poor player gives his cards, his neighbour takes them and returns trumps',
+    preset: 'house',
+    options: HOUSE1,
+    fixed: { 0: POOR },
+    reserve: armut('take'),
+    accept: armutPlayed(true),
+  },
+  {
+    name: 'house-armut-no-trumps-back',
+    shows: '004 Armut: taken, and no trumps come back',
+    preset: 'house',
+    options: HOUSE1,
+    fixed: { 0: POOR },
+    reserve: armut('take'),
+    accept: armutPlayed(false),
+  },
+  {
+    name: 'house-armut-redeal',
+    shows: '004 Armut: every other player passes the cards on ("Schieben alle Mitspieler"), so a redeal',
+    preset: 'house',
+    options: HOUSE1,
+    fixed: { 0: POOR },
+    reserve: armut('shove'),
+    accept: (deals) =>
+      deals.length === 2 &&
+      house(deals[0])?.redeal === 'armut-refused' &&
+      house(deals[0])?.armut?.shoved.length === 3,
+  },
+  {
+    name: 'house-two-poor-redeal',
+    shows: '004: "Sind sogar zwei Spieler arm, so wird neu gegeben"',
+    preset: 'house',
+    options: HOUSE1,
+    fixed: {
+      0: ['CA', 'CA', 'CT', 'CT', 'CK', 'CK', 'SA', 'DK', 'DK', 'DT'],
+      1: ['SA', 'ST', 'ST', 'SK', 'SK', 'HA', 'HA', 'HK', 'HK', 'DA'],
+    },
+    reserve: ({ seat, legal }) =>
+      seat > 1
+        ? undefined
+        : has(legal, { t: 'reserve' })
+          ? { t: 'reserve' }
+          : has(legal, declare('armut'))
+            ? declare('armut')
+            : undefined,
+    accept: (deals) => deals.length === 2 && house(deals[0])?.redeal === 'two-poor',
+  },
+  {
+    name: 'house-solo-bidding',
+    shows: '004 Reizen: two solo candidates bid announcement levels; the rear one outbids the front one',
+    preset: 'house',
+    options: HOUSE1,
+    reserve: ({ seat, legal }) => {
+      if ((seat === 0 || seat === 2) && has(legal, { t: 'solo' })) return { t: 'solo' };
+      const bid = legal.find((a) => a.t === 'bid');
+      // The rear player (seat 2) bids up to KEINE-60; the front player (seat 0) holds up to KEINE-90.
+      if (bid)
+        return (seat === 2 ? bid.call !== 'keine30' : bid.call === 're' || bid.call === 'keine90')
+          ? bid
+          : { t: 'fold' };
+      return seat === 2 && has(legal, declare('jacks')) ? declare('jacks') : undefined;
+    },
+    accept: (deals) => {
+      const d = only(deals);
+      return d?.contract.kind === 'solo' && d.contract.declarer === 2 && (house(d)?.bids.length ?? 0) >= 4;
+    },
+  },
+  {
+    name: 'house-hochzeit-found',
+    shows: '004 Hochzeit: announced as Vorbehalt, the first other player to take a trick is the partner',
+    preset: 'house',
+    options: HOUSE1,
+    reserve: hochzeit,
+    accept: (deals) => {
+      const d = only(deals);
+      return d?.contract.kind === 'hochzeit' && d.contract.partner != null;
+    },
+  },
+  {
+    name: 'house-silent-hochzeit',
+    shows: '004: a Hochzeit played silently as "stilles Solo"',
+    preset: 'house',
+    options: HOUSE1,
+    accept: (deals) => only(deals)?.contract.kind === 'silent-solo',
+  },
+  {
+    name: 'house-hochzeit-alone',
+    shows: '004 Hochzeit: the holder takes the first three tricks and plays alone',
+    preset: 'house',
+    options: HOUSE1,
+    reserve: hochzeit,
+    accept: (deals) => {
+      const d = only(deals);
+      return d?.contract.kind === 'hochzeit' && d.contract.partner == null && d.parties.re.length === 1;
+    },
+  },
+  // 004 announcements (KEINE-1 is the call `schwarz`) by a Karo-Soloist: made with the top trumps, missed at random.
+  ...(['re', ...LEVELS] as const).flatMap((call) =>
+    [true, false].map(
+      (made): Feature => ({
+        name: `house-announce-${call}-${made ? 'made' : 'missed'}`,
+        shows: `004: ${call === 'schwarz' ? 'KEINE-1' : call} announced by a soloist, and ${made ? 'made' : 'missed'}`,
+        preset: 'house',
+        options: HOUSE1,
+        ...(made && call !== 're' && call !== 'keine90' ? { fixed: { 0: TOP_TRUMPS.slice(0, 10) } } : {}),
+        reserve: ({ seat, legal }) =>
+          seat !== 0
+            ? undefined
+            : has(legal, { t: 'solo' })
+              ? { t: 'solo' }
+              : has(legal, declare('diamonds'))
+                ? declare('diamonds')
+                : undefined,
+        announce: announces(({ seat }) => seat === 0, call),
+        accept: (deals) => {
+          const d = only(deals) as
+            | (DealSeen & { announcements?: { seat: number; call: string }[] })
+            | undefined;
+          return (
+            d?.contract.kind === 'solo' &&
+            (d.announcements ?? []).some((a) => a.seat === 0 && a.call === call) &&
+            (d.winner === 're') === made
+          );
+        },
+      }),
+    ),
+  ),
+  ...(['fuchsGefangen', 'doppelkopf', 'karlchen', 'gegenDieAlten', 'gegenDenSolisten'] as const).map(
+    (kind): Feature => ({
+      name: `house-special-${kind}`,
+      shows: `house scoring: the item ${kind}`,
+      preset: 'house',
+      options: HOUSE1,
+      ...(kind === 'gegenDenSolisten'
+        ? {
+            reserve: ({ seat, legal }: Ctx) =>
+              seat === 0 && has(legal, { t: 'solo' })
+                ? { t: 'solo' }
+                : seat === 0 && has(legal, declare('queens'))
+                  ? declare('queens')
+                  : undefined,
+          }
+        : {}),
+      accept: (deals) => {
+        const d = only(deals);
+        return d !== undefined && item(d, kind) !== undefined;
+      },
+    }),
+  ),
 ];
 
 export const FEATURES: readonly Feature[] = [...ddvFeatures, ...houseFeatures];
@@ -324,7 +525,8 @@ export function findExample(game: AnyGame, f: Feature, maxTries = 20000): Exampl
     };
     for (let guard = 0; !game.isOver(state) && guard < 5000; guard++) {
       if (game.awaitsDeal(state)) {
-        const deal = dealWith(game, state, rng, f.fixed);
+        // Fixed cards in the first deal only: a redeal is dealt at random.
+        const deal = dealWith(game, state, rng, deals.length === 0 ? f.fixed : undefined);
         const next = game.applyDeal(state, deal);
         if (!next.ok) throw new Error(`${f.name}: ${next.error.reason}`);
         state = next.value;
