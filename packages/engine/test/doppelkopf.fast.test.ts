@@ -2,7 +2,7 @@
  * Doppelkopf's performance shortcuts (docs/architecture.md, shortcut table) against the kernel's card-level
  * forms, on random positions of random self-play: the hand layout (two 24-bit words, copies normalised)
  * against the kernel's two-copy `CardSet`; the legal cards of `legalKinds` (suit masks per contract)
- * against the kernel's `legalCards` with the `follow` policy; the trick winner `play` keeps on the strength
+ * and the play actions `legalActions` lists against the kernel's `legalCards` with the `follow` policy; the trick winner `play` keeps on the strength
  * tables against the kernel's `winnerIndex` over the contract's `TrickOrder` (both Dulle rules).
  */
 import { describe, expect, it } from 'vitest';
@@ -91,6 +91,12 @@ describe.each(SETUPS)('doppelkopf shortcuts equal the kernel: $preset $options',
           got &= got - 1;
         }
         expect(gotKinds).toEqual(want);
+        // ... and the play actions listed (interned per suit where they lie in one suit's six kinds).
+        const listed = G.legalActions(s, s.turn)
+          .filter((a) => a.t === 'play')
+          .map((a) => DOKO48.kindOf((a as { card: string }).card));
+        expect(new Set(listed)).toEqual(want);
+        expect(listed.length).toBe(want.size);
         positions++;
       }
       if ((s.phase === 'deal' || s.phase === 'over') && s.m.results.length > 0) {

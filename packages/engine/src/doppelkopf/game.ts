@@ -282,6 +282,11 @@ export function legalKinds(s: S, seat: Seat): number {
   return m !== 0 ? m : hand;
 }
 
+/** The play actions of every set of kinds within one suit's six: `IN_SUIT[suit * 64 + (mask >>> suit * 6)]`. */
+const IN_SUIT: readonly (readonly A[])[] = Array.from({ length: 256 }, (_, i) =>
+  PLAY.filter((_, k) => (i & 63 & (1 << (k - (i >> 6) * 6))) !== 0 && ((k / 6) | 0) === i >> 6),
+);
+
 function playLegal(s: S, seat: Seat): readonly A[] {
   if (seat !== s.turn) {
     if ((s.opt & (1 << seat)) === 0) return NO_ACTIONS;
@@ -291,6 +296,12 @@ function playLegal(s: S, seat: Seat): readonly A[] {
     return out;
   }
   let m = legalKinds(s, seat);
+  if (!s.calls) {
+    // Shortcut: cards of one suit's six kinds (following a plain suit, a short hand) as an interned list.
+    const suit = ((31 - Math.clz32(m)) / 6) | 0;
+    const part = m >>> (suit * 6);
+    if (part << (suit * 6) === m) return IN_SUIT[suit * 64 + part];
+  }
   const out: A[] = new Array(count(m));
   for (let i = 0; m !== 0; i++) {
     const low = m & -m;
