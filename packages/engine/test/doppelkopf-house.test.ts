@@ -32,10 +32,10 @@ function fill(partial: string[][]): string[][] {
   return partial.map((h) => [...h, ...rest.splice(0, 10 - h.length)]);
 }
 
-/** A house match (dealer 3, so seat 0 is the forehand) dealt `hands`. */
-function dealt(hands: string[][], options: object = {}): S {
+/** A house match (dealer 3, so seat 0 is the forehand, unless given) dealt `hands`. */
+function dealt(hands: string[][], options: object = {}, dealer: Seat = 3): S {
   const config = unwrap(g.parseConfig({ players: 4, preset: 'house', options }));
-  const s = g.start(config, 3);
+  const s = g.start(config, dealer);
   return unwrap(g.applyDeal(s, unwrap(g.parseDeal(s, { hands }))));
 }
 
@@ -93,6 +93,12 @@ describe('004 Schwein', () => {
   };
   it.each([
     {
+      schwein: 'fox',
+      trick1: brought,
+      pig: false,
+      why: 'default fox: the Dulle took the trick, not the first Fuchs',
+    },
+    {
       schwein: 'party',
       trick1: brought,
       pig: true,
@@ -109,7 +115,8 @@ describe('004 Schwein', () => {
   ])('$schwein, $why', ({ schwein, trick1, pig }) => {
     let s = run({ schwein }, trick1);
     const winner1 = trick1 === brought ? 1 : 2;
-    expect(g.viewFor(s, 0).house?.schweinInHand).toBe(pig);
+    // With `party` the owner may not know his partner, so he is not told before he plays it.
+    expect(g.viewFor(s, 0).house?.schweinInHand).toBe(pig && schwein !== 'party');
     expect(g.viewFor(s, winner1 === 1 ? 2 : 1).house?.schwein).toBeNull();
     // Trick 2: the winner leads a Dame, seat 0 adds his second Fuchs last or in between.
     const lead = winner1 === 1 ? (['SQ', 'DQ', 'DK'] as const) : (['HQ', 'DK', 'SQ'] as const);
@@ -122,6 +129,33 @@ describe('004 Schwein', () => {
     // "Die Bekanntgabe eines Schweins erfolgt, sobald es zum Einsatz kommt."
     for (const v of [0, 1, 2, 3, 'spectator'] as const)
       expect(g.viewFor(s, v as never).house?.schwein).toEqual(pig ? { seat: 0, trick: 2 } : null);
+  });
+});
+describe('004 Schwein, default reading: "sobald mit dem ersten ein Stich gemacht wird"', () => {
+  it('the first Fuchs takes a trick (its owner wins it): the second is the Schwein, above the Dullen', () => {
+    // Dealer 2: seat 3 leads a plain Herz; seat 0 has none and trumps with his first Fuchs, which wins.
+    let s = dealt(FOXES, {}, 2);
+    for (let i = 0; i < 4; i++) s = act(s, g.toAct(s)[0], { t: 'healthy' });
+    for (const [seat, c] of [
+      [3, 'HA'],
+      [0, 'DA'],
+      [1, 'HA'],
+      [2, 'CT'],
+    ] as const)
+      s = play(s, seat, c);
+    expect(g.viewFor(s, 1).tricks[0].winner).toBe(0);
+    expect(g.viewFor(s, 0).house?.schweinInHand).toBe(true);
+    expect(g.viewFor(s, 1).house?.schwein).toBeNull();
+    for (const [seat, c] of [
+      [0, 'DA'],
+      [1, 'HT'],
+      [2, 'DQ'],
+      [3, 'DT'],
+    ] as const)
+      s = play(s, seat, c);
+    expect(g.viewFor(s, 2).tricks[1].winner).toBe(0);
+    expect(g.viewFor(s, 2).house?.schwein).toEqual({ seat: 0, trick: 2 });
+    expect(g.outcome(s).deals).toHaveLength(0);
   });
 });
 

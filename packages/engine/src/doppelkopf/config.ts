@@ -29,8 +29,9 @@ export type ScoringRule = (typeof SCORING_RULES)[number];
  *   bidding among several candidates, Vorbehalt for Hochzeit and Armut; Solo before Armut before Hochzeit);
  * - `armut`: off, or what the poor player passes: `three` cards (all his trumps, filled up with cards of his
  *   choice), or only his `trumps` (004 "gibt alle Trümpfe");
- * - `schwein`: off; `party`: the second Fuchs is a Schwein once the trick of its owner's first Fuchs went to
- *   his party ("sobald mit dem ersten ein Stich gemacht wird"); `any`: once the first Fuchs lay in a trick;
+ * - `schwein` ("sobald mit dem ersten ein Stich gemacht wird"): off; `fox`: the second Fuchs is a Schwein once
+ *   the first Fuchs took a trick (its owner won the trick he played it to); `party`: once the trick of the
+ *   first Fuchs went to its owner's party; `any`: once the first Fuchs lay in a trick;
  * - `credit`: 004 "wird allen Gewinnern gutgeschrieben" (winners only), or zero-sum (the losers lose it, a
  *   single player three times);
  * - `fuchs`, `karlchen`, `doppelkopfTrick`: the Sonderpunkte counted by the house scoring.
@@ -39,7 +40,7 @@ export const MELDEN_RULES = ['ddv', 'house'] as const;
 export type MeldenRule = (typeof MELDEN_RULES)[number];
 export const ARMUT_RULES = ['off', 'three', 'trumps'] as const;
 export type ArmutRule = (typeof ARMUT_RULES)[number];
-export const SCHWEIN_RULES = ['off', 'party', 'any'] as const;
+export const SCHWEIN_RULES = ['off', 'fox', 'party', 'any'] as const;
 export type SchweinRule = (typeof SCHWEIN_RULES)[number];
 export const CREDIT_RULES = ['winners', 'zero-sum'] as const;
 export type CreditRule = (typeof CREDIT_RULES)[number];
@@ -104,7 +105,7 @@ export const PRESET_OPTIONS: Readonly<Record<Preset, DoppelkopfOptions>> = {
     melden: 'house',
     krankheit: true,
     armut: 'three',
-    schwein: 'party',
+    schwein: 'fox',
     credit: 'winners',
     fuchs: true,
     karlchen: true,

@@ -137,6 +137,7 @@ const OPTION_TEXTS: Record<
     ],
     values: {
       off: ['ohne Schweine', 'no Schweine'],
+      fox: ['erster Fuchs hat einen Stich gemacht', 'first Fuchs took a trick'],
       party: ['erster Fuchs von der eigenen Partei heimgebracht', 'first Fuchs won by its owner’s party'],
       any: ['erster Fuchs in einem Stich gespielt', 'first Fuchs played in any trick'],
     },

@@ -4,8 +4,10 @@
  *
  * Of two Füchse (Karo-Ass) in one hand the second becomes the Schwein, the highest trump (above the Dullen),
  * once "a trick is made" with the first. Option `schwein`:
- * - `party` (house default): "einen Stich machen" is to win a trick, so the trick in which the owner plays his
- *   first Fuchs must go to his own party (the Fuchs is brought home, not caught);
+ * - `fox` (house default): "einen Stich machen" is to win a trick, and "mit dem ersten" names the card that
+ *   wins it: the owner wins the trick he played his first Fuchs to (so the Fuchs took it);
+ * - `party`: the trick of the first Fuchs goes to the owner's party (brought home, not caught); the owner is
+ *   not told before he plays the Schwein (he may not know his partner);
  * - `any`: any trick that contains the first Fuchs;
  * - `off`: no Schweine.
  * Only where the Karo-Ass is a trump (normal game, Hochzeit, stilles Solo, Armut, Karo-Solo). "In one hand" is
@@ -38,6 +40,7 @@ export function firstFox(s: DoppelkopfState, seat: Seat): DealState {
 export function pigAfterTrick(pig: number, winner: Seat, re: number, rule: SchweinRule): number {
   const owner = pig - PIG_PENDING;
   if (rule === 'any') return owner;
+  if (rule === 'fox') return winner === owner ? owner : -1;
   return ((re >> owner) & 1) === ((re >> winner) & 1) ? owner : -1;
 }
 
@@ -60,6 +63,10 @@ export function schweinOf(pig: number, plays: PlayCell | null): { seat: Seat; tr
   return foxes === 2 ? { seat: pig, trick: (at >> 2) + 1 } : null;
 }
 
-/** Whether `seat` holds the live Schwein (its own view shows that). */
+/**
+ * Whether `seat` holds the live Schwein and may know it (its own view shows that). Not with `party`: whether
+ * the first Fuchs went to the owner's party depends on parties he may not know yet; he learns it when the
+ * Schwein is played, like everybody.
+ */
 export const holdsSchwein = (s: DoppelkopfState, seat: Seat): boolean =>
-  s.d.pig === seat && (s.hands[seat] & (1 << DA)) !== 0;
+  s.config.options.schwein !== 'party' && s.d.pig === seat && (s.hands[seat] & (1 << DA)) !== 0;
