@@ -6,6 +6,10 @@
 import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { CJ, DA, KIND_CARDS, POINTS } from './cards.ts';
+
+const FUCHS = KIND_CARDS[DA];
+const KARLCHEN = KIND_CARDS[CJ];
+
 import { houseResult } from './house.ts';
 import { scoreDdv, scoreHouse } from './score.ts';
 import {
@@ -37,7 +41,6 @@ export function announcementsInOrder(head: AnnCell | null): AnnCell[] {
 export interface FinishedTrick {
   readonly leader: Seat;
   readonly plays: readonly (readonly [Seat, Card])[];
-  readonly kinds: readonly number[];
   readonly winner: Seat;
   readonly points: number;
 }
@@ -69,7 +72,6 @@ export function finishedTricks(s: DoppelkopfState): FinishedTrick[] {
         [seats[j + 2], KIND_CARDS[k2]],
         [seats[j + 3], KIND_CARDS[k3]],
       ],
-      kinds: [k0, k1, k2, k3],
       winner: (winners >>> (2 * t)) & 3,
       points: POINTS[k0] + POINTS[k1] + POINTS[k2] + POINTS[k3],
     });
@@ -86,14 +88,13 @@ function specials(tricks: readonly FinishedTrick[], partyOf: (s: Seat) => Party)
   const out: ScoreItem[] = [];
   tricks.forEach((t, i) => {
     const p = partyOf(t.winner);
-    t.kinds.forEach((k, j) => {
-      if (k === DA && partyOf(t.plays[j][0]) !== p)
+    for (const [seat, card] of t.plays)
+      if (card === FUCHS && partyOf(seat) !== p)
         out.push({ kind: 'fuchsGefangen', party: p, points: 1, trick: i + 1 });
-    });
     if (t.points >= 40) out.push({ kind: 'doppelkopf', party: p, points: 1, trick: i + 1 });
     if (i === tricks.length - 1) {
       const j = t.plays.findIndex(([seat]) => seat === t.winner);
-      if (t.kinds[j] === CJ) out.push({ kind: 'karlchen', party: p, points: 1, trick: i + 1 });
+      if (t.plays[j][1] === KARLCHEN) out.push({ kind: 'karlchen', party: p, points: 1, trick: i + 1 });
     }
   });
   return out;
@@ -140,7 +141,7 @@ export function finishDeal(s: DoppelkopfState): DoppelkopfState {
       hand: a.hand,
       reply: a.reply,
     })),
-    tricks: tricks.map(({ leader, plays, winner, points }) => ({ leader, plays, winner, points })),
+    tricks,
     cardPoints: { ...points, bySeat },
     tricksWon: { ...won, bySeat: wonBySeat },
     winner: v.winner,
