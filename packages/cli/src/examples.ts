@@ -313,7 +313,7 @@ const houseFeatures: Feature[] = [
   {
     name: 'house-schwein',
     shows:
-      '004 Schwein: both Füchse in one hand; once his party took the first, the second is a Schwein (normal game)',
+      '004 Schwein: both Füchse in one hand; the second becomes a Schwein once the first has taken a trick (normal game)',
     preset: 'house',
     options: HOUSE1,
     fixed: { 0: ['DA', 'DA'] },
