@@ -54,6 +54,10 @@ export function printReport(out: Output, report: OracleReport): void {
     );
   if (report.replayed < report.games)
     out.write(`${report.games - report.replayed} games not replayed to the end\n`);
+  if (report.guessed.length > 0)
+    out.write(
+      `${report.guessed.length} declarations of reservers doko never asked were chosen by us (first ${report.guessed[0]})\n`,
+    );
   out.write(`${report.known.length} known differences\n`);
   out.write(`${report.games} games, ${report.mismatches.length} mismatches\n`);
 }

@@ -86,6 +86,8 @@ const matchOutcome = z.object({ deals: z.array(z.unknown()), scores: z.array(z.n
 export interface SessionReport {
   /** Games replayed to their end (mismatching or not). */
   readonly replayed: number;
+  /** Declarations of reservers doko never asked (steps.ts `declaration`), as `game seat`. */
+  readonly guessed: readonly string[];
   readonly mismatches: readonly Mismatch[];
 }
 
@@ -213,6 +215,7 @@ const canonical = (action: object): string =>
 export function replaySession(game: AnyGame, session: readonly OracleGame[]): SessionReport {
   const first = session[0];
   const mismatches: Mismatch[] = [];
+  const guessed: string[] = [];
   let replayed = 0;
   const abort = (from: number, m: Mismatch): SessionReport => {
     // The match cannot go on; the rest of the session is shown as following from the cause (known or not).
@@ -227,7 +230,7 @@ export function replaySession(game: AnyGame, session: readonly OracleGame[]): Se
         ours: `${m.game}: ${m.where}`,
         ...(cause.known ? { known: cause.known } : {}),
       });
-    return { replayed, mismatches: mismatches.map(withKnown(session)) };
+    return { replayed, guessed, mismatches: mismatches.map(withKnown(session)) };
   };
   const config = game.parseConfig({
     players: 4,
@@ -285,6 +288,7 @@ export function replaySession(game: AnyGame, session: readonly OracleGame[]): Se
         const offered = legal.flatMap((a) => (a.t === 'declare' ? [a.game] : []));
         const d = declaration(g, seat, offered);
         if (d) action = { t: 'declare', game: d.game };
+        if (d && !d.known) guessed.push(`${g.id} seat ${seat}`);
       }
       if (!action)
         return fail(
@@ -313,7 +317,7 @@ export function replaySession(game: AnyGame, session: readonly OracleGame[]): Se
     replayed++;
     mismatches.push(...compareGame(g, ours.data, outcome.data.scores));
   }
-  return { replayed, mismatches: mismatches.map(withKnown(session)) };
+  return { replayed, guessed, mismatches: mismatches.map(withKnown(session)) };
 }
 
 const withKnown =
@@ -328,6 +332,7 @@ const withKnown =
 export interface OracleReport {
   readonly games: number;
   readonly replayed: number;
+  readonly guessed: readonly string[];
   /** Mismatches no known difference explains: the M of `N games, M mismatches`. */
   readonly mismatches: readonly Mismatch[];
   readonly known: readonly Mismatch[];
@@ -336,16 +341,19 @@ export interface OracleReport {
 export function runOracle(game: AnyGame, sessions: readonly (readonly OracleGame[])[]): OracleReport {
   let games = 0;
   let replayed = 0;
+  const guessed: string[] = [];
   const all: Mismatch[] = [];
   for (const s of sessions) {
     games += s.length;
     const r = replaySession(game, s);
     replayed += r.replayed;
+    guessed.push(...r.guessed);
     all.push(...r.mismatches);
   }
   return {
     games,
     replayed,
+    guessed,
     mismatches: all.filter((m) => !m.known),
     known: all.filter((m) => m.known),
   };
