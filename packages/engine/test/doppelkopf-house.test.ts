@@ -145,6 +145,8 @@ describe('004 Schwein, default reading: "sobald mit dem ersten ein Stich gemacht
       s = play(s, seat, c);
     expect(g.viewFor(s, 1).tricks[0].winner).toBe(0);
     expect(g.viewFor(s, 0).house?.schweinInHand).toBe(true);
+    // "Schwein (höchster Trumpf)": its owner's hand shows it first.
+    expect(g.viewFor(s, 0).hand.slice(0, 2)).toEqual(['DA', 'HT']);
     expect(g.viewFor(s, 1).house?.schwein).toBeNull();
     for (const [seat, c] of [
       [0, 'DA'],

@@ -13,6 +13,7 @@ import { CQ, displayOrder, KIND_CARDS, POINTS } from './cards.ts';
 import type { DoppelkopfOptions, Preset } from './config.ts';
 import { announcementsInOrder, playsInOrder } from './finish.ts';
 import { type HouseView, houseView } from './houseview.ts';
+import { holdsSchwein } from './schwein.ts';
 import {
   CALLS,
   type Call,
@@ -136,6 +137,8 @@ export function viewFor(s: DoppelkopfState, viewer: Viewer): DoppelkopfView {
       if ((one & (1 << k)) !== 0) hand.push(KIND_CARDS[k]);
       if ((two & (1 << k)) !== 0) hand.push(KIND_CARDS[k]);
     }
+    // 004 "Schwein (höchster Trumpf)": its owner sees it first (schwein.ts).
+    if (holdsSchwein(s, viewer)) hand = ['DA', ...hand.filter((c) => c !== 'DA')];
   } else hand = [];
   const { trick, tricks } = tricksOf(s);
   const handCounts = between
