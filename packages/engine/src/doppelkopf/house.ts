@@ -258,7 +258,7 @@ function declare(s: S, seat: Seat, game: number): S {
 
 // ---- redeal and results --------------------------------------------------------------------------------
 
-/** What the deal's result shows of the house rules (null unless `melden: 'house'`). */
+/** What the deal's result shows of the house rules (null with `melden: 'ddv'` and no Schweine). */
 export function houseResult(s: S, redealt: RedealReason | null, seats: readonly Seat[]): HouseResult | null {
   if (s.config.options.melden !== 'house' && s.config.options.schwein === 'off') return null;
   const h = s.d.house;

@@ -60,7 +60,7 @@ export interface DoppelkopfView extends BaseView {
   readonly pflichtsoloDone: readonly Seat[];
   readonly last: DealResult | null;
   readonly scores: readonly number[];
-  /** House preset (004 Melden): bidding, Armut, Schwein (houseview.ts); null otherwise. */
+  /** House preset (004 Melden): bidding, Armut, Schwein (houseview.ts); null with `melden: 'ddv'` and no Schweine. */
   readonly house: HouseView | null;
 }
 
