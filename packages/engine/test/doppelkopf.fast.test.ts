@@ -116,4 +116,32 @@ describe.each(SETUPS)('doppelkopf shortcuts equal the kernel: $preset $options',
     expect(positions).toBeGreaterThan(1000);
     expect(tricks).toBeGreaterThan(0);
   });
+
+  it('the listed actions of every seat in play (interned announcer lists, cards with announcements) are exactly those apply accepts', () => {
+    const calls = ['re', 'kontra', 'keine90', 'keine60', 'keine30', 'schwarz'] as const;
+    const every: DoppelkopfAction[] = [
+      ...DOKO48.cards
+        .filter((c, i) => DOKO48.cards.indexOf(c) === i)
+        .map((card) => ({ t: 'play', card }) as const),
+      ...calls.map((call) => ({ t: 'announce', call }) as const),
+      { t: 'quiet' },
+    ];
+    const key = (a: DoppelkopfAction) => JSON.stringify(a);
+    let optional = 0;
+    let withCalls = 0;
+    for (const s of states(preset, options, `actions/${preset}/${JSON.stringify(options)}`, 6000)) {
+      if (s.phase !== 'play') continue;
+      for (let seat = 0; seat < 4; seat++) {
+        const listed = G.legalActions(s, seat);
+        const keys = listed.map(key);
+        expect(new Set(keys).size).toBe(keys.length);
+        const accepted = every.filter((a) => G.apply(s, seat, a).ok).map(key);
+        expect(new Set(keys)).toEqual(new Set(accepted));
+        if (seat !== s.turn && listed.length > 0) optional++;
+        if (seat === s.turn && listed.some((a) => a.t === 'announce')) withCalls++;
+      }
+    }
+    expect(optional).toBeGreaterThan(50);
+    expect(withCalls).toBeGreaterThan(50);
+  });
 });

@@ -107,13 +107,28 @@ export function finishDeal(s: DoppelkopfState): DoppelkopfState {
   const tricks = finishedTricks(s);
   const partyOf = (seat: Seat): Party => (((d.re >> seat) & 1) !== 0 ? 're' : 'kontra');
   const two = (d.re & (d.re - 1)) !== 0;
-  const reSeats = [0, 1, 2, 3].filter((x) => partyOf(x) === 're');
-  const koSeats = [0, 1, 2, 3].filter((x) => partyOf(x) === 'kontra');
-  const bySeat = [0, 1, 2, 3].map((x) => seatPoints(s.pts, x));
-  const wonBySeat = [0, 1, 2, 3].map((x) => seatTricks(s.tricks, x));
-  const sum = (seats: Seat[], by: readonly number[]) => seats.reduce((a, x) => a + by[x], 0);
-  const points = { re: sum(reSeats, bySeat), kontra: sum(koSeats, bySeat) };
-  const won = { re: sum(reSeats, wonBySeat), kontra: sum(koSeats, wonBySeat) };
+  const reSeats: Seat[] = [];
+  const koSeats: Seat[] = [];
+  const bySeat = [seatPoints(s.pts, 0), seatPoints(s.pts, 1), seatPoints(s.pts, 2), seatPoints(s.pts, 3)];
+  const wonBySeat = [
+    seatTricks(s.tricks, 0),
+    seatTricks(s.tricks, 1),
+    seatTricks(s.tricks, 2),
+    seatTricks(s.tricks, 3),
+  ];
+  const points = { re: 0, kontra: 0 };
+  const won = { re: 0, kontra: 0 };
+  for (let x = 0; x < SEATS; x++) {
+    if (((d.re >> x) & 1) !== 0) {
+      reSeats.push(x);
+      points.re += bySeat[x];
+      won.re += wonBySeat[x];
+    } else {
+      koSeats.push(x);
+      points.kontra += bySeat[x];
+      won.kontra += wonBySeat[x];
+    }
+  }
   const facts = {
     re: d.re,
     annRe: d.annRe,

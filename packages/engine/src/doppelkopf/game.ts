@@ -189,9 +189,12 @@ function parseDeal(state: S, input: unknown): Result<DoppelkopfDeal> {
 /** The cards of a hand in kind order (both copies side by side). */
 export function cardsOf(one: number, two: number): Card[] {
   const out: Card[] = [];
-  for (let k = 0; k < KINDS; k++) {
-    if ((one & (1 << k)) !== 0) out.push(KIND_CARDS[k]);
-    if ((two & (1 << k)) !== 0) out.push(KIND_CARDS[k]);
+  // A kind is held twice only if held at least once (state.ts), so the held kinds of `one` are all.
+  for (let m = one; m !== 0; m &= m - 1) {
+    const low = m & -m;
+    const c = KIND_CARDS[31 - Math.clz32(low)];
+    out.push(c);
+    if ((two & low) !== 0) out.push(c);
   }
   return out;
 }
@@ -236,7 +239,12 @@ function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
     winners: 0,
     d: {
       ...EMPTY_DEAL,
-      dealt: [0, 1, 2, 3].map((i) => cardsOf(hands[i], hands[4 + i])),
+      dealt: [
+        cardsOf(hands[0], hands[4]),
+        cardsOf(hands[1], hands[5]),
+        cardsOf(hands[2], hands[6]),
+        cardsOf(hands[3], hands[7]),
+      ],
       queue: forced >= 0 ? [forced] : NOBODY,
       forced,
       leader: state.m.forehand,
@@ -287,13 +295,25 @@ const IN_SUIT: readonly (readonly A[])[] = Array.from({ length: 256 }, (_, i) =>
   PLAY.filter((_, k) => (i & 63 & (1 << (k - (i >> 6) * 6))) !== 0 && ((k / 6) | 0) === i >> 6),
 );
 
+/**
+ * An optional actor's actions (its announcements, then `quiet`) for every `allowedLevels` answer of either
+ * party: `OPTIONAL[party * 128 + levels]`, made at load in the order `announcements` lists them.
+ */
+const OPTIONAL: readonly (readonly A[])[] = Array.from({ length: 256 }, (_, i) => {
+  const m = i & 127;
+  const out: A[] = [];
+  if ((m & 2) !== 0) out.push(ANNOUNCE[i < 128 ? 're' : 'kontra']);
+  for (let l = 2; l <= 5; l++) if ((m & (1 << l)) !== 0) out.push(ANNOUNCE[CALLS[l]]);
+  out.push(QUIET);
+  return out;
+});
+
 function playLegal(s: S, seat: Seat): readonly A[] {
   if (seat !== s.turn) {
     if ((s.opt & (1 << seat)) === 0) return NO_ACTIONS;
-    const out: A[] = [];
-    announcements(s, seat, out);
-    out.push(QUIET);
-    return out;
+    // Shortcut: the interned list of this party's allowed levels (no list made per call).
+    const party = partyOf(s, seat);
+    return OPTIONAL[party * 128 + allowedLevels(s, party, seat)];
   }
   let m = legalKinds(s, seat);
   if (!s.calls) {
@@ -302,10 +322,11 @@ function playLegal(s: S, seat: Seat): readonly A[] {
     const part = m >>> (suit * 6);
     if (part << (suit * 6) === m) return IN_SUIT[suit * 64 + part];
   }
-  const out: A[] = new Array(count(m));
-  for (let i = 0; m !== 0; i++) {
+  // Grown by push: an empty literal's first store holds 17 (12 cards and 5 announcements), packed.
+  const out: A[] = [];
+  while (m !== 0) {
     const low = m & -m;
-    out[i] = PLAY[31 - Math.clz32(low)];
+    out.push(PLAY[31 - Math.clz32(low)]);
     m ^= low;
   }
   if (s.calls) announcements(s, seat, out);
@@ -680,19 +701,18 @@ function announce(s: S, seat: Seat, call: Call): Result<S> {
     reply: (m & REPLY) !== 0,
     prev: d.anns,
   };
-  return ok(
-    withCalls({
-      ...s,
-      quiet: 0,
-      d: {
-        ...d,
-        annRe: party === 0 ? level : d.annRe,
-        annKo: party === 1 ? level : d.annKo,
-        inTime: hand + shiftOf(s) >= handSize(s) - 1 ? d.inTime | (1 << party) : d.inTime,
-        anns,
-      },
-    }),
-  );
+  const w: Fresh = {
+    ...s,
+    quiet: 0,
+    d: {
+      ...d,
+      annRe: party === 0 ? level : d.annRe,
+      annKo: party === 1 ? level : d.annKo,
+      inTime: hand + shiftOf(s) >= handSize(s) - 1 ? d.inTime | (1 << party) : d.inTime,
+      anns,
+    },
+  };
+  return ok(w.calls ? fillCalls(w) : w);
 }
 
 function quiet(s: S, seat: Seat): Result<S> {
