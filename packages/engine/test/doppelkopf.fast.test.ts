@@ -6,8 +6,9 @@
  * tables against the kernel's `winnerIndex` over the contract's `TrickOrder` (both Dulle rules).
  */
 import { describe, expect, it } from 'vitest';
-import { cardsOf } from '../src/doppelkopf/game.ts';
+import { cardsOf, partyOf } from '../src/doppelkopf/game.ts';
 import {
+  allowedLevels,
   type DoppelkopfAction,
   type DoppelkopfState,
   doppelkopf as G,
@@ -131,15 +132,25 @@ describe.each(SETUPS)('doppelkopf shortcuts equal the kernel: $preset $options',
     let withCalls = 0;
     for (const s of states(preset, options, `actions/${preset}/${JSON.stringify(options)}`, 6000)) {
       if (s.phase !== 'play') continue;
+      let open = false;
       for (let seat = 0; seat < 4; seat++) {
         const listed = G.legalActions(s, seat);
         const keys = listed.map(key);
         expect(new Set(keys).size).toBe(keys.length);
         const accepted = every.filter((a) => G.apply(s, seat, a).ok).map(key);
         expect(new Set(keys)).toEqual(new Set(accepted));
+        // callState's thresholds against `allowedLevels`: listed = could announce (in either party while the
+        // parties are hidden), and the state's `calls` = some seat could in some party.
+        const levels = [allowedLevels(s, 0, seat), allowedLevels(s, 1, seat)];
+        const hidden = s.d.contract?.kind === 'normal' || s.d.contract?.kind === 'silent-solo';
+        const could = hidden ? (levels[0] | levels[1]) !== 0 : levels[partyOf(s, seat)] !== 0;
+        if (seat !== s.turn && (s.quiet & (1 << seat)) === 0)
+          expect(G.toAct(s).includes(seat), `seat ${seat} listed`).toBe(could);
+        if ((levels[0] | levels[1]) !== 0) open = true;
         if (seat !== s.turn && listed.length > 0) optional++;
         if (seat === s.turn && listed.some((a) => a.t === 'announce')) withCalls++;
       }
+      if (s.calls || open) expect(s.calls).toBe(open);
     }
     expect(optional).toBeGreaterThan(50);
     expect(withCalls).toBeGreaterThan(50);

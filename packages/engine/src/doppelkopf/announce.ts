@@ -97,18 +97,37 @@ export function callState(s: DoppelkopfState): number {
   const shift = shiftNow(s);
   if (shift < 0) return 0;
   const hidden = s.d.contract!.kind === 'normal' || s.d.contract!.kind === 'silent-solo';
+  // Shortcut (docs/architecture.md): `levels` as one card threshold per party, read once for all seats.
+  const tRe = threshold(s, 0, shift);
+  const tKo = threshold(s, 1, shift);
+  const low = tRe < tKo ? tRe : tKo;
   const h = s.hands;
   let out = 0;
   for (let seat = 0; seat < 4; seat++) {
     const eff = count(h[seat]) + count(h[4 + seat]) + shift;
-    const re = levels(s, 0, eff, shift);
-    const ko = levels(s, 1, eff, shift);
-    if ((re | ko) === 0) continue;
+    if (eff < low) continue;
     out |= CALLS_OPEN;
     if (seat === s.turn || (s.quiet & (1 << seat)) !== 0) continue;
-    if (hidden ? true : (((s.d.re >> seat) & 1) !== 0 ? re : ko) !== 0) out |= 1 << seat;
+    if (hidden || eff >= (((s.d.re >> seat) & 1) !== 0 ? tRe : tKo)) out |= 1 << seat;
   }
   return out;
+}
+
+/** Never reached by a card count. */
+const NEVER = 99;
+
+/** The least `eff` (cards held + shift) for which `levels` of `party` is not 0: it grows with `eff`. */
+function threshold(s: DoppelkopfState, party: 0 | 1, shift: number): number {
+  const d = s.d;
+  const p = party === 0 ? d.annRe : d.annKo;
+  const o = party === 0 ? d.annKo : d.annRe;
+  if (p >= 5) return NEVER;
+  if (s.config.options.deadlines !== 'hand') return levels(s, party, 0, shift) !== 0 ? 0 : NEVER;
+  const n = s.config.options.nines ? 12 : 10;
+  let t = n - 1;
+  if ((d.inTime & (1 << party)) !== 0 && n - 1 - p < t) t = n - 1 - p;
+  if (p === 0 && o >= 1 && n - 1 - o < t) t = n - 1 - o;
+  return t;
 }
 
 /** The seats besides `turn` that `toAct` lists (see above), as a mask, leaving out the quiet ones. */
