@@ -13,9 +13,9 @@ const isLevel = (x: string): x is BotLevel => (BOT_LEVELS as readonly string[]).
  */
 export const arenaCommand: Command = {
   summary:
-    'arena --game G [--players N] --bots A,B --deals N [--matches M] --seed S — bot against bot on duplicate deals and matches',
+    'arena --game G [--players N] [--preset P] --bots A,B --deals N [--matches M] --seed S — bot against bot on duplicate deals and matches',
   async run(args, out) {
-    const opts = parseOptions(args, ['game', 'players', 'bots', 'deals', 'matches', 'seed']);
+    const opts = parseOptions(args, ['game', 'players', 'preset', 'bots', 'deals', 'matches', 'seed']);
     if (!opts.ok) {
       printJson(out, { error: { code: 'usage', reason: opts.reason } });
       return 2;
@@ -48,20 +48,34 @@ export const arenaCommand: Command = {
       printJson(out, { error: { code: 'usage', reason: problem } });
       return 2;
     }
-    const report = arena({
-      game: game.id,
-      players,
-      bots: levels as [BotLevel, BotLevel],
-      deals,
-      seed: options.seed ?? '1',
-      progress: (done) => {
-        if (done % 100 === 0) process.stderr.write(`${done} deals\n`);
-      },
-      matches,
-      matchProgress: (done) => {
-        if (done % 10 === 0 || done === matches) process.stderr.write(`${done} matches\n`);
-      },
-    });
+    const config = options.preset ? { players, preset: options.preset } : undefined;
+    const parsed = config && game.parseConfig(config);
+    if (parsed && !parsed.ok) {
+      printJson(out, { error: parsed.error });
+      return 1;
+    }
+    let report: ReturnType<typeof arena>;
+    try {
+      report = arena({
+        game: game.id,
+        players,
+        ...(config ? { config } : {}),
+        bots: levels as [BotLevel, BotLevel],
+        deals,
+        seed: options.seed ?? '1',
+        progress: (done) => {
+          if (done % 100 === 0) process.stderr.write(`${done} deals\n`);
+        },
+        matches,
+        matchProgress: (done) => {
+          if (done % 10 === 0 || done === matches) process.stderr.write(`${done} matches\n`);
+        },
+      });
+    } catch (e) {
+      // A game the bots package cannot referee yet (no arena scoring): a clear error, not a stack trace.
+      printJson(out, { error: { code: 'unsupported', reason: (e as Error).message } });
+      return 1;
+    }
     printJson(out, report);
     return 0;
   },

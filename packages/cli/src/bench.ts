@@ -6,6 +6,8 @@ import { DEFAULT_PLAYERS } from './selfplay.ts';
 export interface EngineBench {
   game: string;
   players: number;
+  /** The rules preset, for games that have several (Doppelkopf: house, ddv). */
+  preset?: string;
   /** Finished deals per CPU second of random legal self-play through the public API, one core. */
   dealsPerSecond: number;
   /** Mean CPU cost of one call, in nanoseconds, over states of random games. */
@@ -24,8 +26,9 @@ const cpuMs = (): number => {
  * Random self-play of whole matches through the public API (randomDeal, applyDeal, toAct,
  * legalActions, apply, outcome at the match's end), timed for about `seconds`.
  */
-export function benchGame(game: AnyGame, players: number, seconds: number, seed = 'bench'): EngineBench {
-  const config = unwrap(game.parseConfig({ players }));
+export function benchGame(game: AnyGame, setup: BenchSetup, seconds: number, seed = 'bench'): EngineBench {
+  const { players, preset } = setup;
+  const config = unwrap(game.parseConfig(preset ? { players, preset } : { players }));
   const rng = seeded(seed);
   const playMatch = (): number => {
     let state = game.start(config, 0);
@@ -71,6 +74,7 @@ export function benchGame(game: AnyGame, players: number, seconds: number, seed 
   return {
     game: game.id,
     players,
+    ...(preset ? { preset } : {}),
     dealsPerSecond: Math.round(dealsPerSecond),
     legalActionsNs: time((s) => game.legalActions(s.state, s.seat)),
     applyNs: time((s) => game.apply(s.state, s.seat, s.action)),
@@ -78,8 +82,19 @@ export function benchGame(game: AnyGame, players: number, seconds: number, seed 
   };
 }
 
-/** Player counts benchmarked per game. */
-const BENCH_PLAYERS: Record<string, readonly number[]> = { klapperjas: [4, 3, 2] };
+export interface BenchSetup {
+  players: number;
+  preset?: string;
+}
+
+/** The setups benchmarked per game; other games run once with their default player count and preset. */
+export const BENCH_SETUPS: Record<string, readonly BenchSetup[]> = {
+  klapperjas: [{ players: 4 }, { players: 3 }, { players: 2 }],
+  doppelkopf: [
+    { players: 4, preset: 'house' },
+    { players: 4, preset: 'ddv' },
+  ],
+};
 
 export const benchCommand: Command = {
   summary:
@@ -98,8 +113,8 @@ export const benchCommand: Command = {
     const games = Object.values(GAMES).filter((g) => !opts.options.game || g.id === opts.options.game);
     const results: EngineBench[] = [];
     for (const game of games) {
-      for (const players of BENCH_PLAYERS[game.id] ?? [DEFAULT_PLAYERS[game.id]]) {
-        results.push(benchGame(game, players, seconds));
+      for (const setup of BENCH_SETUPS[game.id] ?? [{ players: DEFAULT_PLAYERS[game.id] }]) {
+        results.push(benchGame(game, setup, seconds));
       }
     }
     printJson(out, { node: process.version, engine: results });

@@ -1,5 +1,7 @@
 import { arenaCommand } from './arena.ts';
 import { benchCommand } from './bench.ts';
+import { examplesCommand } from './examples.ts';
+import { oracleCommand } from './oracle.ts';
 import { replayCommand } from './replay.ts';
 import { selfplayCommand } from './selfplay.ts';
 
@@ -18,4 +20,6 @@ export const commands: Record<string, Command> = {
   selfplay: selfplayCommand,
   bench: benchCommand,
   arena: arenaCommand,
+  oracle: oracleCommand,
+  examples: examplesCommand,
 };

@@ -109,6 +109,27 @@ const SUMMARIES: Record<string, (deals: readonly Deal[]) => Record<string, numbe
     thrownInBefore: mean(deals.map((d) => d.thrownIn as number)),
     scoredPerDeal: mean(deals.map((d) => sum(d.scored))),
   }),
+  doppelkopf: (deals) => {
+    const kind = (d: Deal) => (d.contract as { kind: string }).kind;
+    const items = (d: Deal) => d.items as { kind: string }[];
+    return {
+      normal: rate(deals, (d) => kind(d) === 'normal'),
+      silentSolo: rate(deals, (d) => kind(d) === 'silent-solo'),
+      hochzeit: rate(deals, (d) => kind(d) === 'hochzeit'),
+      solo: rate(deals, (d) => kind(d) === 'solo'),
+      armut: rate(deals, (d) => kind(d) === 'armut'),
+      redeal: rate(deals, (d) => kind(d) === 'redeal'),
+      reWon: rate(deals, (d) => d.winner === 're'),
+      announced: rate(deals, (d) => ((d.announcements as unknown[] | undefined) ?? []).length > 0),
+      specialPoints: mean(
+        deals.map(
+          (d) => items(d).filter((i) => ['fuchsGefangen', 'doppelkopf', 'karlchen'].includes(i.kind)).length,
+        ),
+      ),
+      reCardPoints: mean(deals.map((d) => (d.cardPoints as { re: number } | undefined)?.re ?? 0)),
+      highestScore: mean(deals.map((d) => Math.max(...(d.score as number[])))),
+    };
+  },
 };
 
 /** Game-specific statistics of the deals, or averages of their numeric fields for other games. */

@@ -6,6 +6,8 @@ import type { AnyGame, GameId } from './core/game.ts';
 import type { GameMeta } from './core/meta.ts';
 import { type DifferenzlerOutcome, type DifferenzlerView, differenzler } from './differenzler/index.ts';
 import { differenzlerMeta } from './differenzler/meta.ts';
+import { type DoppelkopfOutcome, type DoppelkopfView, doppelkopf } from './doppelkopf/index.ts';
+import { doppelkopfMeta } from './doppelkopf/meta.ts';
 import { type KlaberjassOutcome, type KlaberjassView, klaberjass } from './klaberjass/index.ts';
 import { klaberjassMeta } from './klaberjass/meta.ts';
 import { type KlapperjasOutcome, type KlapperjasView, klapperjas } from './klapperjas/index.ts';
@@ -15,6 +17,8 @@ export type * from './core/meta.ts';
 export type {
   DifferenzlerOutcome,
   DifferenzlerView,
+  DoppelkopfOutcome,
+  DoppelkopfView,
   KlaberjassOutcome,
   KlaberjassView,
   KlapperjasOutcome,
@@ -23,6 +27,7 @@ export type {
 
 export const GAMES: Partial<Record<GameId, AnyGame>> = {
   differenzler,
+  doppelkopf,
   klaberjass,
   klapperjas,
 };
@@ -34,11 +39,12 @@ export function gameById(id: string): AnyGame | undefined {
 /** The description of every registered game (a test checks each against its game's `parseConfig`). */
 export const GAME_META: Partial<Record<GameId, GameMeta>> = {
   differenzler: differenzlerMeta,
+  doppelkopf: doppelkopfMeta,
   klaberjass: klaberjassMeta,
   klapperjas: klapperjasMeta,
 };
 
 /** The view of any registered game, told apart by `game`: what `viewFor` returns and the server sends. */
-export type GameView = DifferenzlerView | KlaberjassView | KlapperjasView;
+export type GameView = DifferenzlerView | DoppelkopfView | KlaberjassView | KlapperjasView;
 /** The outcome of any registered game. */
-export type GameOutcome = DifferenzlerOutcome | KlaberjassOutcome | KlapperjasOutcome;
+export type GameOutcome = DifferenzlerOutcome | DoppelkopfOutcome | KlaberjassOutcome | KlapperjasOutcome;

@@ -29,6 +29,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PRESETS as DIFFERENZLER_PRESETS, UNDERTRUMP_RULES } from '../src/differenzler/index.ts';
 import {
+  HOUSE_KINDS as DOPPELKOPF_HOUSE_KINDS,
+  ACTION_KINDS as DOPPELKOPF_KINDS,
+  PRESET_OPTIONS as DOPPELKOPF_OPTIONS,
+  PRESETS as DOPPELKOPF_PRESETS,
+} from '../src/doppelkopf/index.ts';
+import {
   type Action,
   type AnyGame,
   ERROR_CODES,
@@ -66,8 +72,8 @@ interface Adapter {
   readonly presets: readonly string[];
   /** Every action kind (`t`) its parseAction knows; each must be played in the seeded matches. */
   readonly kinds: readonly string[];
-  /** Kinds the rules do not offer with this preset and player count (name the rule passage). */
-  readonly absent?: (preset: string, players: number) => readonly string[];
+  /** Kinds the rules do not offer with this preset, player count and options (name the rule passage). */
+  readonly absent?: (preset: string, players: number, options?: object) => readonly string[];
   /** Action kinds whose content only the acting seat may know until the deal ends. */
   readonly secret?: readonly string[];
   /** Option sets played besides the presets (with the preset named, or the first), for rules the presets leave out. */
@@ -94,6 +100,34 @@ const ADAPTERS: Readonly<Record<string, Adapter>> = {
     variants: UNDERTRUMP_RULES.map((undertrump) => ({
       options: { undertrump, tiebreak: 'hits', rounds: 4 },
     })),
+  },
+  doppelkopf: {
+    presets: DOPPELKOPF_PRESETS,
+    kinds: DOPPELKOPF_KINDS,
+    // 004's Melden (Krankheit, solo bidding, Armut) only with `melden: 'house'`: the DDV rules have none of it.
+    absent: (preset, _, options) =>
+      ((options as { melden?: string } | undefined)?.melden ?? DOPPELKOPF_OPTIONS[preset as 'ddv'].melden) ===
+      'house'
+        ? []
+        : DOPPELKOPF_HOUSE_KINDS,
+    // Short matches: a deal is long, and the match rules (Pflichtsolo, Vorführung) need only a few deals.
+    variants: [
+      { preset: 'ddv', options: { games: 6 } },
+      { preset: 'house', options: { games: 3, dulle: 'first', deadlines: 'hand', scoring: 'ddv' } },
+      // The other readings of 004 (docs/rules/doppelkopf.md "House preset (004)").
+      {
+        preset: 'house',
+        options: {
+          games: 8,
+          schwein: 'any',
+          armut: 'trumps',
+          credit: 'zero-sum',
+          fuchs: false,
+          karlchen: false,
+          pflichtsolo: true,
+        },
+      },
+    ],
   },
   klaberjass: {
     presets: ['hoyle'],
@@ -332,7 +366,7 @@ for (const id of ids) {
         });
 
         it('plays every action kind the rules offer here, and no other', () => {
-          const absent = adapter.absent?.(preset, players) ?? [];
+          const absent = adapter.absent?.(preset, players, options) ?? [];
           const kinds = adapter.kinds.filter((k) => !absent.includes(k)).sort();
           const seen = new Set<string>();
           const see = (t: Trace) => {

@@ -1,0 +1,171 @@
+/**
+ * Armut (004, option `armut`), phase `armut`:
+ * "Arm ist, wer nicht mehr als drei Trumpfkarten hat. Sind sogar zwei Spieler arm, so wird neu gegeben. Wer
+ * Armut geltend machen kann, gibt alle Trümpfe verdeckt an seinen linken Nachbarn. Der kann nach links
+ * weiterschieben oder aufnehmen. Schieben alle Mitspieler, wird neu gemischt und ausgegeben. Wer die Karten
+ * aufnimmt, gibt eine gleiche Anzahl verdeckt zurück und meldet, ob er Trumpfkarten zurückgegeben hat oder
+ * nicht."
+ *
+ * 1. The poor player gives his cards face down, one `give` at a time: with `armut: 'three'` three cards, all
+ *    his trumps first, then cards of his choice; with `armut: 'trumps'` exactly his trumps (none with none).
+ * 2. They are offered to his left neighbour, who may `take` them unseen or `shove` them on to the left; when
+ *    every other player has shoved, the deal is void and dealt again (house.ts `redeal`).
+ * 3. The taker picks them up and returns as many cards face down, one `return` at a time (any of his cards,
+ *    those received included). Then it is announced whether trumps came back (`trumpsBack`, public).
+ * 4. The poor player and the taker are the Re party ("die Armut-Partei"); the forehand leads.
+ * The cards given and returned are seen only by the poor player and the taker (view.ts via `houseView`).
+ */
+import type { Seat } from '../core/game.ts';
+import { err, ok, type Result } from '../core/result.ts';
+import { type DoppelkopfAction, GIVE, RETURN, SHOVE, TAKE } from './actions.ts';
+import { KINDS, kindOf } from './cards.ts';
+import { CONTRACT_BASE, SEATS, startPlay } from './game.ts';
+import { listedIn, redeal, TRUMP_MASK, trumpsOf } from './house.ts';
+import type { ArmutDeal, HouseDeal } from './housedeal.ts';
+import type { DoppelkopfState } from './state.ts';
+
+type S = DoppelkopfState;
+type A = DoppelkopfAction;
+
+const NO_HOUSE: HouseDeal = {
+  cands: [],
+  holder: -1,
+  challenger: -1,
+  next: 0,
+  level: 0,
+  bids: [],
+  soloist: -1,
+  armut: null,
+};
+
+/** The Armut of `poor` begins: he gives his cards (or, with none to give, they are offered at once). */
+export function startArmut(s: S, poor: Seat): S {
+  const n = s.config.options.armut === 'trumps' ? trumpsOf(s, poor) : 3;
+  const left = (poor + 1) % SEATS;
+  const armut: ArmutDeal = {
+    poor,
+    n,
+    given1: 0,
+    given2: 0,
+    given: 0,
+    at: n === 0 ? left : -1,
+    shoved: [],
+    taker: -1,
+    back1: 0,
+    back2: 0,
+    returned: 0,
+    trumpsBack: null,
+  };
+  const house = { ...(s.d.house ?? NO_HOUSE), armut };
+  return { ...s, phase: 'armut', turn: n === 0 ? left : poor, d: { ...s.d, house } };
+}
+
+const armutOf = (s: S): ArmutDeal => (s.d.house as HouseDeal).armut as ArmutDeal;
+
+/** Kinds the poor player may give next: his trumps while he has any left, then (three cards) any card. */
+function givable(s: S, a: ArmutDeal): number {
+  const hand = s.hands[a.poor];
+  const trumps = hand & TRUMP_MASK;
+  return trumps !== 0 || s.config.options.armut === 'trumps' ? trumps : hand;
+}
+
+const actionsOf = (mask: number, list: readonly A[]): A[] => {
+  const out: A[] = [];
+  for (let k = 0; k < KINDS; k++) if ((mask & (1 << k)) !== 0) out.push(list[k]);
+  return out;
+};
+const TAKE_OR_SHOVE: readonly A[] = [TAKE, SHOVE];
+
+export function armutLegal(s: S, seat: Seat): readonly A[] {
+  if (s.phase !== 'armut' || seat !== s.turn) return [];
+  const a = armutOf(s);
+  if (a.at < 0) return actionsOf(givable(s, a), GIVE);
+  if (a.taker < 0) return TAKE_OR_SHOVE;
+  return actionsOf(s.hands[a.taker], RETURN);
+}
+
+/** Adds kind `k` to a two-word set, or removes it (the second copy first). */
+function add(w: number[], i: number, k: number): void {
+  const bit = 1 << k;
+  if ((w[i] & bit) !== 0) w[i + 4] |= bit;
+  else w[i] |= bit;
+}
+function remove(w: number[], i: number, k: number): void {
+  const bit = 1 << k;
+  if ((w[i + 4] & bit) !== 0) w[i + 4] ^= bit;
+  else w[i] ^= bit;
+}
+/** A two-word set (pair at 0 and 4 of an 8-array) added into seat `i` of `hands`. */
+function addAll(hands: number[], i: number, one: number, two: number): void {
+  for (let k = 0; k < KINDS; k++) {
+    if ((one & (1 << k)) !== 0) add(hands, i, k);
+    if ((two & (1 << k)) !== 0) add(hands, i, k);
+  }
+}
+
+export function armutAct(s: S, seat: Seat, act: A): Result<S> {
+  if (s.phase !== 'armut') return err('illegal-action', `${act.t} belongs to an Armut being passed`);
+  if (seat !== s.turn) return err('not-your-turn', `seat ${s.turn} is to act, not seat ${seat}`);
+  if (!listedIn(armutLegal(s, seat), act)) {
+    const a = armutOf(s);
+    const why =
+      a.at < 0
+        ? 'give one of your cards face down (your trumps first)'
+        : a.taker < 0
+          ? 'take the cards or shove them on to the left'
+          : 'return one of your cards face down';
+    return err('illegal-action', `${JSON.stringify(act)}: ${why}`);
+  }
+  const a = armutOf(s);
+  const h = s.d.house as HouseDeal;
+  const put = (armut: ArmutDeal, turn: Seat, hands = s.hands): S => ({
+    ...s,
+    turn,
+    hands,
+    d: { ...s.d, house: { ...h, armut } },
+  });
+  switch (act.t) {
+    case 'give': {
+      const k = kindOf(act.card);
+      const hands = s.hands.slice();
+      remove(hands, a.poor, k);
+      const w = [a.given1, 0, 0, 0, a.given2];
+      add(w, 0, k);
+      const given = a.given + 1;
+      const at = given === a.n ? (a.poor + 1) % SEATS : -1;
+      return ok(put({ ...a, given1: w[0], given2: w[4], given, at }, at < 0 ? a.poor : at, hands));
+    }
+    case 'take': {
+      const hands = s.hands.slice();
+      addAll(hands, seat, a.given1, a.given2);
+      const taken = { ...a, taker: seat };
+      return ok(a.n === 0 ? begin(put(taken, seat, hands)) : put(taken, seat, hands));
+    }
+    case 'shove': {
+      const shoved = [...a.shoved, seat];
+      const next = (seat + 1) % SEATS;
+      const moved = put({ ...a, shoved, at: next }, next);
+      return ok(next === a.poor ? redeal(moved, 'armut-refused', [a.poor]) : moved);
+    }
+    case 'return': {
+      const k = kindOf(act.card);
+      const hands = s.hands.slice();
+      remove(hands, seat, k);
+      const w = [a.back1, 0, 0, 0, a.back2];
+      add(w, 0, k);
+      const returned = a.returned + 1;
+      const next = { ...a, back1: w[0], back2: w[4], returned };
+      if (returned < a.n) return ok(put(next, seat, hands));
+      addAll(hands, a.poor, next.back1, next.back2);
+      return ok(begin(put({ ...next, trumpsBack: ((w[0] | w[4]) & TRUMP_MASK) !== 0 }, seat, hands)));
+    }
+    default:
+      return err('illegal-action', `${act.t} is not possible now`);
+  }
+}
+
+/** The cards are exchanged: the Armut is played, poor player and taker against the others. */
+function begin(s: S): S {
+  const a = armutOf(s);
+  return startPlay(s, { ...CONTRACT_BASE, kind: 'armut', declarer: a.poor, partner: a.taker });
+}

@@ -1,0 +1,192 @@
+/**
+ * The end of a deal: its tricks, parties, special points and value (score.ts), the match totals, and the
+ * next forehand (DDV: one seat on, except after a Pflichtsolo that is not a Vorführung, whose deal is
+ * repeated with the same forehand; oracle README "forehand").
+ */
+import type { Card } from '../core/cards.ts';
+import type { Seat } from '../core/game.ts';
+import { CJ, DA, KIND_CARDS, POINTS } from './cards.ts';
+
+const FUCHS = KIND_CARDS[DA];
+const KARLCHEN = KIND_CARDS[CJ];
+
+import { houseResult } from './house.ts';
+import { scoreDdv, scoreHouse } from './score.ts';
+import {
+  type AnnCell,
+  type DealResult,
+  type DoppelkopfState,
+  type Party,
+  type PlayCell,
+  type ScoreItem,
+  seatPoints,
+  seatTricks,
+} from './state.ts';
+
+const SEATS = 4;
+
+/** The plays of the deal in order. */
+export function playsInOrder(head: PlayCell | null): { seat: Seat; kind: number }[] {
+  const out: { seat: Seat; kind: number }[] = [];
+  for (let c = head; c !== null; c = c.prev) out.push({ seat: c.seat, kind: c.kind });
+  return out.reverse();
+}
+
+export function announcementsInOrder(head: AnnCell | null): AnnCell[] {
+  const out: AnnCell[] = [];
+  for (let c = head; c !== null; c = c.prev) out.push(c);
+  return out.reverse();
+}
+
+export interface FinishedTrick {
+  readonly leader: Seat;
+  readonly plays: readonly (readonly [Seat, Card])[];
+  readonly winner: Seat;
+  readonly points: number;
+}
+
+/** The finished tricks of a deal from its plays and the packed winners (one walk of the play list). */
+export function finishedTricks(s: DoppelkopfState): FinishedTrick[] {
+  let n = 0;
+  for (let c = s.plays; c !== null; c = c.prev) n++;
+  const seats = new Array<number>(n);
+  const kinds = new Array<number>(n);
+  let i = n;
+  for (let c = s.plays; c !== null; c = c.prev) {
+    i--;
+    seats[i] = c.seat;
+    kinds[i] = c.kind;
+  }
+  const out: FinishedTrick[] = [];
+  const winners = s.winners;
+  for (let t = 0, j = 0; j + 4 <= n; t++, j += 4) {
+    const k0 = kinds[j];
+    const k1 = kinds[j + 1];
+    const k2 = kinds[j + 2];
+    const k3 = kinds[j + 3];
+    out.push({
+      leader: seats[j],
+      plays: [
+        [seats[j], KIND_CARDS[k0]],
+        [seats[j + 1], KIND_CARDS[k1]],
+        [seats[j + 2], KIND_CARDS[k2]],
+        [seats[j + 3], KIND_CARDS[k3]],
+      ],
+      winner: (winners >>> (2 * t)) & 3,
+      points: POINTS[k0] + POINTS[k1] + POINTS[k2] + POINTS[k3],
+    });
+  }
+  return out;
+}
+
+/**
+ * Special points (DDV 'Sonderpunkte'; 004 names Karl-, Fuchs- and Doppelkopf-Stiche), only while Re has two
+ * players: a Fuchs (Karo-Ass) won by the other party, a trick of 40 or more points, the last trick won by
+ * a Kreuz-Bube (Karlchen). Each to the trick winner's party.
+ */
+function specials(tricks: readonly FinishedTrick[], partyOf: (s: Seat) => Party): ScoreItem[] {
+  const out: ScoreItem[] = [];
+  tricks.forEach((t, i) => {
+    const p = partyOf(t.winner);
+    for (const [seat, card] of t.plays)
+      if (card === FUCHS && partyOf(seat) !== p)
+        out.push({ kind: 'fuchsGefangen', party: p, points: 1, trick: i + 1 });
+    if (t.points >= 40) out.push({ kind: 'doppelkopf', party: p, points: 1, trick: i + 1 });
+    if (i === tricks.length - 1) {
+      const j = t.plays.findIndex(([seat]) => seat === t.winner);
+      if (t.plays[j][1] === KARLCHEN) out.push({ kind: 'karlchen', party: p, points: 1, trick: i + 1 });
+    }
+  });
+  return out;
+}
+
+export function finishDeal(s: DoppelkopfState): DoppelkopfState {
+  const d = s.d;
+  const m = s.m;
+  const c = d.contract!;
+  const tricks = finishedTricks(s);
+  const partyOf = (seat: Seat): Party => (((d.re >> seat) & 1) !== 0 ? 're' : 'kontra');
+  const two = (d.re & (d.re - 1)) !== 0;
+  const reSeats: Seat[] = [];
+  const koSeats: Seat[] = [];
+  const bySeat = [seatPoints(s.pts, 0), seatPoints(s.pts, 1), seatPoints(s.pts, 2), seatPoints(s.pts, 3)];
+  const wonBySeat = [
+    seatTricks(s.tricks, 0),
+    seatTricks(s.tricks, 1),
+    seatTricks(s.tricks, 2),
+    seatTricks(s.tricks, 3),
+  ];
+  const points = { re: 0, kontra: 0 };
+  const won = { re: 0, kontra: 0 };
+  for (let x = 0; x < SEATS; x++) {
+    if (((d.re >> x) & 1) !== 0) {
+      reSeats.push(x);
+      points.re += bySeat[x];
+      won.re += wonBySeat[x];
+    } else {
+      koSeats.push(x);
+      points.kontra += bySeat[x];
+      won.kontra += wonBySeat[x];
+    }
+  }
+  const facts = {
+    re: d.re,
+    annRe: d.annRe,
+    annKo: d.annKo,
+    points,
+    tricks: won,
+    specials: two ? specials(tricks, partyOf) : [],
+    solo: !two,
+  };
+  const v =
+    s.config.options.scoring === 'ddv' ? scoreDdv(facts) : scoreHouse(facts, s.config.options, c.kind);
+  const result: DealResult = {
+    deal: m.deals + 1,
+    dealer: m.dealer,
+    forehand: m.forehand,
+    leader: d.leader,
+    hands: d.dealt,
+    contract: c,
+    parties: { re: reSeats, kontra: koSeats },
+    announcements: announcementsInOrder(d.anns).map((a) => ({
+      seat: a.seat,
+      party: a.party,
+      call: a.call,
+      played: a.played,
+      hand: a.hand,
+      reply: a.reply,
+    })),
+    tricks,
+    cardPoints: { ...points, bySeat },
+    tricksWon: { ...won, bySeat: wonBySeat },
+    winner: v.winner,
+    items: v.items,
+    forRe: v.forRe,
+    multiplier: v.multiplier,
+    score: v.score,
+    house: houseResult(s, null, []),
+  };
+  const deals = m.deals + 1;
+  const over = deals >= s.config.options.games;
+  const repeat = c.kind === 'solo' && c.pflicht && !c.vorfuehrung;
+  const forehand = over || repeat ? m.forehand : (m.forehand + 1) % SEATS;
+  const soloDone = c.kind === 'solo' && c.pflicht ? m.soloDone | (1 << (c.declarer as Seat)) : m.soloDone;
+  const results = m.results.slice();
+  results.push(result);
+  return {
+    ...s,
+    phase: over ? 'over' : 'deal',
+    turn: forehand,
+    opt: 0,
+    quiet: 0,
+    calls: false,
+    m: {
+      deals,
+      dealer: (forehand + SEATS - 1) % SEATS,
+      forehand,
+      soloDone,
+      results,
+      scores: m.scores.map((x, i) => x + v.score[i]),
+    },
+  };
+}

@@ -1,0 +1,745 @@
+/**
+ * Doppelkopf (DDV tournament rules and the house rules of 004) as a `Game`. Seats in the order of play
+ * (clockwise, 004 "im Uhrzeigersinn"); the forehand (dealer + 1) is asked first in the Vorbehalt round and
+ * leads trick 1 unless a Pflichtsolo is played. See docs/rules/doppelkopf.md and DOKO-API.md.
+ *
+ * Phases: deal → reserve (gesund / Vorbehalt, or a solo at once) → declare (seats with a Vorbehalt name it,
+ * or a Vorführung's soloist names his solo) → play → deal ... → over. Announcements are optional actors in
+ * `toAct` during play (announce.ts).
+ */
+import { count } from '../core/bits.ts';
+import type { Card } from '../core/cards.ts';
+import type { Game, Seat } from '../core/game.ts';
+import { err, ok, type Result } from '../core/result.ts';
+import type { Rng } from '../core/rng.ts';
+import { NO_HANDLER, type PhaseHandler, type PhaseHandlers, TRUMP } from '../kernel/index.ts';
+import {
+  ANNOUNCE,
+  DECLARE,
+  type DoppelkopfAction,
+  HEALTHY,
+  PLAY,
+  parseAction,
+  QUIET,
+  RESERVE,
+} from './actions.ts';
+import { allowedLevels, CALLS_OPEN, callState, REPLY, toAct } from './announce.ts';
+import { armutAct, armutLegal } from './armut.ts';
+import {
+  CQ,
+  DA,
+  type Declared,
+  deckOf,
+  ESUIT,
+  GAMES_DECLARED,
+  HT,
+  isNine,
+  KIND_CARDS,
+  KINDS,
+  kindOf,
+  NORMAL,
+  orderOfSolo,
+  PIG_STRENGTH,
+  POINTS,
+  SOLOS,
+  type Solo,
+  STRENGTH,
+  SUIT_MASK,
+} from './cards.ts';
+import { type DoppelkopfConfig, parseConfig } from './config.ts';
+import { finishDeal } from './finish.ts';
+import { houseAct, houseLegal } from './house.ts';
+import { type DoppelkopfOutcome, outcome } from './outcome.ts';
+import { firstFox, PIG_PENDING, pigAfterTrick } from './schwein.ts';
+import {
+  CALLS,
+  type Call,
+  type Contract,
+  type DealState,
+  type DoppelkopfState,
+  levelOf,
+  type Phase,
+  type PlayCell,
+  PTS_UNIT,
+} from './state.ts';
+import { type DoppelkopfView, viewFor } from './view.ts';
+
+export const SEATS = 4;
+
+/** A deal: the hands by seat (DOKO-API.md), 12 cards each with nines, 10 without. */
+export interface DoppelkopfDeal {
+  readonly hands: readonly (readonly Card[])[];
+}
+
+type S = DoppelkopfState;
+type A = DoppelkopfAction;
+
+export const handSize = (s: S): number => (s.config.options.nines ? 12 : 10);
+export const cardsInHand = (s: S, seat: Seat): number => count(s.hands[seat]) + count(s.hands[4 + seat]);
+
+const NOBODY: readonly Seat[] = [];
+const NO_ACTIONS: readonly A[] = [];
+const EMPTY4: readonly number[] = [0, 0, 0, 0];
+const EMPTY8: readonly number[] = [0, 0, 0, 0, 0, 0, 0, 0];
+const UNASKED: readonly number[] = [-1, -1, -1, -1];
+
+const EMPTY_DEAL: DealState = {
+  dealt: [],
+  answers: UNASKED,
+  decls: UNASKED,
+  queue: NOBODY,
+  forced: -1,
+  contract: null,
+  order: NORMAL,
+  re: 0,
+  leader: 0,
+  annRe: 0,
+  annKo: 0,
+  inTime: 0,
+  anns: null,
+  pig: -1,
+  house: null,
+};
+
+function start(config: DoppelkopfConfig, dealer: Seat): S {
+  const d = Number.isInteger(dealer) && dealer >= 0 && dealer < SEATS ? dealer : 0;
+  // Every state has these fields in this order (`play` writes them out): one shape for all states.
+  return {
+    config,
+    phase: 'deal',
+    turn: (d + 1) % SEATS,
+    played: 0,
+    hands: EMPTY8,
+    led: -1,
+    best: -1,
+    bestStr: 0,
+    bestSeat: -1,
+    trickPoints: 0,
+    plays: null,
+    opt: 0,
+    quiet: 0,
+    calls: false,
+    pts: 0,
+    tricks: 0,
+    winners: 0,
+    d: EMPTY_DEAL,
+    m: { deals: 0, dealer: d, forehand: (d + 1) % SEATS, soloDone: 0, results: [], scores: EMPTY4 },
+  };
+}
+
+// ---- deals -------------------------------------------------------------------------------------------
+
+/** The shuffled deck dealt in one packet per seat from the forehand on (any way of dealing a uniform shuffle is the same). */
+function randomDeal(state: S, rng: Rng): DoppelkopfDeal {
+  const deck = deckOf(state.config.options.nines).cards.slice();
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const t = deck[i];
+    deck[i] = deck[j];
+    deck[j] = t;
+  }
+  const n = deck.length / SEATS;
+  const hands: Card[][] = [[], [], [], []];
+  for (let k = 0; k < SEATS; k++) hands[(state.m.forehand + k) % SEATS] = deck.slice(k * n, k * n + n);
+  return { hands };
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** The hands of a deal in the game's layout (`hands` of the state), or why it is not a deal of the deck. */
+function dealBits(config: DoppelkopfConfig, input: unknown): Result<number[]> {
+  if (!isObject(input)) return err('bad-deal', 'a deal is { hands: Card[][] }');
+  for (const k of Object.keys(input)) if (k !== 'hands') return err('bad-deal', `unknown field ${k}`);
+  const nines = config.options.nines;
+  const n = nines ? 12 : 10;
+  const raw = input.hands;
+  if (!Array.isArray(raw) || raw.length !== SEATS) return err('bad-deal', 'hands must be a list of 4 hands');
+  const h = [0, 0, 0, 0, 0, 0, 0, 0];
+  let all1 = 0;
+  let all2 = 0;
+  for (let seat = 0; seat < SEATS; seat++) {
+    const hand: unknown = raw[seat];
+    if (!Array.isArray(hand) || hand.length !== n)
+      return err('bad-deal', `hand ${seat} must hold ${n} cards`);
+    for (const c of hand) {
+      const k = kindOf(c);
+      if (k < 0 || (!nines && isNine(k)))
+        return err(
+          'bad-deal',
+          `hand ${seat}: ${JSON.stringify(c)} is not a card of the ${nines ? 48 : 40}-card deck`,
+        );
+      const b = 1 << k;
+      if ((all2 & b) !== 0) return err('bad-deal', `${c} is dealt more than twice`);
+      if ((all1 & b) !== 0) all2 |= b;
+      else all1 |= b;
+      if ((h[seat] & b) !== 0) h[4 + seat] |= b;
+      else h[seat] |= b;
+    }
+  }
+  return ok(h);
+}
+
+function parseDeal(state: S, input: unknown): Result<DoppelkopfDeal> {
+  const b = dealBits(state.config, input);
+  if (!b.ok) return b;
+  return ok({ hands: (input as DoppelkopfDeal).hands.map((h) => h.slice()) });
+}
+
+/** The cards of a hand in kind order (both copies side by side). */
+export function cardsOf(one: number, two: number): Card[] {
+  const out: Card[] = [];
+  // A kind is held twice only if held at least once (state.ts), so the held kinds of `one` are all.
+  for (let m = one; m !== 0; m &= m - 1) {
+    const low = m & -m;
+    const c = KIND_CARDS[31 - Math.clz32(low)];
+    out.push(c);
+    if ((two & low) !== 0) out.push(c);
+  }
+  return out;
+}
+
+/** The seat that owes the Vorführung of this deal, or -1 (DDV: the open Pflichtsoli are forced at the end). */
+function vorfuehrung(s: S): Seat {
+  const m = s.m;
+  if (!s.config.options.pflichtsolo) return -1;
+  const open = SEATS - count(m.soloDone);
+  if (open === 0 || s.config.options.games - m.deals > open) return -1;
+  for (let k = 0; k < SEATS; k++) {
+    const seat = (m.forehand + k) % SEATS;
+    if ((m.soloDone & (1 << seat)) === 0) return seat;
+  }
+  return -1;
+}
+
+function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
+  if (state.phase === 'over') return err('game-over', 'the match is over');
+  if (state.phase !== 'deal') return err('wrong-phase', 'no deal is due now');
+  const b = dealBits(state.config, deal);
+  if (!b.ok) return b;
+  const hands = b.value;
+  const forced = vorfuehrung(state);
+  return ok({
+    ...state,
+    phase: forced >= 0 ? 'declare' : 'reserve',
+    turn: forced >= 0 ? forced : state.m.forehand,
+    played: 0,
+    hands,
+    led: -1,
+    best: -1,
+    bestStr: 0,
+    bestSeat: -1,
+    trickPoints: 0,
+    plays: null,
+    opt: 0,
+    quiet: 0,
+    calls: false,
+    pts: 0,
+    tricks: 0,
+    winners: 0,
+    d: {
+      ...EMPTY_DEAL,
+      dealt: [
+        cardsOf(hands[0], hands[4]),
+        cardsOf(hands[1], hands[5]),
+        cardsOf(hands[2], hands[6]),
+        cardsOf(hands[3], hands[7]),
+      ],
+      queue: forced >= 0 ? [forced] : NOBODY,
+      forced,
+      leader: state.m.forehand,
+    },
+  });
+}
+
+// ---- who may act ---------------------------------------------------------------------------------------
+
+const holdsBothQueens = (s: S, seat: Seat): boolean => (s.hands[4 + seat] & (1 << CQ)) !== 0;
+const nobodyReserved = (s: S): boolean => {
+  const a = s.d.answers;
+  return a[0] !== 1 && a[1] !== 1 && a[2] !== 1 && a[3] !== 1;
+};
+
+const SOLO_DECLS: readonly A[] = SOLOS.map((g) => DECLARE[g]);
+const RESERVE_ACTIONS: readonly A[] = [HEALTHY, RESERVE];
+const RESERVE_OR_SOLO: readonly A[] = [HEALTHY, RESERVE, ...SOLO_DECLS];
+const HOCHZEIT_OR_SOLO: readonly A[] = [DECLARE.hochzeit, ...SOLO_DECLS];
+
+/** The games `seat` may declare now (phase `declare`). */
+function declarable(s: S, seat: Seat): readonly A[] {
+  if (s.d.forced === seat) return SOLO_DECLS;
+  return holdsBothQueens(s, seat) ? HOCHZEIT_OR_SOLO : SOLO_DECLS;
+}
+
+export const partyOf = (s: S, seat: Seat): 0 | 1 => (((s.d.re >> seat) & 1) !== 0 ? 0 : 1);
+
+/** The announcements `seat` may make now, as actions. */
+function announcements(s: S, seat: Seat, out: A[]): void {
+  const party = partyOf(s, seat);
+  const m = allowedLevels(s, party, seat);
+  if (m === 0) return;
+  if ((m & 2) !== 0) out.push(ANNOUNCE[party === 0 ? 're' : 'kontra']);
+  for (let l = 2; l <= 5; l++) if ((m & (1 << l)) !== 0) out.push(ANNOUNCE[CALLS[l]]);
+}
+
+/** The legal kinds of `seat`'s hand (the `follow` policy: follow the effective suit led, else any card). */
+export function legalKinds(s: S, seat: Seat): number {
+  const hand = s.hands[seat];
+  if (s.led < 0) return hand;
+  const m = hand & SUIT_MASK[s.d.order * 5 + s.led];
+  return m !== 0 ? m : hand;
+}
+
+/** The play actions of every set of kinds within one suit's six: `IN_SUIT[suit * 64 + (mask >>> suit * 6)]`. */
+const IN_SUIT: readonly (readonly A[])[] = Array.from({ length: 256 }, (_, i) =>
+  PLAY.filter((_, k) => (i & 63 & (1 << (k - (i >> 6) * 6))) !== 0 && ((k / 6) | 0) === i >> 6),
+);
+
+/**
+ * An optional actor's actions (its announcements, then `quiet`) for every `allowedLevels` answer of either
+ * party: `OPTIONAL[party * 128 + levels]`, made at load in the order `announcements` lists them.
+ */
+const OPTIONAL: readonly (readonly A[])[] = Array.from({ length: 256 }, (_, i) => {
+  const m = i & 127;
+  const out: A[] = [];
+  if ((m & 2) !== 0) out.push(ANNOUNCE[i < 128 ? 're' : 'kontra']);
+  for (let l = 2; l <= 5; l++) if ((m & (1 << l)) !== 0) out.push(ANNOUNCE[CALLS[l]]);
+  out.push(QUIET);
+  return out;
+});
+
+function playLegal(s: S, seat: Seat): readonly A[] {
+  if (seat !== s.turn) {
+    if ((s.opt & (1 << seat)) === 0) return NO_ACTIONS;
+    // Shortcut: the interned list of this party's allowed levels (no list made per call).
+    const party = partyOf(s, seat);
+    return OPTIONAL[party * 128 + allowedLevels(s, party, seat)];
+  }
+  let m = legalKinds(s, seat);
+  if (!s.calls) {
+    // Shortcut: cards of one suit's six kinds (following a plain suit, a short hand) as an interned list.
+    const suit = ((31 - Math.clz32(m)) / 6) | 0;
+    const part = m >>> (suit * 6);
+    if (part << (suit * 6) === m) return IN_SUIT[suit * 64 + part];
+  }
+  // Grown by push: an empty literal's first store holds 17 (12 cards and 5 announcements), packed.
+  const out: A[] = [];
+  while (m !== 0) {
+    const low = m & -m;
+    out.push(PLAY[31 - Math.clz32(low)]);
+    m ^= low;
+  }
+  if (s.calls) announcements(s, seat, out);
+  return out;
+}
+
+function legalActions(state: S, seat: Seat): readonly A[] {
+  // Shortcut (kernel phases.ts): the hottest phase's handler by name, the others through the table.
+  if (state.phase === 'play') return playLegal(state, seat);
+  if (seat !== state.turn || !Number.isInteger(seat)) return NO_ACTIONS;
+  return HANDLERS[state.phase].legal(state, seat);
+}
+
+// ---- apply ---------------------------------------------------------------------------------------------
+
+function apply(state: S, seat: Seat, action: A): Result<S> {
+  if (state.phase === 'play' && seat === state.turn && isObject(action) && action.t === 'play')
+    return play(state, seat, action.card);
+  if (state.phase === 'over') return err('game-over', 'the match is over');
+  if (state.phase === 'deal') return err('wrong-phase', 'a deal is due first');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= SEATS) return err('bad-seat', `no seat ${String(seat)}`);
+  if (!isObject(action)) return err('malformed', 'an action is an object { t, ... }');
+  return HANDLERS[state.phase].apply(state, seat, action);
+}
+
+/** Any action in any phase: each step refuses what its phase does not allow, with the reason. */
+function act(s: S, seat: Seat, a: A): Result<S> {
+  if (s.config.options.melden === 'house' && s.phase !== 'play') {
+    if (s.phase === 'armut') return armutAct(s, seat, a);
+    if (a.t !== 'play' && a.t !== 'announce' && a.t !== 'quiet') return houseAct(s, seat, a);
+  }
+  switch (a.t) {
+    case 'play':
+      return play(s, seat, a.card);
+    case 'healthy':
+    case 'reserve':
+      return answer(s, seat, a.t);
+    case 'declare':
+      return declare(s, seat, a.game);
+    case 'announce':
+      return announce(s, seat, a.call);
+    case 'quiet':
+      return quiet(s, seat);
+    default: {
+      const p = parseAction(a);
+      return p.ok ? err('illegal-action', 'not now') : p;
+    }
+  }
+}
+
+const PLAY_HANDLER: PhaseHandler<S, A> = { legal: playLegal, apply: act };
+
+const HANDLERS: PhaseHandlers<Phase, S, A> = {
+  deal: NO_HANDLER,
+  over: NO_HANDLER,
+  reserve: {
+    legal: (s, seat) =>
+      s.config.options.melden === 'house'
+        ? houseLegal(s, seat)
+        : s.config.options.immediateSolo && nobodyReserved(s)
+          ? RESERVE_OR_SOLO
+          : RESERVE_ACTIONS,
+    apply: act,
+  },
+  declare: {
+    legal: (s, seat) => (s.config.options.melden === 'house' ? houseLegal(s, seat) : declarable(s, seat)),
+    apply: act,
+  },
+  // House preset (house.ts, armut.ts); called through arrows: those modules import this one.
+  bid: { legal: (s, seat) => houseLegal(s, seat), apply: act },
+  armut: { legal: (s, seat) => armutLegal(s, seat), apply: act },
+  play: PLAY_HANDLER,
+};
+
+const notTurn = (s: S, seat: Seat): Result<never> =>
+  err('not-your-turn', `seat ${s.turn} is to act, not seat ${seat}`);
+
+/** gesund or Vorbehalt, in seat order from the forehand. */
+function answer(s: S, seat: Seat, t: 'healthy' | 'reserve'): Result<S> {
+  if (s.phase !== 'reserve') return err('illegal-action', `${t} belongs to the Vorbehalt round`);
+  if (seat !== s.turn) return notTurn(s, seat);
+  const answers = s.d.answers.slice();
+  answers[seat] = t === 'healthy' ? 0 : 1;
+  const d = { ...s.d, answers };
+  const next = (seat + 1) % SEATS;
+  const forehand = s.m.forehand;
+  if (next !== forehand) return ok({ ...s, turn: next, d });
+  // Reservations are named: open Pflichtsoli first, then seat order from the forehand (oracle README "solo").
+  const reservers: Seat[] = [];
+  for (const first of [true, false])
+    for (let k = 0; k < SEATS; k++) {
+      const r = (forehand + k) % SEATS;
+      const owes = s.config.options.pflichtsolo && (s.m.soloDone & (1 << r)) === 0;
+      if (answers[r] === 1 && owes === first) reservers.push(r);
+    }
+  const done = { ...s, d };
+  if (reservers.length === 0) return ok(startPlay(done, silentOrNormal(done)));
+  return ok({ ...done, phase: 'declare', turn: reservers[0], d: { ...d, queue: reservers } });
+}
+
+export const CONTRACT_BASE: Contract = {
+  kind: 'normal',
+  declarer: null,
+  partner: null,
+  solo: null,
+  pflicht: false,
+  vorfuehrung: false,
+  immediate: false,
+  clarification: 0,
+  failed: false,
+};
+
+/** Nobody reserved: a normal game, or a stilles Solo when one seat holds both Kreuz-Damen (004 "stilles Solo"). */
+export function silentOrNormal(s: S): Contract {
+  for (let seat = 0; seat < SEATS; seat++)
+    if (holdsBothQueens(s, seat)) return { ...CONTRACT_BASE, kind: 'silent-solo', declarer: seat };
+  return CONTRACT_BASE;
+}
+
+export function soloContract(s: S, seat: Seat, solo: Solo, immediate: boolean): Contract {
+  return {
+    ...CONTRACT_BASE,
+    kind: 'solo',
+    declarer: seat,
+    solo,
+    pflicht: s.config.options.pflichtsolo && (s.m.soloDone & (1 << seat)) === 0,
+    vorfuehrung: s.d.forced === seat,
+    immediate,
+  };
+}
+
+const isSolo = (game: Declared): game is Solo => (SOLOS as readonly string[]).includes(game);
+
+function declare(s: S, seat: Seat, game: Declared): Result<S> {
+  if (s.phase === 'reserve') {
+    if (seat !== s.turn) return notTurn(s, seat);
+    if (!s.config.options.immediateSolo || !nobodyReserved(s) || !isSolo(game))
+      return err(
+        'illegal-action',
+        'in the Vorbehalt round say gesund or Vorbehalt (a solo at once only while nobody has a Vorbehalt)',
+      );
+    const answers = s.d.answers.slice();
+    answers[seat] = 2;
+    return ok(startPlay({ ...s, d: { ...s.d, answers } }, soloContract(s, seat, game, true)));
+  }
+  if (s.phase !== 'declare') return err('illegal-action', 'nothing is declared now');
+  if (seat !== s.turn) return notTurn(s, seat);
+  if (!declarable(s, seat).includes(DECLARE[game]))
+    return err(
+      'illegal-action',
+      game === 'hochzeit'
+        ? 'a Hochzeit needs both Kreuz-Damen (and no Vorführung)'
+        : `${game} cannot be declared here`,
+    );
+  const decls = s.d.decls.slice();
+  decls[seat] = GAMES_DECLARED.indexOf(game);
+  if (isSolo(game)) return ok(startPlay({ ...s, d: { ...s.d, decls } }, soloContract(s, seat, game, false)));
+  // A Hochzeit stands only if nobody asked after it names a solo.
+  const queue = s.d.queue.slice(1);
+  if (queue.length > 0) return ok({ ...s, turn: queue[0], d: { ...s.d, decls, queue } });
+  return ok(
+    startPlay({ ...s, d: { ...s.d, decls, queue } }, { ...CONTRACT_BASE, kind: 'hochzeit', declarer: seat }),
+  );
+}
+
+/** The deal's contract is fixed: its trick order, the Re party, the leader of trick 1. */
+export function startPlay(s: S, c: Contract): S {
+  let re = 0;
+  if (c.kind === 'normal') {
+    for (let seat = 0; seat < SEATS; seat++) if ((s.hands[seat] & (1 << CQ)) !== 0) re |= 1 << seat;
+  } else re = (1 << (c.declarer as Seat)) | (c.partner !== null ? 1 << c.partner : 0);
+  // DDV (oracle README "leader"): the soloist leads a Pflichtsolo, the forehand every other game.
+  const leader = c.kind === 'solo' && c.pflicht ? (c.declarer as Seat) : s.m.forehand;
+  const next: S = {
+    ...s,
+    phase: 'play',
+    turn: leader,
+    calls: true,
+    d: {
+      ...s.d,
+      queue: NOBODY,
+      contract: c,
+      order: c.kind === 'solo' ? orderOfSolo(c.solo as Solo) : NORMAL,
+      re,
+      leader,
+    },
+  };
+  return withCalls(next);
+}
+
+/** The state with `opt` and `calls` brought up to date (announce.ts). */
+function withCalls(s: S): S {
+  if (!s.calls) return s;
+  const c = callState(s);
+  return { ...s, opt: c & 15, calls: (c & CALLS_OPEN) !== 0 };
+}
+
+/** A state `play` has just made and not yet handed out: its `opt` and `calls` may still be set. */
+type Fresh = { -readonly [K in keyof S]: S[K] };
+
+/** `withCalls` on a fresh state, in place (no second object on the card path). */
+function fillCalls(w: Fresh): S {
+  const c = callState(w);
+  w.opt = c & 15;
+  w.calls = (c & CALLS_OPEN) !== 0;
+  return w;
+}
+
+/** Why `play` refuses a card, kept out of its hot path. */
+function refuse(s: S, seat: Seat, card: unknown): Result<never> {
+  if (s.phase !== 'play') return err('illegal-action', 'cards are played once the Vorbehalt round is over');
+  if (seat !== s.turn) return notTurn(s, seat);
+  const k = kindOf(card);
+  if (k < 0) return err('malformed', `${JSON.stringify(card)} is not a Doppelkopf card`);
+  if ((s.hands[seat] & (1 << k)) === 0) return err('illegal-action', `${String(card)} is not in your hand`);
+  return err(
+    'illegal-action',
+    `${String(card)}: ${s.led === TRUMP ? 'trump was led and must be followed' : 'the suit led must be followed'}`,
+  );
+}
+
+function play(s: S, seat: Seat, card: unknown): Result<S> {
+  if (s.phase !== 'play' || seat !== s.turn) return refuse(s, seat, card);
+  const k = kindOf(card);
+  if (k < 0) return refuse(s, seat, card);
+  const bit = 1 << k;
+  const h = s.hands;
+  const hand = h[seat];
+  if ((hand & bit) === 0) return refuse(s, seat, card);
+  // Schwein (schwein.ts): the first of two Füchse in one hand marks its owner (rare: a new deal state).
+  const d = k === DA && s.d.pig === -1 ? firstFox(s, seat) : s.d;
+  const order = d.order;
+  if (s.led >= 0) {
+    const m = hand & SUIT_MASK[order * 5 + s.led];
+    if (m !== 0 && (m & bit) === 0) return refuse(s, seat, card);
+  }
+  const hands = [h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]];
+  if ((hands[4 + seat] & bit) !== 0) hands[4 + seat] ^= bit;
+  else hands[seat] ^= bit;
+  const i = order * KINDS + k;
+  const suit = ESUIT[i];
+  const str = k === DA && seat === d.pig ? PIG_STRENGTH : STRENGTH[i];
+  const plays: PlayCell = { seat, kind: k, prev: s.plays };
+  const played = s.played + 1;
+  const trickPoints = s.trickPoints + POINTS[k];
+  let led = s.led;
+  let best = s.best;
+  let bestStr = s.bestStr;
+  let bestSeat = s.bestSeat;
+  if (led < 0) {
+    led = suit;
+    best = k;
+    bestStr = str;
+    bestSeat = seat;
+  } else {
+    const bs = ESUIT[order * KINDS + best];
+    const wins =
+      suit === bs
+        ? str > bestStr ||
+          (str === bestStr &&
+            k === HT &&
+            s.config.options.dulle === 'second' &&
+            ESUIT[order * KINDS + HT] === TRUMP)
+        : suit === TRUMP;
+    if (wins) {
+      best = k;
+      bestStr = str;
+      bestSeat = seat;
+    }
+  }
+  if ((played & 3) !== 0) {
+    // The same fields in the same order as `start` (written out: this is the hottest path); `opt` and
+    // `calls` are filled in before the new state leaves this function.
+    const w: Fresh = {
+      config: s.config,
+      phase: 'play',
+      turn: (seat + 1) & 3,
+      played,
+      hands,
+      led,
+      best,
+      bestStr,
+      bestSeat,
+      trickPoints,
+      plays,
+      opt: 0,
+      quiet: 0,
+      calls: s.calls,
+      pts: s.pts,
+      tricks: s.tricks,
+      winners: s.winners,
+      d,
+      m: s.m,
+    };
+    return ok(s.calls ? fillCalls(w) : w);
+  }
+  // The trick is complete: its winner takes it and leads the next.
+  const trick = (played >> 2) - 1;
+  let contract = d.contract as Contract;
+  let re = d.re;
+  // Hochzeit: the first of tricks 1-3 not won by the holder finds his partner; three won alone, he plays alone.
+  if (contract.kind === 'hochzeit' && contract.clarification === 0) {
+    if (bestSeat !== contract.declarer) {
+      contract = { ...contract, partner: bestSeat, clarification: trick + 1 };
+      re |= 1 << bestSeat;
+    } else if (trick === 2) contract = { ...contract, clarification: 3, failed: true };
+  }
+  const w: Fresh = {
+    config: s.config,
+    phase: 'play',
+    turn: bestSeat,
+    played,
+    hands,
+    led: -1,
+    best: -1,
+    bestStr: 0,
+    bestSeat: -1,
+    trickPoints: 0,
+    plays,
+    opt: 0,
+    quiet: 0,
+    // A Hochzeit's Klärungsstich opens the announcements.
+    calls: s.calls || contract !== d.contract,
+    pts: s.pts + trickPoints * PTS_UNIT[bestSeat],
+    tricks: s.tricks + (1 << (4 * bestSeat)),
+    winners: s.winners | (bestSeat << (2 * trick)),
+    // The deal's part is copied only when the trick changed it (a Hochzeit found its partner, a Schwein).
+    d:
+      contract === d.contract && d.pig < PIG_PENDING
+        ? d
+        : {
+            ...d,
+            contract,
+            re,
+            pig: d.pig >= PIG_PENDING ? pigAfterTrick(d.pig, bestSeat, re, s.config.options.schwein) : d.pig,
+          },
+    m: s.m,
+  };
+  if (played === handSize(s) * SEATS) return ok(finishDeal(w));
+  return ok(w.calls ? fillCalls(w) : w);
+}
+
+/** Hochzeit: how many cards the DDV deadlines move after the Klärungsstich. */
+export const shiftOf = (s: S): number => {
+  const c = s.d.contract;
+  return c !== null && c.kind === 'hochzeit' && c.clarification > 0 ? c.clarification - 1 : 0;
+};
+
+function announce(s: S, seat: Seat, call: Call): Result<S> {
+  if (s.phase !== 'play') return err('illegal-action', 'announcements are made while the cards are played');
+  if (seat !== s.turn && (s.opt & (1 << seat)) === 0)
+    return err('not-your-turn', `seat ${seat} may not announce now`);
+  const party = partyOf(s, seat);
+  const m = allowedLevels(s, party, seat);
+  const level = levelOf(call);
+  if (level === 1 && call !== (party === 0 ? 're' : 'kontra'))
+    return err('illegal-action', `${call} is the other party's announcement`);
+  if ((m & (1 << level)) === 0)
+    return err(
+      'illegal-action',
+      `${call} is not allowed now (deadline passed, or not above your party's last)`,
+    );
+  const d = s.d;
+  const hand = cardsInHand(s, seat);
+  const anns = {
+    seat,
+    party: party === 0 ? ('re' as const) : ('kontra' as const),
+    level,
+    call,
+    played: s.played,
+    hand,
+    reply: (m & REPLY) !== 0,
+    prev: d.anns,
+  };
+  const w: Fresh = {
+    ...s,
+    quiet: 0,
+    d: {
+      ...d,
+      annRe: party === 0 ? level : d.annRe,
+      annKo: party === 1 ? level : d.annKo,
+      inTime: hand + shiftOf(s) >= handSize(s) - 1 ? d.inTime | (1 << party) : d.inTime,
+      anns,
+    },
+  };
+  return ok(w.calls ? fillCalls(w) : w);
+}
+
+function quiet(s: S, seat: Seat): Result<S> {
+  if (s.phase !== 'play' || (s.opt & (1 << seat)) === 0)
+    return err('illegal-action', 'quiet is for a seat that may announce while another seat is to play');
+  const q = s.quiet | (1 << seat);
+  return ok({ ...s, quiet: q, opt: s.opt & ~q });
+}
+
+export type DoppelkopfGame = Game<DoppelkopfConfig, S, A, DoppelkopfDeal, DoppelkopfView, DoppelkopfOutcome>;
+
+export const doppelkopf: DoppelkopfGame = {
+  id: 'doppelkopf',
+  parseConfig,
+  start,
+  config: (state) => state.config,
+  seats: () => SEATS,
+  phase: (state) => state.phase,
+  awaitsDeal: (state) => state.phase === 'deal',
+  toAct,
+  isOver: (state) => state.phase === 'over',
+  randomDeal,
+  parseDeal,
+  applyDeal,
+  legalActions,
+  parseAction,
+  apply,
+  viewFor,
+  outcome,
+};

@@ -1,0 +1,67 @@
+/** Doppelkopf (rule sources: 004 house rules, DDV tournament rules): see docs/rules/doppelkopf.md. */
+export {
+  ACTION_KINDS,
+  type AnnounceAction,
+  type DeclareAction,
+  type DoppelkopfAction,
+  HOUSE_KINDS,
+  type PlayAction,
+  parseAction,
+} from './actions.ts';
+export { allowedLevels, callsOpen, optionalActors, toAct } from './announce.ts';
+export {
+  CJ,
+  CQ,
+  DA,
+  type Declared,
+  displayOrder,
+  ESUIT,
+  GAMES_DECLARED,
+  HT,
+  KIND_CARDS,
+  ORDERS,
+  POINTS,
+  SOLOS,
+  type Solo,
+  STRENGTH,
+  SUIT_MASK,
+  trickOrder,
+} from './cards.ts';
+export {
+  ARMUT_RULES,
+  CREDIT_RULES,
+  DEADLINE_RULES,
+  type DoppelkopfConfig,
+  type DoppelkopfOptions,
+  DULLE_RULES,
+  MAX_GAMES,
+  MELDEN_RULES,
+  PRESET_OPTIONS,
+  PRESETS,
+  type Preset,
+  SCHWEIN_RULES,
+  SCORING_RULES,
+} from './config.ts';
+export { type DoppelkopfDeal, type DoppelkopfGame, doppelkopf, legalKinds } from './game.ts';
+// House preset (004): doko-house.
+export type { ArmutDeal, HouseDeal, HouseResult, RedealReason } from './housedeal.ts';
+export { HOUSE_LIMIT } from './housescore.ts';
+export type { ArmutView, HouseView } from './houseview.ts';
+export type { DoppelkopfOutcome } from './outcome.ts';
+export { scoreDdv, scoreHouse } from './score.ts';
+export {
+  CALLS,
+  type Call,
+  CONTRACT_KINDS,
+  type Contract,
+  type ContractKind,
+  type DealResult,
+  type DealState,
+  type DoppelkopfState,
+  type MatchState,
+  type Party,
+  PHASES,
+  type Phase,
+  type ScoreItem,
+} from './state.ts';
+export type { AnnouncementView, DoppelkopfView, ReservationView } from './view.ts';

@@ -1,0 +1,213 @@
+/**
+ * The Doppelkopf match state: plain read-only data, shared between states where unchanged.
+ *
+ * Hands use the game's own layout (docs/architecture.md, shortcut table): per seat two 24-bit words over the
+ * card kinds (cards.ts), kinds held at least once and kinds held twice. A kind leaves the second word
+ * before the first. This is the kernel's two-copy set with its copies normalised (kernel/cardset.ts: both
+ * copies of a kind are the same card); doppelkopf.fast.test.ts checks it against `CardSet`.
+ */
+import type { Card } from '../core/cards.ts';
+import type { Seat } from '../core/game.ts';
+import type { Solo } from './cards.ts';
+import type { DoppelkopfConfig } from './config.ts';
+import type { HouseDeal, HouseResult } from './housedeal.ts';
+
+/**
+ * Phases: `deal` (a deal is due), `reserve` (the Vorbehalt round: gesund / Vorbehalt), `declare` (seats with
+ * a Vorbehalt name it; a Vorführung's soloist names his solo), `bid` (house: several solo candidates bid,
+ * "Reizen"), `armut` (house: the poor player's cards are passed, offered, taken and returned), `play`, `over`.
+ */
+export const PHASES = ['deal', 'reserve', 'declare', 'bid', 'armut', 'play', 'over'] as const;
+export type Phase = (typeof PHASES)[number];
+
+export const CONTRACT_KINDS = ['normal', 'silent-solo', 'hochzeit', 'solo', 'armut', 'redeal'] as const;
+export type ContractKind = (typeof CONTRACT_KINDS)[number];
+
+/** The game played in a deal (DOKO-API.md `contract`). */
+export interface Contract {
+  readonly kind: ContractKind;
+  /** Soloist, Hochzeit holder, silent soloist, poor player; null in a normal game. */
+  readonly declarer: Seat | null;
+  /** Hochzeit: the partner once found (null before, and when the Hochzeit failed). */
+  readonly partner: Seat | null;
+  readonly solo: Solo | null;
+  /** A solo that is the declarer's Pflichtsolo. */
+  readonly pflicht: boolean;
+  /** A solo forced at the end of the match (Vorführung). */
+  readonly vorfuehrung: boolean;
+  /** A solo declared at once in the Vorbehalt round. */
+  readonly immediate: boolean;
+  /** Hochzeit: the trick (1-3) that found the partner or, failed, 3; 0 while open. */
+  readonly clarification: number;
+  /** Hochzeit: the holder took the first three tricks and plays alone. */
+  readonly failed: boolean;
+}
+
+export const PARTIES = ['re', 'kontra'] as const;
+export type Party = (typeof PARTIES)[number];
+
+/** Announcement levels: 1 Re/Kontra, 2 keine 90, 3 keine 60, 4 keine 30, 5 schwarz. */
+export const CALLS = ['re', 'kontra', 'keine90', 'keine60', 'keine30', 'schwarz'] as const;
+export type Call = (typeof CALLS)[number];
+export const levelOf = (call: Call): number => (call === 're' || call === 'kontra' ? 1 : CALLS.indexOf(call));
+
+/** One announcement; a list newest first. */
+export interface AnnCell {
+  readonly seat: Seat;
+  readonly party: Party;
+  readonly level: number;
+  /** The call as made (a higher call includes the lower ones not yet made). */
+  readonly call: Call;
+  /** Cards played in the deal before it. */
+  readonly played: number;
+  /** Cards the announcer held. */
+  readonly hand: number;
+  /** A late Re/Kontra allowed only as an answer to the opponents' announcement (DDV). */
+  readonly reply: boolean;
+  readonly prev: AnnCell | null;
+}
+
+/** One card played in the deal; a list newest first, so that a card adds one cell and copies nothing. */
+export interface PlayCell {
+  readonly seat: Seat;
+  readonly kind: number;
+  readonly prev: PlayCell | null;
+}
+
+/**
+ * The state, split by how often its parts change: the fields of the card in play at the top (a new state per
+ * card copies only these), the deal's `d` (copied once per trick and at the deal's few other steps) and the
+ * match's `m` (copied once per deal).
+ */
+export interface DoppelkopfState {
+  readonly config: DoppelkopfConfig;
+  readonly phase: Phase;
+  /** The seat to act: asked in the Vorbehalt round, to declare, or to play. */
+  readonly turn: Seat;
+  /** Cards played in this deal. */
+  readonly played: number;
+  /** Hands: `hands[seat]` = kinds held at least once, `hands[4 + seat]` = kinds held twice. */
+  readonly hands: readonly number[];
+  /** Open trick: effective suit led (-1 when no trick is open), best kind, its strength and seat, points. */
+  readonly led: number;
+  readonly best: number;
+  readonly bestStr: number;
+  readonly bestSeat: Seat;
+  readonly trickPoints: number;
+  readonly plays: PlayCell | null;
+  /** Optional actors: seats besides `turn` that toAct lists now (a mask). */
+  readonly opt: number;
+  /** Seats that said they announce nothing until the next card (`quiet`). */
+  readonly quiet: number;
+  /**
+   * Whether any seat could still announce in either party. Deadlines only pass as cards are played and only
+   * an announcement opens a reply, so once false it stays false for the deal (announce.ts).
+   */
+  readonly calls: boolean;
+  /** Card points by seat, packed: seat s's in `Math.floor(pts / 256 ** s) % 256` (`seatPoints`). */
+  readonly pts: number;
+  /** Tricks taken by seat, four bits each (`seatTricks`). */
+  readonly tricks: number;
+  /** Winners of the finished tricks, two bits each from bit 0 (trick 1). */
+  readonly winners: number;
+  readonly d: DealState;
+  readonly m: MatchState;
+}
+
+export interface DealState {
+  /** The hands as dealt, by seat (sorted card lists), for the outcome. */
+  readonly dealt: readonly (readonly Card[])[];
+  /** Vorbehalt round by seat: -1 not asked, 0 gesund, 1 Vorbehalt, 2 declared a solo at once. */
+  readonly answers: readonly number[];
+  /** Declarations by seat: -1 none, else an index of GAMES_DECLARED. */
+  readonly decls: readonly number[];
+  /** Seats still to declare (phase `declare`), in the order they are asked; the first is `turn`. */
+  readonly queue: readonly Seat[];
+  /** The Vorführung's soloist of this deal, -1 when none. */
+  readonly forced: Seat;
+  readonly contract: Contract | null;
+  /** Trick order index (cards.ts ORDERS) of the contract. */
+  readonly order: number;
+  /** The Re party as a seat mask (the truth; views show what a viewer knows). */
+  readonly re: number;
+  /** Leader of trick 1. */
+  readonly leader: Seat;
+  /** Highest announcement level by party (0 none .. 5 schwarz). */
+  readonly annRe: number;
+  readonly annKo: number;
+  /** Parties whose first call was in time (1 Re, 2 Kontra; DDV deadlines). */
+  readonly inTime: number;
+  readonly anns: AnnCell | null;
+  /**
+   * House Schwein (schwein.ts): -1 none; 0..3 the seat whose remaining Karo-Ass is the Schwein; 4..7 (seat + 4)
+   * while the first of that seat's two Füchse lies in the open trick.
+   */
+  readonly pig: Seat;
+  /** House preset (004 Melden): solo bidding and Armut (housedeal.ts); null otherwise. */
+  readonly house: HouseDeal | null;
+}
+
+export interface MatchState {
+  /** Deals finished (and counted) in the match. */
+  readonly deals: number;
+  readonly dealer: Seat;
+  /** Asked first in the Vorbehalt round; leads trick 1 unless a Pflichtsolo is played. */
+  readonly forehand: Seat;
+  /** Seats that have played their Pflichtsolo (a mask). */
+  readonly soloDone: number;
+  readonly results: readonly DealResult[];
+  /** Match totals by seat. */
+  readonly scores: readonly number[];
+}
+
+/** A finished deal as the outcome shows it (DOKO-API.md). */
+export interface DealResult {
+  /** 1-based. */
+  readonly deal: number;
+  readonly dealer: Seat;
+  readonly forehand: Seat;
+  readonly leader: Seat;
+  readonly hands: readonly (readonly Card[])[];
+  readonly contract: Contract;
+  readonly parties: { readonly re: readonly Seat[]; readonly kontra: readonly Seat[] };
+  readonly announcements: readonly {
+    readonly seat: Seat;
+    readonly party: Party;
+    readonly call: Call;
+    readonly played: number;
+    readonly hand: number;
+    readonly reply: boolean;
+  }[];
+  readonly tricks: readonly {
+    readonly leader: Seat;
+    readonly plays: readonly (readonly [Seat, Card])[];
+    readonly winner: Seat;
+    readonly points: number;
+  }[];
+  readonly cardPoints: { readonly re: number; readonly kontra: number; readonly bySeat: readonly number[] };
+  readonly tricksWon: { readonly re: number; readonly kontra: number; readonly bySeat: readonly number[] };
+  readonly winner: Party | 'none';
+  readonly items: readonly ScoreItem[];
+  /** Sum of the items for Re (Re's items positive, Kontra's negative), and the solo multiplier. */
+  readonly forRe: number;
+  readonly multiplier: number;
+  /** This deal's points by seat. */
+  readonly score: readonly number[];
+  /** House preset: redeal, bidding, Armut, Schwein (housedeal.ts); null with `melden: 'ddv'` and no Schweine. */
+  readonly house: HouseResult | null;
+}
+
+export interface ScoreItem {
+  readonly kind: string;
+  readonly party: Party;
+  readonly points: number;
+  /** Special points: the trick (1-based). */
+  readonly trick?: number;
+  /** Announcement items: the announcing party. */
+  readonly by?: Party;
+}
+
+/** Steps of the packed card points (`pts`): 256 ** seat. */
+export const PTS_UNIT: readonly number[] = [1, 256, 65536, 16777216];
+export const seatPoints = (pts: number, seat: number): number => Math.floor(pts / PTS_UNIT[seat]) % 256;
+export const seatTricks = (tricks: number, seat: number): number => (tricks >>> (4 * seat)) & 15;

@@ -1,0 +1,180 @@
+/**
+ * What a viewer of a Doppelkopf table may know: its own hand, the Vorbehalt answers, the contract as far as
+ * it is public (a stilles Solo looks like a normal game to everyone but its player until the deal ends; a
+ * Vorbehalt's kind only once it is the game), the parties as far as the viewer can tell, the announcements,
+ * the tricks, the last deal's result and the match scores.
+ */
+import { count } from '../core/bits.ts';
+import type { Card } from '../core/cards.ts';
+import { type BaseView, type Seat, SPECTATOR, type Viewer } from '../core/game.ts';
+import type { PointedTrickView } from '../kernel/index.ts';
+import { toAct } from './announce.ts';
+import { CQ, displayOrder, KIND_CARDS, POINTS } from './cards.ts';
+import type { DoppelkopfOptions, Preset } from './config.ts';
+import { announcementsInOrder, playsInOrder } from './finish.ts';
+import { type HouseView, houseView } from './houseview.ts';
+import { holdsSchwein } from './schwein.ts';
+import {
+  CALLS,
+  type Call,
+  type Contract,
+  type DealResult,
+  type DoppelkopfState,
+  type Party,
+} from './state.ts';
+
+export type ReservationView = 'healthy' | 'reserve' | 'solo' | null;
+
+export interface AnnouncementView {
+  readonly seat: Seat;
+  readonly party: Party;
+  readonly call: Call;
+  readonly played: number;
+  readonly reply: boolean;
+}
+
+export interface DoppelkopfView extends BaseView {
+  readonly game: 'doppelkopf';
+  readonly preset: Preset;
+  readonly options: DoppelkopfOptions;
+  /** The deal in progress (1-based), or the last one between deals. */
+  readonly deal: number;
+  readonly dealer: Seat;
+  readonly forehand: Seat;
+  /** The viewer's cards, trumps first, strongest first (empty for the spectator and between deals). */
+  readonly hand: readonly Card[];
+  readonly handCounts: readonly number[];
+  /** Trumps are no single suit in Doppelkopf: always null (the hand comes in the contract's order). */
+  readonly trump: null;
+  readonly reservations: readonly ReservationView[];
+  /** The contract as the viewer knows it; null before the Vorbehalt round ends. */
+  readonly contract: Contract | null;
+  /** Each seat's party as far as the viewer can tell (null: not known to it). */
+  readonly knownParties: readonly (Party | null)[];
+  readonly announcements: readonly AnnouncementView[];
+  /** Each party's highest call ('none' before any). */
+  readonly highest: { readonly re: Call | 'none'; readonly kontra: Call | 'none' };
+  readonly trick: PointedTrickView | null;
+  readonly tricks: readonly PointedTrickView[];
+  /** Seats that have played their Pflichtsolo. */
+  readonly pflichtsoloDone: readonly Seat[];
+  readonly last: DealResult | null;
+  readonly scores: readonly number[];
+  /** House preset (004 Melden): bidding, Armut, Schwein (houseview.ts); null with `melden: 'ddv'` and no Schweine. */
+  readonly house: HouseView | null;
+}
+
+const NORMAL_CONTRACT: Contract = {
+  kind: 'normal',
+  declarer: null,
+  partner: null,
+  solo: null,
+  pflicht: false,
+  vorfuehrung: false,
+  immediate: false,
+  clarification: 0,
+  failed: false,
+};
+
+const RESERVATION: readonly ReservationView[] = [null, 'healthy', 'reserve', 'solo'];
+
+function callName(party: Party, level: number): Call | 'none' {
+  if (level === 0) return 'none';
+  return level === 1 ? party : CALLS[level];
+}
+
+/** Parties as `viewer` can tell them. */
+function partiesFor(s: DoppelkopfState, viewer: Viewer): (Party | null)[] {
+  const c = s.d.contract;
+  const truth = (seat: Seat): Party => (((s.d.re >> seat) & 1) !== 0 ? 're' : 'kontra');
+  if (c === null) return [null, null, null, null];
+  if (s.phase === 'deal' || s.phase === 'over') return [0, 1, 2, 3].map(truth);
+  if (c.kind === 'hochzeit' && c.clarification === 0)
+    return [0, 1, 2, 3].map((x) => (x === c.declarer ? 're' : null));
+  if (c.kind !== 'normal' && c.kind !== 'silent-solo') return [0, 1, 2, 3].map(truth);
+  // Normal game or stilles Solo: what the viewer's hand, the Kreuz-Damen played and the announcements show.
+  const out: (Party | null)[] = [null, null, null, null];
+  const queensPlayed = [0, 0, 0, 0];
+  for (let p = s.plays; p !== null; p = p.prev) if (p.kind === CQ) queensPlayed[p.seat]++;
+  for (let a = s.d.anns; a !== null; a = a.prev) out[a.seat] = a.party;
+  for (let x = 0; x < 4; x++) if (queensPlayed[x] > 0) out[x] = 're';
+  if (viewer !== SPECTATOR) out[viewer] = truth(viewer);
+  const viewerQueens =
+    viewer === SPECTATOR
+      ? 0
+      : ((s.hands[viewer] >> CQ) & 1) + ((s.hands[4 + viewer] >> CQ) & 1) + queensPlayed[viewer];
+  const reKnown = out.filter((p) => p === 're').length;
+  const alone = queensPlayed.some((q) => q === 2) || viewerQueens === 2;
+  if (reKnown >= 2 || alone) for (let x = 0; x < 4; x++) if (out[x] === null) out[x] = 'kontra';
+  return out;
+}
+
+function tricksOf(s: DoppelkopfState): { trick: PointedTrickView | null; tricks: PointedTrickView[] } {
+  const plays = playsInOrder(s.plays);
+  const tricks: PointedTrickView[] = [];
+  let trick: PointedTrickView | null = null;
+  for (let i = 0, t = 0; i < plays.length; i += 4, t++) {
+    const part = plays.slice(i, i + 4);
+    const cards = part.map((p) => ({ seat: p.seat, card: KIND_CARDS[p.kind] }));
+    const points = part.reduce((a, p) => a + POINTS[p.kind], 0);
+    if (part.length === 4)
+      tricks.push({ leader: part[0].seat, cards, winner: (s.winners >>> (2 * t)) & 3, points });
+    else trick = { leader: part[0].seat, cards, points };
+  }
+  return { trick, tricks };
+}
+
+export function viewFor(s: DoppelkopfState, viewer: Viewer): DoppelkopfView {
+  const between = s.phase === 'deal' || s.phase === 'over';
+  const c = s.d.contract;
+  let contract: Contract | null = c;
+  if (c !== null && c.kind === 'silent-solo' && !between && viewer !== c.declarer) contract = NORMAL_CONTRACT;
+  let hand: Card[] = [];
+  if (viewer !== SPECTATOR && !between) {
+    const one = s.hands[viewer];
+    const two = s.hands[4 + viewer];
+    for (const k of displayOrder(s.d.order)) {
+      if ((one & (1 << k)) !== 0) hand.push(KIND_CARDS[k]);
+      if ((two & (1 << k)) !== 0) hand.push(KIND_CARDS[k]);
+    }
+    // 004 "Schwein (höchster Trumpf)": its owner sees it first (schwein.ts).
+    if (holdsSchwein(s, viewer)) hand = ['DA', ...hand.filter((c) => c !== 'DA')];
+  } else hand = [];
+  const { trick, tricks } = tricksOf(s);
+  const handCounts = between
+    ? [0, 0, 0, 0]
+    : [0, 1, 2, 3].map((i) => count(s.hands[i]) + count(s.hands[4 + i]));
+  const anns = announcementsInOrder(s.d.anns).map((a) => ({
+    seat: a.seat,
+    party: a.party,
+    call: a.call,
+    played: a.played,
+    reply: a.reply,
+  }));
+  return {
+    game: 'doppelkopf',
+    viewer,
+    seats: 4,
+    phase: s.phase,
+    toAct: [...toAct(s)],
+    preset: s.config.preset,
+    options: s.config.options,
+    deal: between ? s.m.deals : s.m.deals + 1,
+    dealer: s.m.dealer,
+    forehand: s.m.forehand,
+    hand,
+    handCounts,
+    trump: null,
+    reservations: s.d.answers.map((a) => RESERVATION[a + 1]),
+    contract,
+    knownParties: partiesFor(s, viewer),
+    announcements: anns,
+    highest: { re: callName('re', s.d.annRe), kontra: callName('kontra', s.d.annKo) },
+    trick,
+    tricks,
+    pflichtsoloDone: [0, 1, 2, 3].filter((x) => (s.m.soloDone & (1 << x)) !== 0),
+    last: s.m.results.length > 0 ? s.m.results[s.m.results.length - 1] : null,
+    scores: s.m.scores,
+    house: houseView(s, viewer),
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * Doppelkopf's performance shortcuts (docs/architecture.md, shortcut table) against the kernel's card-level
+ * forms, on random positions of random self-play: the hand layout (two 24-bit words, copies normalised)
+ * against the kernel's two-copy `CardSet`; the legal cards of `legalKinds` (suit masks per contract)
+ * and the play actions `legalActions` lists against the kernel's `legalCards` with the `follow` policy; the trick winner `play` keeps on the strength
+ * tables against the kernel's `winnerIndex` over the contract's `TrickOrder` (both Dulle rules).
+ */
+import { describe, expect, it } from 'vitest';
+import { cardsOf, partyOf } from '../src/doppelkopf/game.ts';
+import {
+  allowedLevels,
+  type DoppelkopfAction,
+  type DoppelkopfState,
+  doppelkopf as G,
+  legalKinds,
+  trickOrder,
+} from '../src/doppelkopf/index.ts';
+import {
+  cardsIn,
+  DOKO40,
+  DOKO48,
+  legalCards,
+  randomStep,
+  seeded,
+  setOf,
+  type TrickRules,
+  unwrap,
+  winnerIndex,
+} from '../src/index.ts';
+
+type S = DoppelkopfState;
+
+/** States of random self-play, with the options given. */
+function* states(preset: 'ddv' | 'house', options: object, seed: string, count: number): Generator<S> {
+  const rng = seeded(seed);
+  const cfg = unwrap(G.parseConfig({ players: 4, preset, options }));
+  let s: S = G.start(cfg, 0);
+  for (let i = 0; i < count; i++) {
+    if (G.isOver(s)) s = G.start(cfg, 0);
+    if (G.awaitsDeal(s)) s = unwrap(G.applyDeal(s, G.randomDeal(s, rng)));
+    else {
+      const step = randomStep(G, s, rng);
+      s = unwrap(G.apply(s, step.seat, step.action as DoppelkopfAction));
+    }
+    yield s;
+  }
+}
+
+const SETUPS = [
+  { preset: 'ddv', options: {} },
+  // The house Schwein makes a Karo-Ass the strongest card for one seat: the kernel order has no such card.
+  { preset: 'house', options: { schwein: 'off' } },
+  { preset: 'ddv', options: { dulle: 'second' } },
+] as const;
+
+const kinds = (cards: readonly string[]) => cards.map((c) => DOKO48.kindOf(c));
+const sorted = (cards: readonly string[]) => [...cards].sort();
+
+describe.each(SETUPS)('doppelkopf shortcuts equal the kernel: $preset $options', ({ preset, options }) => {
+  it('hand words hold the same cards as the kernel CardSet of the dealt hand', () => {
+    const rng = seeded(`hands/${preset}`);
+    const cfg = unwrap(G.parseConfig({ players: 4, preset, options }));
+    const deck = cfg.options.nines ? DOKO48 : DOKO40;
+    for (let i = 0; i < 200; i++) {
+      const s0 = G.start(cfg, i % 4);
+      const deal = G.randomDeal(s0, rng);
+      const s = unwrap(G.applyDeal(s0, deal));
+      for (let seat = 0; seat < 4; seat++) {
+        const kernel = cardsIn(deck, setOf(deck, deal.hands[seat])!);
+        expect(sorted(cardsOf(s.hands[seat], s.hands[4 + seat]))).toEqual(sorted(kernel));
+      }
+    }
+  });
+
+  it('legalKinds equals kernel legalCards (policy follow) and the winner of every trick equals winnerIndex', () => {
+    let positions = 0;
+    let tricks = 0;
+    for (const s of states(preset, options, `legal/${preset}/${JSON.stringify(options)}`, 30_000)) {
+      if (s.phase === 'play') {
+        const rules: TrickRules<number> = {
+          order: trickOrder(s.d.order, s.config.options.dulle === 'second'),
+          policy: 'follow',
+        };
+        const hand = kinds(cardsOf(s.hands[s.turn], s.hands[4 + s.turn]));
+        const view = G.viewFor(s, s.turn);
+        const trick = kinds((view.trick?.cards ?? []).map((c) => c.card));
+        const want = new Set(legalCards(rules, hand, trick));
+        let got = legalKinds(s, s.turn);
+        const gotKinds = new Set<number>();
+        while (got !== 0) {
+          gotKinds.add(31 - Math.clz32(got & -got));
+          got &= got - 1;
+        }
+        expect(gotKinds).toEqual(want);
+        // ... and the play actions listed (interned per suit where they lie in one suit's six kinds).
+        const listed = G.legalActions(s, s.turn)
+          .filter((a) => a.t === 'play')
+          .map((a) => DOKO48.kindOf((a as { card: string }).card));
+        expect(new Set(listed)).toEqual(want);
+        expect(listed.length).toBe(want.size);
+        positions++;
+      }
+      if ((s.phase === 'deal' || s.phase === 'over') && s.m.results.length > 0) {
+        const r = s.m.results[s.m.results.length - 1];
+        const order = trickOrder(
+          ['normal', 'diamonds', 'hearts', 'spades', 'clubs', 'jacks', 'queens', 'fleischlos'].indexOf(
+            r.contract.solo ?? 'normal',
+          ),
+          s.config.options.dulle === 'second',
+        );
+        for (const t of r.tricks) {
+          expect(t.plays[winnerIndex(order, kinds(t.plays.map(([, c]) => c)))][0]).toBe(t.winner);
+          tricks++;
+        }
+      }
+    }
+    expect(positions).toBeGreaterThan(1000);
+    expect(tricks).toBeGreaterThan(0);
+  });
+
+  it('the listed actions of every seat in play (interned announcer lists, cards with announcements) are exactly those apply accepts', () => {
+    const calls = ['re', 'kontra', 'keine90', 'keine60', 'keine30', 'schwarz'] as const;
+    const every: DoppelkopfAction[] = [
+      ...DOKO48.cards
+        .filter((c, i) => DOKO48.cards.indexOf(c) === i)
+        .map((card) => ({ t: 'play', card }) as const),
+      ...calls.map((call) => ({ t: 'announce', call }) as const),
+      { t: 'quiet' },
+    ];
+    const key = (a: DoppelkopfAction) => JSON.stringify(a);
+    let optional = 0;
+    let withCalls = 0;
+    for (const s of states(preset, options, `actions/${preset}/${JSON.stringify(options)}`, 6000)) {
+      if (s.phase !== 'play') continue;
+      let open = false;
+      for (let seat = 0; seat < 4; seat++) {
+        const listed = G.legalActions(s, seat);
+        const keys = listed.map(key);
+        expect(new Set(keys).size).toBe(keys.length);
+        const accepted = every.filter((a) => G.apply(s, seat, a).ok).map(key);
+        expect(new Set(keys)).toEqual(new Set(accepted));
+        // callState's thresholds against `allowedLevels`: listed = could announce (in either party while the
+        // parties are hidden), and the state's `calls` = some seat could in some party.
+        const levels = [allowedLevels(s, 0, seat), allowedLevels(s, 1, seat)];
+        const hidden = s.d.contract?.kind === 'normal' || s.d.contract?.kind === 'silent-solo';
+        const could = hidden ? (levels[0] | levels[1]) !== 0 : levels[partyOf(s, seat)] !== 0;
+        if (seat !== s.turn && (s.quiet & (1 << seat)) === 0)
+          expect(G.toAct(s).includes(seat), `seat ${seat} listed`).toBe(could);
+        if ((levels[0] | levels[1]) !== 0) open = true;
+        if (seat !== s.turn && listed.length > 0) optional++;
+        if (seat === s.turn && listed.some((a) => a.t === 'announce')) withCalls++;
+      }
+      if (s.calls || open) expect(s.calls).toBe(open);
+    }
+    expect(optional).toBeGreaterThan(50);
+    expect(withCalls).toBeGreaterThan(50);
+  });
+});
