@@ -34,10 +34,11 @@ export const HELP: Readonly<Record<string, Help>> = {
     examples: ['npx stich selfplay --game klapperjas --players 3 --deals 50 --seed 7 --out records'],
   },
   arena: {
-    usage: 'stich arena --game G [--players N] --bots A,B [--deals N] [--matches M] [--seed S]',
+    usage: 'stich arena --game G [--players N] [--preset P] --bots A,B [--deals N] [--matches M] [--seed S]',
     options: [
       GAME,
       PLAYERS,
+      ['--preset P', 'a rule preset of the game (default: its first)'],
       ['--bots A,B', 'two bot levels of random, rule, search (default rule,random)'],
       ['--deals N', 'duplicate deals to play (default 100; 0 with --matches)'],
       ['--matches M', 'also play M whole duplicate matches (default 0)'],
@@ -52,6 +53,25 @@ export const HELP: Readonly<Record<string, Help>> = {
       ['--seconds S', 'seconds per measurement (default 3)'],
     ],
     examples: ['npx stich bench --game klaberjass --seconds 1'],
+  },
+  oracle: {
+    usage: 'stich oracle doppelkopf-ddv [FILE|DIR...]',
+    options: [
+      ['doppelkopf-ddv', 'the oracle: Doppelkopf games of the DDV program doko (packages/cli/test/oracles)'],
+      [
+        'FILE|DIR',
+        'JSON Lines files or folders of them (default: the copied set); exit status 1 on a mismatch',
+      ],
+    ],
+    examples: ['npx stich oracle doppelkopf-ddv packages/cli/test/oracles/doppelkopf-ddv/uct.jsonl'],
+  },
+  examples: {
+    usage: 'stich examples doppelkopf [--out DIR]',
+    options: [
+      ['doppelkopf', 'the game whose example records are written (one per special rule, by a seeded search)'],
+      ['--out DIR', 'where the records go (default examples/doppelkopf)'],
+    ],
+    examples: ['npx stich examples doppelkopf --out /tmp/doko-examples'],
   },
 };
 
