@@ -66,10 +66,11 @@ export const HELP: Readonly<Record<string, Help>> = {
     examples: ['npx stich oracle doppelkopf-ddv packages/cli/test/oracles/doppelkopf-ddv/uct.jsonl'],
   },
   examples: {
-    usage: 'stich examples doppelkopf [--out DIR]',
+    usage: 'stich examples doppelkopf [--out DIR] [--only NAME]',
     options: [
       ['doppelkopf', 'the game whose example records are written (one per special rule, by a seeded search)'],
       ['--out DIR', 'where the records go (default examples/doppelkopf)'],
+      ['--only NAME', 'write only the record of this name (file name without .json)'],
     ],
     examples: ['npx stich examples doppelkopf --out /tmp/doko-examples'],
   },
