@@ -63,7 +63,9 @@ export class Owner {
         await sleep(100);
         continue;
       }
-      const info = await (pending ?? this.load(tableId, found));
+      // Read again: a request that arrived during the awaits above may have started the load meanwhile
+      // (two loads here would make two rooms of one table in this process).
+      const info = await (this.loading.get(tableId) ?? this.load(tableId, found));
       // null: another process took the lease first; look again.
       if (info !== null) return info;
     }
