@@ -259,7 +259,9 @@ describe.each(DB_KINDS)('limits on %s', (kind) => {
       expect((await stored(db.env, id)).status).toBe('playing');
       const back = await Conn.join(url, id, { seatToken });
       const s = await back.waitFor(isState);
-      expect(s.d.seq).toBe(parked.steps);
+      // Restored from where it was parked, nothing lost; the stand-in bot of his seat (GRACE_SECONDS 0.2) may
+      // already have moved when a busy machine took longer than that to bring him back.
+      expect(s.d.seq).toBeGreaterThanOrEqual(parked.steps);
       autoplay(back, 0);
       await back.waitFor((m) => isState(m) && m.d.seq > parked.steps);
       await back.leave();
