@@ -3,7 +3,7 @@
  * Every body is parsed with the protocol's zod schemas; errors are `{ code, reason }` with a 4xx status.
  */
 import { createEndpoint, createRouter, matchMaker } from '@colyseus/core';
-import { cryptoRng, type GameId, gameById } from '@stich/engine';
+import { cryptoRng, type GameId } from '@stich/engine';
 import {
   API,
   createTableSchema,
@@ -20,7 +20,7 @@ import {
 import type { z } from 'zod';
 import { context } from './context.ts';
 import { isStorageError } from './edge.ts';
-import { gamesResponse } from './games.ts';
+import { gamesResponse, tableGame } from './games.ts';
 import { memoryLimit, peerOf, redisLimit } from './limits.ts';
 import { lobbyPage } from './lobby.ts';
 import { myTablesRoute } from './mine.ts';
@@ -161,7 +161,7 @@ async function newTable(
   turnTimer: number | null,
   seat: number | undefined,
 ): Promise<Response | { row: TableRow; info: TableInfo }> {
-  const g = gameById(game);
+  const g = tableGame(game);
   if (!g) return fail('bad-config', `game ${game} is not available on this server`);
   const limited = await tableLimit(creator);
   if (limited) return limited;
@@ -306,7 +306,7 @@ export function routes() {
         const b = parse(playNowSchema, ctx.body);
         if (!b.ok) return b.res;
         const p = b.value;
-        const g = gameById(p.game);
+        const g = tableGame(p.game);
         if (!g) return fail('bad-config', `game ${p.game} is not available on this server`);
         const extra = {
           ...(p.preset !== undefined ? { preset: p.preset } : {}),

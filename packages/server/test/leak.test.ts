@@ -20,7 +20,7 @@ import {
 } from '@stich/engine';
 import type { ServerMessage, TableInfo } from '@stich/protocol';
 import { describe, expect, it } from 'vitest';
-import { api, Conn, DB_KINDS, guest, isState, serve } from './helpers.ts';
+import { api, Conn, DB_KINDS, guest, isState, serve, testGames } from './helpers.ts';
 
 // Capture every raw frame each SDK room receives, before the SDK decodes it.
 const frames = new WeakMap<object, Uint8Array[]>();
@@ -63,7 +63,7 @@ function cardsInFrames(list: readonly Uint8Array[]): Set<string> {
   return out;
 }
 
-const games = Object.keys(GAMES) as GameId[];
+const games = testGames();
 
 describe.each(DB_KINDS)('hidden information (%s)', (kind) => {
   const srv = serve(kind);
