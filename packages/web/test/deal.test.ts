@@ -305,11 +305,15 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
       const w = window as unknown as { taken: string[]; seen: string[] };
       return { taken: w.taken, seen: w.seen };
     });
-    // Every trick of the deal but the last was shown going to its taker (two cards a trick); the last one
-    // is in the result.
+    // Every trick of the deal but the last was shown going to its taker (two cards a trick), the first one
+    // too; the last one is in the result. Whether the last trick also shows as taken before the result
+    // covers the felt depends on when the bot's card arrives, so it may or may not be among `taken`.
     const tricks = Math.ceil(seen.length / 2);
     expect(tricks).toBeGreaterThan(5);
-    expect(taken.length, JSON.stringify({ taken, seen })).toBe(tricks - 1);
+    const info = JSON.stringify({ taken, seen });
+    expect(taken.length, info).toBeGreaterThanOrEqual(tricks - 1);
+    expect(taken.length, info).toBeLessThanOrEqual(tricks);
+    expect(taken[0]?.split(',').sort(), info).toEqual(seen.slice(0, 2).sort());
     const last = page.getByTestId('deal-end-last');
     expect(await last.locator('figure[data-card]').count()).toBe(2);
     expect(await last.locator('figcaption').first().textContent()).toMatch(
