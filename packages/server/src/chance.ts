@@ -4,7 +4,7 @@
  * its own pool, which goes with it. Performance shortcut of this module, checked against the range and
  * spread `cryptoRng` guarantees in `test/chance.test.ts`.
  */
-import type { Rng } from '@stich/engine';
+import type { AnyGame, Rng } from '@stich/engine';
 
 const WORDS = 64;
 
@@ -29,3 +29,13 @@ export class CryptoPool implements Rng {
     }
   }
 }
+
+/**
+ * Where a table's next deal comes from, given the state that awaits it and the table's generator. The server
+ * deals `game.randomDeal(state, rng)`; tests pass their own to `startServer` (never from the environment) to
+ * bring about situations a random deal seldom gives (an Armut, a Hochzeit, a stilles Solo). Whatever it
+ * returns goes through the engine's `applyDeal` like any deal, and is recorded as dealt.
+ */
+export type Dealer = (table: string, game: AnyGame, state: unknown, rng: Rng) => unknown;
+
+export const randomDealer: Dealer = (_table, game, state, rng) => game.randomDeal(state, rng);

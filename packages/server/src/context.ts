@@ -5,6 +5,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Bots } from './bots.ts';
+import type { Dealer } from './chance.ts';
 import type { Config } from './config.ts';
 import type { Admissions } from './edge.ts';
 import type { Owner } from './owner.ts';
@@ -21,6 +22,8 @@ export interface Context {
   readonly redis: Redis | null;
   /** Pending joins per address (docs/server.md, JOINS_PER_ADDRESS). */
   readonly admissions: Admissions;
+  /** The deals of every table (chance.ts): random ones, unless a test chose its own. */
+  readonly dealer: Dealer;
 }
 
 let current: Context | undefined;

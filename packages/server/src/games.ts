@@ -11,11 +11,10 @@ import {
 import type { GamesResponse } from '@stich/protocol';
 
 /**
- * Registered in the engine but not yet at the table: Doppelkopf plays in the engine and the command line;
- * its table (web controls, computer players beyond random ones) is issue 14. The server neither lists it nor
- * creates tables of it until then.
+ * Games registered in the engine but not (yet) at the table: listed here while a game plays in the engine
+ * and the command line only. None now: Doppelkopf came to the table with issue 14.
  */
-const NOT_AT_TABLE: readonly GameId[] = ['doppelkopf'];
+const NOT_AT_TABLE: readonly GameId[] = [];
 
 /** Every game tables are made for, in GAME_IDS order. */
 export const TABLE_GAMES: readonly GameId[] = GAME_IDS.filter(

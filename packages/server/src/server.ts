@@ -16,6 +16,7 @@ import { pino } from 'pino';
 import type { WebSocketServer } from 'ws';
 import { RESERVATION_SECONDS } from './admission.ts';
 import { Bots } from './bots.ts';
+import { type Dealer, randomDealer } from './chance.ts';
 import type { Config } from './config.ts';
 import { context, setContext } from './context.ts';
 import { openDb } from './db.ts';
@@ -35,7 +36,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config): Promise<RunningServer> {
+/** What only tests set: never read from the environment. */
+export interface TestHooks {
+  /** Chooses every table's deals instead of the random ones (chance.ts). */
+  readonly dealer?: Dealer;
+}
+
+export async function startServer(config: Config, hooks: TestHooks = {}): Promise<RunningServer> {
   const log = pino({ level: config.logLevel, base: { service: 'stich' } });
   // A broken connection costs only the queries running on it (they fail as `storage` errors, and
   // automatic steps are retried); the pool opens a new one for the next query.
@@ -58,6 +65,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     owner,
     redis: cluster.redis ?? null,
     admissions: new Admissions(config.joinsPerAddress, RESERVATION_SECONDS),
+    dealer: hooks.dealer ?? randomDealer,
   });
 
   const transport = new WebSocketTransport({

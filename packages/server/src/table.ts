@@ -622,7 +622,7 @@ export class TableRoom extends Room {
   private dealIfDue(state: unknown, seq: number, steps: StoredStep[]): unknown {
     const game = this.game;
     while (!game.isOver(state) && game.awaitsDeal(state)) {
-      const deal = game.randomDeal(state, this.chance);
+      const deal = context().dealer(this.row.id, game, state, this.chance);
       const next = game.applyDeal(state, deal);
       if (!next.ok) {
         context().log.error({ table: this.row.id, error: next.error }, 'deal failed');

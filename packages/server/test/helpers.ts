@@ -13,7 +13,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { dropSchema } from '../src/db.ts';
 import { TABLE_GAMES } from '../src/games.ts';
-import { type RunningServer, startServer } from '../src/server.ts';
+import { type RunningServer, startServer, type TestHooks } from '../src/server.ts';
 
 /** The game the tests play: the first registered one, in this order of preference. */
 export function testGame(): string {
@@ -33,6 +33,8 @@ export const SHORT_OPTIONS: Readonly<Record<string, Readonly<Record<string, unkn
   differenzler: { rounds: 1 },
   klapperjas: { target: 3 },
   klaberjass: { target: 100 },
+  // Two deals of the default preset (DDV); without Pflichtsoli, whose Vorführungen would fill a short match.
+  doppelkopf: { games: 2, pflichtsolo: false },
 };
 
 export const PG_URL = process.env.STICH_TEST_DATABASE_URL;
@@ -67,12 +69,12 @@ export function testDb(kind: DbKind = 'sqlite'): TestDb {
  * A server on a fresh database for the enclosing describe block: started in its beforeAll, closed (and the
  * database dropped) in its afterAll. One at a time per test file: Colyseus' matchmaker is per process.
  */
-export function serve(kind: DbKind, env: Record<string, string> = {}) {
+export function serve(kind: DbKind, env: Record<string, string> = {}, hooks: TestHooks = {}) {
   let server: RunningServer | undefined;
   let db: TestDb | undefined;
   beforeAll(async () => {
     db = testDb(kind);
-    server = await startTestServer({ ...db.env, ...env });
+    server = await startTestServer({ ...db.env, ...env }, hooks);
   });
   afterAll(async () => {
     await server?.close();
@@ -109,8 +111,11 @@ export const TEST_ENV = {
   LOBBY_PAGE: '500',
 };
 
-export async function startTestServer(env: Record<string, string>): Promise<RunningServer> {
-  return startServer(loadConfig({ ...TEST_ENV, ...env }));
+export async function startTestServer(
+  env: Record<string, string>,
+  hooks: TestHooks = {},
+): Promise<RunningServer> {
+  return startServer(loadConfig({ ...TEST_ENV, ...env }), hooks);
 }
 
 const children = new Set<ChildProcess>();

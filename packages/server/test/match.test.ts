@@ -18,30 +18,52 @@ describe.each(DB_KINDS)('matches (%s)', (kind) => {
     expect(r.body.games).toEqual(testGames().map((id) => GAME_META[id]));
   });
 
-  it('seats nobody at Doppelkopf yet (its table is issue 14): not listed, tables and play now refused', async () => {
-    const g = await guest(srv.url, 'Doko');
-    const games = await api<{ games: { id: string }[] }>(srv.url, 'GET', '/api/games');
-    expect(games.body.games.map((x) => x.id)).not.toContain('doppelkopf');
-    const seats = [0, 1, 2, 3].map(() => ({ kind: 'human' }));
-    const made = await api<{ code: string }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      { game: 'doppelkopf', players: 4, seats },
-      g.token,
-    );
-    expect(made.status).toBe(400);
-    expect(made.body.code).toBe('bad-config');
-    const now = await api<{ code: string }>(
-      srv.url,
-      'POST',
-      '/api/play-now',
-      { game: 'doppelkopf' },
-      g.token,
-    );
-    expect(now.status).toBe(400);
-    expect(now.body.code).toBe('bad-config');
-  });
+  it.each(['ddv', 'house'])(
+    'seats people at Doppelkopf (%s preset): listed, and a table and play now made with the preset (issue 14)',
+    async (preset) => {
+      const g = await guest(srv.url, 'Doko');
+      const games = await api<{ games: { id: string; presets: { id: string }[] }[] }>(
+        srv.url,
+        'GET',
+        '/api/games',
+      );
+      const doko = games.body.games.find((x) => x.id === 'doppelkopf');
+      expect(doko?.presets.map((p) => p.id)).toContain(preset);
+      const seats = [0, 1, 2, 3].map(() => ({ kind: 'human' }));
+      const made = await api<{ table: TableInfo }>(
+        srv.url,
+        'POST',
+        '/api/tables',
+        { game: 'doppelkopf', players: 4, preset, seats },
+        g.token,
+      );
+      expect(made.status).toBe(201);
+      expect(made.body.table).toMatchObject({ game: 'doppelkopf', players: 4, preset, status: 'waiting' });
+      // Quick play ("Doppelkopf gegen den Computer"): no player count needed, three computer players.
+      const now = await api<{ table: TableInfo; seat: number }>(
+        srv.url,
+        'POST',
+        '/api/play-now',
+        { game: 'doppelkopf', preset, level: 'random' },
+        g.token,
+      );
+      expect(now.status).toBe(201);
+      expect(now.body.seat).toBe(0);
+      expect(now.body.table).toMatchObject({ game: 'doppelkopf', players: 4, preset });
+      expect(now.body.table.seats.map((s) => s.kind)).toEqual(['human', 'bot', 'bot', 'bot']);
+      // A preset the engine does not know is refused with the engine's reason.
+      const bad = await api<{ code: string; reason: string }>(
+        srv.url,
+        'POST',
+        '/api/play-now',
+        { game: 'doppelkopf', preset: 'skat' },
+        g.token,
+      );
+      expect(bad.status).toBe(400);
+      expect(bad.body.code).toBe('bad-config');
+      expect(bad.body.reason).toMatch(/preset/);
+    },
+  );
 
   describe.each(testGames())('%s', (GAME: GameId) => {
     const game = gameById(GAME)!;
