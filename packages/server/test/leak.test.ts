@@ -4,11 +4,19 @@
  * that connection at that step (checked against a replay of the match's record), no card of another
  * hand or of the stock may reach a seat before the spectator view shows it, and no other message may
  * carry a card at all.
+ *
+ * Doppelkopf plays a match of each preset whose deals are chosen (test/doko.ts) to bring an Armut (house),
+ * a Hochzeit and a stilles Solo; optional actors announce (or pass) out of turn now and then. On top of
+ * the above, no frame shows a seat a card of another hand beyond the Armut cards it gave or took, a
+ * Vorbehalt's kind before it is public, the Armut cards to anyone but the poor player and the taker, or
+ * the stilles Solo (its contract, its player's party) to anyone but its player (docs/rules/doppelkopf.md).
  */
 import { Room as SdkRoom } from '@colyseus/sdk';
 import {
   type AnyGame,
   type Card,
+  type DoppelkopfOutcome,
+  type DoppelkopfView,
   GAMES,
   type GameId,
   isCard,
@@ -17,9 +25,11 @@ import {
   type Seat,
   SPECTATOR,
   seeded,
+  type Viewer,
 } from '@stich/engine';
 import type { ServerMessage, TableInfo } from '@stich/protocol';
 import { describe, expect, it } from 'vitest';
+import { choose, plannedDealer, type Want } from './doko.ts';
 import { api, Conn, DB_KINDS, guest, isState, serve, testGames } from './helpers.ts';
 
 // Capture every raw frame each SDK room receives, before the SDK decodes it.
@@ -63,45 +73,98 @@ function cardsInFrames(list: readonly Uint8Array[]): Set<string> {
   return out;
 }
 
+interface Case {
+  readonly name: string;
+  readonly id: GameId;
+  readonly preset?: string;
+  readonly options: object;
+  /** Doppelkopf: the contract each deal is chosen to bring, in order (test/doko.ts). */
+  readonly plan?: readonly Want[];
+}
+
 const games = testGames();
+const CASES: Case[] = [
+  ...games.filter((id) => id !== 'doppelkopf').map((id) => ({ name: id, id, options: SHORT[id] ?? {} })),
+  ...(games.includes('doppelkopf')
+    ? [
+        // 004: an Armut, a Hochzeit, a stilles Solo, then whatever the cards and random choices bring.
+        {
+          name: 'doppelkopf house',
+          id: 'doppelkopf' as const,
+          preset: 'house',
+          options: { games: 4 },
+          plan: ['armut', 'hochzeit', 'silent', 'any'] as const,
+        },
+        // DDV: a Hochzeit, a stilles Solo, then the four Pflichtsoli forced as Vorführungen.
+        {
+          name: 'doppelkopf ddv',
+          id: 'doppelkopf' as const,
+          preset: 'ddv',
+          options: { games: 6 },
+          plan: ['hochzeit', 'silent'] as const,
+        },
+      ]
+    : []),
+];
 
 describe.each(DB_KINDS)('hidden information (%s)', (kind) => {
-  const srv = serve(kind);
+  const planned = plannedDealer();
+  const srv = serve(kind, {}, { dealer: planned.dealer });
 
-  describe.each(games)('no hidden information leaves the server (%s)', (id) => {
+  describe.each(CASES)('no hidden information leaves the server ($name)', (c) => {
     it('plays a whole match and checks every frame', async () => {
+      const { id, options } = c;
       const game = GAMES[id] as AnyGame;
-      const options = SHORT[id] ?? {};
-      const players = [4, 3, 2].find((n) => game.parseConfig({ players: n, options }).ok)!;
+      const preset = c.preset !== undefined ? { preset: c.preset } : {};
+      const players = [4, 3, 2].find((n) => game.parseConfig({ players: n, ...preset, options }).ok)!;
       const guests = await Promise.all(Array.from({ length: players }, (_, i) => guest(srv.url, `P${i}`)));
       const seats = guests.map(() => ({ kind: 'human' }));
       const r = await api<{ table: TableInfo }>(
         srv.url,
         'POST',
         '/api/tables',
-        { game: id, players, options, seats },
+        { game: id, players, ...preset, options, seats },
         guests[0].token,
       );
       expect(r.status).toBe(201);
       const tableId = r.body.table.id;
+      if (c.plan) planned.plan(tableId, c.plan);
       const spectator = await Conn.join(srv.url, tableId, { spectate: true });
       const conns: Conn[] = [];
       for (let i = 0; i < players; i++)
         conns.push(await Conn.join(srv.url, tableId, { token: guests[i].token, seat: i }));
       const all = [...conns, spectator];
-      const rng = seeded(`leak-${id}`);
+      const rng = seeded(`leak-${c.name}`);
       let seq = -1;
+      // Actions of optional actors (Doppelkopf announcements out of turn, `quiet`) the table took.
+      let outOfTurn = 0;
+      let asked: { conn: Conn; id: number } | undefined;
       for (let steps = 0; steps < 5000; steps++) {
         const s = await conns[0].waitFor(
           (m) => isState(m) && m.d.seq > seq && (m.d.view.toAct.length > 0 || m.d.outcome !== null),
         );
         if (!isState(s)) break;
         seq = s.d.seq;
-        await Promise.all(all.map((c) => c.waitFor((m) => isState(m) && m.d.seq === seq)));
+        await Promise.all(all.map((x) => x.waitFor((m) => isState(m) && m.d.seq === seq)));
+        if (asked) {
+          const { conn, id: rid } = asked;
+          if (conn.messages.some((m) => isState(m) && m.id === rid)) outOfTurn++;
+          asked = undefined;
+        }
         if (s.d.outcome !== null) break;
-        const seat = s.d.view.toAct[0] as Seat;
-        const legal = conns[seat].latest()!.legal;
-        conns[seat].request('act', { action: legal[rng.int(legal.length)] });
+        const toAct = s.d.view.toAct as Seat[];
+        let seat = toAct[0];
+        // Now and then a seat that may announce while another is to play does so (or passes).
+        if (toAct.length > 1 && rng.int(4) === 0) seat = toAct[1 + rng.int(toAct.length - 1)];
+        const own = conns[seat].latest()!;
+        const legal = own.legal;
+        const want = c.plan?.[(own.view as DoppelkopfView).deal - 1] ?? 'any';
+        const action =
+          c.plan && seat === toAct[0]
+            ? choose(want, own.view as DoppelkopfView, legal, rng)
+            : legal[rng.int(legal.length)];
+        const rid = conns[seat].request('act', { action, seq });
+        if (seat !== toAct[0]) asked = { conn: conns[seat], id: rid };
       }
       expect(conns[0].latest()!.outcome).not.toBeNull();
 
@@ -120,7 +183,10 @@ describe.each(DB_KINDS)('hidden information (%s)', (kind) => {
           dealAt.push(parsed.value.deals[d] as Record<string, unknown> | undefined);
         }
       }
-      const hiddenFrom = (deal: Record<string, unknown> | undefined, seat: Seat): Set<string> => {
+      // Doppelkopf: what each step's deal turned out to be (its result in the finished match).
+      const truth = c.plan ? dokoTruth(game, states, rp.value.state) : undefined;
+      const hiddenFrom = (k: number, seat: Seat): Set<string> => {
+        const deal = dealAt[k];
         const hidden = new Set<string>();
         if (!deal) return hidden;
         const hands = (deal.hands as string[][] | undefined) ?? [];
@@ -129,14 +195,16 @@ describe.each(DB_KINDS)('hidden information (%s)', (kind) => {
         });
         for (const c of (deal.stock as string[] | undefined) ?? []) hidden.add(c);
         for (const c of hands[seat] ?? []) hidden.delete(c);
+        // The Armut cards a seat gave and took back, or took, are its own.
+        for (const c of truth?.[k] ? exchanged(truth[k]!, seat) : []) hidden.delete(c);
         return hidden;
       };
 
       let checked = 0;
-      all.forEach((c, i) => {
+      all.forEach((conn, i) => {
         const viewer = i < players ? i : SPECTATOR;
         let allowed = new Set<string>();
-        for (const m of c.messages as ServerMessage[]) {
+        for (const m of conn.messages as ServerMessage[]) {
           if (m.t !== 'state') {
             expect(cardsIn(m), `${m.t} carries cards`).toEqual(new Set());
             continue;
@@ -150,17 +218,160 @@ describe.each(DB_KINDS)('hidden information (%s)', (kind) => {
           if (viewer !== SPECTATOR) {
             const pub = cardsIn(game.viewFor(st, SPECTATOR));
             for (const card of seen)
-              if (hiddenFrom(dealAt[m.d.seq], viewer).has(card))
+              if (hiddenFrom(m.d.seq, viewer).has(card))
                 expect(pub.has(card), `seat ${viewer} sees hidden ${card} at step ${m.d.seq}`).toBe(true);
           }
+          const t = truth?.[m.d.seq];
+          if (t) checkDoppelkopf(m.d.view as DoppelkopfView, m.d.legal, viewer, t, m.d.seq);
           allowed = new Set([...allowed, ...seen]);
           checked++;
         }
         // Nothing in the raw frames beyond what the decoded messages hold.
-        for (const card of cardsInFrames(frames.get(c.room) ?? [])) expect(allowed.has(card)).toBe(true);
+        for (const card of cardsInFrames(frames.get(conn.room) ?? [])) expect(allowed.has(card)).toBe(true);
       });
       expect(checked).toBeGreaterThan(20);
+      if (c.plan && truth) {
+        // The match had what it was dealt for, and optional actors were heard.
+        const kinds = (game.outcome(rp.value.state) as DoppelkopfOutcome).deals.map((d) => d.contract.kind);
+        for (const want of c.plan)
+          if (want !== 'any') expect(kinds).toContain(want === 'silent' ? 'silent-solo' : want);
+        expect(outOfTurn).toBeGreaterThan(0);
+        // The checks see a leak: the view of the stilles Solo's player, of the poor player once he has
+        // given his cards, and of a seat whose Vorbehalt's kind is not public, each shown to another seat
+        // (not the Armut's taker), fail them.
+        const leaks = [0, 0, 0];
+        states.forEach((st, k) => {
+          const t = truth[k];
+          if (!t) return;
+          for (let who = 0; who < 4; who++) {
+            const other = [0, 1, 2, 3].find((x) => x !== who && x !== t.contract.partner) as Seat;
+            const v = game.viewFor(st, who) as DoppelkopfView;
+            const named = v.house?.vorbehalt ?? null;
+            const mine = who === t.contract.declarer;
+            const kind =
+              mine && t.contract.kind === 'silent-solo' && v.phase === 'play'
+                ? 0
+                : mine && t.contract.kind === 'armut' && (v.house?.armut?.given ?? 0) > 0
+                  ? 1
+                  : named && v.contract?.kind !== named && !(named === 'armut' && v.phase === 'armut')
+                    ? 2
+                    : -1;
+            if (kind < 0) continue;
+            expect(() => checkDoppelkopf({ ...v, hand: [] }, [], other, t, k)).toThrow();
+            leaks[kind]++;
+          }
+        });
+        if (c.preset === 'house') expect(leaks.every((n) => n > 0)).toBe(true);
+        else expect(leaks[0]).toBeGreaterThan(0);
+      }
       await Promise.all(all.map((c) => c.leave()));
     });
   });
 });
+
+type DealResult = DoppelkopfOutcome['deals'][number];
+
+/**
+ * For every step in the middle of a deal, that deal's result in the finished match (the truth the seats
+ * may not know yet); nothing between deals, when the last deal is open to all.
+ */
+function dokoTruth(game: AnyGame, states: readonly unknown[], final: unknown): (DealResult | undefined)[] {
+  const deals = (game.outcome(final) as DoppelkopfOutcome).deals;
+  return states.map((st) => {
+    const phase = game.phase(st);
+    if (phase === 'deal' || phase === 'over') return undefined;
+    return deals[(game.outcome(st) as DoppelkopfOutcome).deals.length];
+  });
+}
+
+/** The Armut cards that came to `seat`: the taker's given cards, the poor player's returned ones. */
+function exchanged(t: DealResult, seat: Viewer): Card[] {
+  const a = t.house?.armut;
+  if (!a || seat === SPECTATOR) return [];
+  return [...(seat === a.taker ? a.given : []), ...(seat === a.poor ? a.returned : [])];
+}
+
+const tally = (cards: readonly string[]): Map<string, number> => {
+  const out = new Map<string, number>();
+  for (const c of cards) out.set(c, (out.get(c) ?? 0) + 1);
+  return out;
+};
+
+/** The Vorbehalt kinds (`hochzeit`, `armut`) written anywhere in a value. */
+function kindsIn(x: unknown, out = new Set<string>()): Set<string> {
+  if (x === 'hochzeit' || x === 'armut') out.add(x);
+  else if (Array.isArray(x)) for (const v of x) kindsIn(v, out);
+  else if (x && typeof x === 'object') for (const v of Object.values(x)) kindsIn(v, out);
+  return out;
+}
+
+/** Whether `seat` named Vorbehalt kind `k` in the deal `t`. */
+function named(t: DealResult, seat: number, k: string): boolean {
+  if (seat < 0) return false;
+  if (k === 'hochzeit') return t.hands[seat].filter((c) => c === 'CQ').length === 2;
+  const c = t.contract;
+  if (c.kind === 'armut') return c.declarer === seat;
+  const h = t.house;
+  return (
+    c.kind === 'redeal' &&
+    (h?.redeal === 'two-poor' || h?.redeal === 'armut-refused') &&
+    h.seats.includes(seat)
+  );
+}
+
+/** What a Doppelkopf frame may show `viewer` in the middle of deal `t` (see the file's comment). */
+function checkDoppelkopf(
+  view: DoppelkopfView,
+  legal: readonly unknown[],
+  viewer: Viewer,
+  t: DealResult,
+  seq: number,
+): void {
+  const where = `viewer ${viewer} at step ${seq}`;
+  const seat = viewer === SPECTATOR ? -1 : viewer;
+  // Its hand: its own cards as dealt, and those the Armut brought it.
+  if (seat < 0) expect(view.hand).toEqual([]);
+  else {
+    const may = tally([...t.hands[seat], ...exchanged(t, seat)]);
+    for (const [card, n] of tally(view.hand))
+      expect(n, `${where}: ${card} in the hand`).toBeLessThanOrEqual(may.get(card) ?? 0);
+  }
+  for (const a of legal) {
+    const card = (a as { card?: string }).card;
+    if (card !== undefined) expect(view.hand, `${where}: legal ${card}`).toContain(card);
+  }
+  // A Vorbehalt's kind: public once it is the game (the Armut from its exchange on); before, its own.
+  for (const k of kindsIn({ ...view, last: null, options: null })) {
+    const pub = view.contract?.kind === k || (k === 'armut' && view.phase === 'armut');
+    const own = view.house?.vorbehalt === k && named(t, seat, k);
+    expect(pub || own, `${where}: Vorbehalt ${k} shown`).toBe(true);
+  }
+  // The Armut cards: only to the poor player and, once he has taken them, the taker.
+  const av = view.house?.armut ?? null;
+  const a = t.house?.armut ?? null;
+  if (av && !(a && seat >= 0 && (seat === a.poor || (seat === a.taker && av.taker === seat)))) {
+    expect(av.givenCards, `${where}: Armut cards`).toBeNull();
+    expect(av.returnedCards, `${where}: Armut cards returned`).toBeNull();
+  }
+  // A Hochzeit before its Klärungsstich: only the holder's party is known.
+  if (t.contract.kind === 'hochzeit' && view.phase === 'play' && view.contract?.clarification === 0)
+    for (let x = 0; x < 4; x++)
+      if (x !== t.contract.declarer) expect(view.knownParties[x], `${where}: party of ${x}`).toBeNull();
+  // A stilles Solo: a normal game to everyone else, each party known only as in a normal game.
+  if (t.contract.kind === 'silent-solo' && seat !== t.contract.declarer && view.phase === 'play') {
+    expect(view.contract, where).toMatchObject({ kind: 'normal', declarer: null });
+    const played = [...view.tricks.flatMap((x) => x.cards), ...(view.trick?.cards ?? [])];
+    const queens = [0, 0, 0, 0];
+    for (const p of played) if (p.card === 'CQ') queens[p.seat]++;
+    const announced = new Set(view.announcements.map((x) => x.seat));
+    const re = new Set([
+      ...[0, 1, 2, 3].filter((x) => queens[x] > 0),
+      ...view.announcements.filter((x) => x.party === 're').map((x) => x.seat),
+    ]);
+    const open = queens.some((q) => q === 2) || re.size >= 2;
+    for (let x = 0; x < 4; x++)
+      if (x !== seat && view.knownParties[x] !== null)
+        expect(announced.has(x) || queens[x] > 0 || open, `${where}: party of ${x} shown`).toBe(true);
+    expect([null, 're']).toContain(view.knownParties[t.contract.declarer!]);
+  }
+}
