@@ -67,6 +67,8 @@ interface Source {
   readonly client?: Client;
   readonly id?: RequestId;
   readonly seq?: number;
+  /** The action came from an optional actor, not from the seat to act (a Doppelkopf announcement). */
+  readonly aside?: boolean;
 }
 
 interface Bucket {
@@ -130,6 +132,8 @@ export class TableRoom extends Room {
   private queue: Promise<void> = Promise.resolve();
   /** A plain timer (the room clock only ticks every patchRate ms, too coarse for a deadline people see). */
   private turnTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The seat the turn timer runs for. */
+  private turnSeat: Seat | null = null;
   private deadline: number | null = null;
   private disposed = false;
   /** The first deal is on its way to the database: from here on the seats are kept as in a match. */
@@ -615,7 +619,8 @@ export class TableRoom extends Room {
     const steps: StoredStep[] = [{ seq: this.seq, kind: 'action', seat, data: parsed.value as Action }];
     const dealt = this.dealIfDue(r.value, this.seq + 1, steps);
     if (!dealt) return refuse('internal', 'the next deal failed');
-    return (await this.commit(dealt, steps, src)) ? 'done' : 'storage';
+    const aside = seat !== game.toAct(this.gs)[0];
+    return (await this.commit(dealt, steps, aside ? { ...src, aside } : src)) ? 'done' : 'storage';
   }
 
   /** Deals while the game awaits a deal: crypto randomness, every deal recorded explicitly. */
@@ -683,7 +688,7 @@ export class TableRoom extends Room {
       // Whoever left while the first deal was written keeps his seat for the grace period.
       for (const s of this.seats) this.startGrace(s);
     }
-    this.afterChange();
+    this.afterChange(src.aside === true);
     this.broadcastState(src);
     if (statusChanged) this.tableChanged();
     if (over) {
@@ -833,26 +838,33 @@ export class TableRoom extends Room {
     return s.kind === 'bot' || s.botActive;
   }
 
-  /** After every change: start the bot of the seat to move, and the turn timer of a human seat. */
-  private afterChange() {
-    if (this.turnTimer) clearTimeout(this.turnTimer);
-    this.turnTimer = null;
-    this.deadline = null;
-    if (this.status !== 'playing' || this.disposed || this.parked) return;
-    const toAct = this.game.toAct(this.gs);
+  /**
+   * After every change: start the bot of the seat to move, and the turn timer of a human seat. `aside`: the
+   * change was an optional actor's (a Doppelkopf announcement or `quiet` while another seat is to play); the
+   * seat to act keeps the deadline it had, so calls around it never give it more time.
+   */
+  private afterChange(aside = false) {
+    const live = this.status === 'playing' && !this.disposed && !this.parked;
     // Bots act for the seat whose turn it is (toAct[0]); optional calls of the other listed seats are left
     // to people. In phases where every listed seat must act (secret estimates), each comes first in turn.
-    const seat = toAct[0];
+    const seat = live ? this.game.toAct(this.gs)[0] : undefined;
+    if (aside && this.turnTimer && seat === this.turnSeat && !this.controlledByBot(seat)) return;
+    if (this.turnTimer) clearTimeout(this.turnTimer);
+    this.turnTimer = null;
+    this.turnSeat = null;
+    this.deadline = null;
     if (seat === undefined) return;
     if (this.controlledByBot(seat)) this.runBot(seat, this.seats[seat].level, context().config.botDelayMs);
     else if (this.row.turnTimer !== null) {
       const ms = this.row.turnTimer * 1000;
       this.deadline = Date.now() + ms;
-      const seq = this.seq;
+      this.turnSeat = seat;
       this.turnTimer = setTimeout(() => {
         this.turnTimer = null;
-        if (this.disposed) return;
-        if (this.seq === seq) this.runBot(seat, this.seats[seat].level, 0, true);
+        this.turnSeat = null;
+        if (this.disposed || this.status !== 'playing') return;
+        // Every change but an optional actor's clears this timer; those leave the same seat to act.
+        if (this.game.toAct(this.gs)[0] === seat) this.runBot(seat, this.seats[seat].level, 0, true);
       }, ms);
     }
   }

@@ -52,13 +52,21 @@ async function seatedTable(
   preset: string,
   options: object,
   planned?: { plan(table: string, wants: readonly Want[]): void; wants: readonly Want[] },
+  extra: object = {},
 ) {
   const guests = await Promise.all([0, 1, 2, 3].map((i) => guest(url, `D${i}`)));
   const r = await api<{ table: TableInfo }>(
     url,
     'POST',
     '/api/tables',
-    { game: 'doppelkopf', players: 4, preset, options, seats: guests.map(() => ({ kind: 'human' })) },
+    {
+      game: 'doppelkopf',
+      players: 4,
+      preset,
+      options,
+      seats: guests.map(() => ({ kind: 'human' })),
+      ...extra,
+    },
     guests[0].token,
   );
   expect(r.status).toBe(201);
@@ -183,7 +191,8 @@ describe.each(DB_KINDS)('Doppelkopf at the table (%s)', (kind: DbKind) => {
       });
 
       it('takes announcements of optional actors while another seat is to play, and nothing else out of turn', async () => {
-        const t = await seatedTable(srv.url, preset, ONE_DEAL[preset]);
+        // With a turn timer, long enough never to run out here.
+        const t = await seatedTable(srv.url, preset, ONE_DEAL[preset], undefined, { turnTimer: 60 });
         open.push(...t.conns);
         const [c0, c1] = t.conns;
         autoplay(t.conns[2], 2);
@@ -221,12 +230,16 @@ describe.each(DB_KINDS)('Doppelkopf at the table (%s)', (kind: DbKind) => {
           call: (call as unknown as { call: string }).call,
         });
         expect(seen.d.view.toAct[0]).toBe(1);
+        // Seat 1 keeps its deadline: calls around it do not give it more time.
+        expect(at.deadline).not.toBeNull();
+        expect(seen.d.deadline).toBe(at.deadline);
         // Nothing more now: `quiet` takes seat 0 off the optional actors until the next card.
         if (seen.d.view.toAct.includes(0)) {
           const q = c0.request('act', { action: { t: 'quiet' }, seq: at.seq + 1 });
           const qd = await c0.waitFor((m) => (isState(m) || m.t === 'error') && m.id === q);
           expect(isState(qd) && qd.d.view.toAct).not.toContain(0);
           expect(isState(qd) && qd.d.legal).toEqual([]);
+          expect(isState(qd) && qd.d.deadline).toBe(at.deadline);
         }
         // And the deal plays on to the end.
         const end = await drive([c0, c1, null, null], firstLegal, () => false, at.seq);
