@@ -6,6 +6,8 @@
  * on the same database); a bot standing in for a player who left in the middle of his Armut, and the
  * player taking his seat back. Deals are chosen where a test needs a contract (test/doko.ts).
  */
+
+import { matchMaker } from '@colyseus/core';
 import {
   type Action,
   type DoppelkopfOutcome,
@@ -244,6 +246,35 @@ describe.each(DB_KINDS)('Doppelkopf at the table (%s)', (kind: DbKind) => {
         // And the deal plays on to the end.
         const end = await drive([c0, c1, null, null], firstLegal, () => false, at.seq);
         expect(end.outcome?.over).toBe(true);
+      });
+    });
+
+    it('the SDK reconnects a seat cut off while the Armut is offered to it, into the same view', async () => {
+      const t = await seatedTable(srv.url, 'house', { games: 1 }, { plan: planned.plan, wants: ['armut'] });
+      open.push(...t.conns);
+      const rng = seeded('reconnect');
+      const pick = (u: StateUpdate): Action => choose('armut', view(u), u.legal, rng);
+      const offered = await drive(t.conns, pick, (u) => (view(u).house?.armut?.at ?? -1) >= 0);
+      const seat = view(offered).house!.armut!.at;
+      const c = t.conns[seat];
+      const before = await snapshot(c);
+      expect(before.legal.map((a) => (a as unknown as { t: string }).t).sort()).toEqual(['shove', 'take']);
+      c.room.reconnection.minUptime = 0;
+      const reconnected = new Promise<void>((resolve) => c.room.onReconnect(() => resolve()));
+      // Cut the connection abruptly from the server's side, as a network failure would.
+      const room = matchMaker.getLocalRoomById(t.id);
+      const client = room.clients.find((x) => x.sessionId === c.room.sessionId);
+      (client as unknown as { ref: { terminate(): void } }).ref.terminate();
+      await reconnected;
+      const after = await snapshot(c);
+      expect(after.seq).toBe(before.seq);
+      expect(after.view).toEqual(before.view);
+      expect(after.legal).toEqual(before.legal);
+      // It takes the cards over the same connection, and the deal plays on to the end.
+      const end = await drive(t.conns, pick, () => false, before.seq - 1);
+      expect((end.outcome as DoppelkopfOutcome | null)?.deals[0].contract).toMatchObject({
+        kind: 'armut',
+        partner: seat,
       });
     });
 
