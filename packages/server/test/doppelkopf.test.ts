@@ -125,7 +125,7 @@ describe.each(DB_KINDS)('Doppelkopf at the table (%s)', (kind: DbKind) => {
   const planned = plannedDealer();
 
   describe('one server', () => {
-    const srv = serve(kind, { GRACE_SECONDS: '1' }, { dealer: planned.dealer });
+    const srv = serve(kind, { GRACE_SECONDS: '2' }, { dealer: planned.dealer });
     const open: Conn[] = [];
     afterAll(async () => {
       for (const c of open) await c.leave();
