@@ -79,7 +79,7 @@ describe.each(['ddv', 'house'] as const)('announcement deadlines in the view: %s
           for (const d of ds)
             expect(open.has(d.call), `${d.call} at card ${s.played}`).toBe(before(s, seat, d));
           checked++;
-          const card = G.legalActions(s, s.turn).find((a) => a.t === 'play');
+          const card: DoppelkopfAction | undefined = G.legalActions(s, s.turn).find((a) => a.t === 'play');
           if (!card) break;
           s = unwrap(G.apply(s, s.turn, card));
         }
