@@ -61,7 +61,7 @@ export function allowedLevels(s: DoppelkopfState, party: 0 | 1, seat: Seat): num
 }
 
 /** How far a Hochzeit moves the deadlines (0 otherwise), or -1 while nothing may be announced. */
-function shiftNow(s: DoppelkopfState): number {
+export function shiftNow(s: DoppelkopfState): number {
   const c = s.d.contract;
   if (c === null || s.phase !== 'play') return -1;
   if (c.kind !== 'hochzeit') return 0;
@@ -69,7 +69,7 @@ function shiftNow(s: DoppelkopfState): number {
 }
 
 /** `allowedLevels` for a seat holding `eff - shift` cards. */
-function levels(s: DoppelkopfState, party: 0 | 1, eff: number, shift: number): number {
+export function levels(s: DoppelkopfState, party: 0 | 1, eff: number, shift: number): number {
   const d = s.d;
   const p = party === 0 ? d.annRe : d.annKo;
   const o = party === 0 ? d.annKo : d.annRe;

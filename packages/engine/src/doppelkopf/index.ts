@@ -42,6 +42,7 @@ export {
   SCHWEIN_RULES,
   SCORING_RULES,
 } from './config.ts';
+export { type CallDeadline, callDeadlines } from './deadline.ts';
 export { type DoppelkopfDeal, type DoppelkopfGame, doppelkopf, legalKinds } from './game.ts';
 // House preset (004): doko-house.
 export type { ArmutDeal, HouseDeal, HouseResult, RedealReason } from './housedeal.ts';

@@ -11,6 +11,7 @@ import type { PointedTrickView } from '../kernel/index.ts';
 import { toAct } from './announce.ts';
 import { CQ, displayOrder, KIND_CARDS, POINTS } from './cards.ts';
 import type { DoppelkopfOptions, Preset } from './config.ts';
+import { type CallDeadline, callDeadlines } from './deadline.ts';
 import { announcementsInOrder, playsInOrder } from './finish.ts';
 import { type HouseView, houseView } from './houseview.ts';
 import { holdsSchwein } from './schwein.ts';
@@ -54,6 +55,8 @@ export interface DoppelkopfView extends BaseView {
   readonly announcements: readonly AnnouncementView[];
   /** Each party's highest call ('none' before any). */
   readonly highest: { readonly re: Call | 'none'; readonly kontra: Call | 'none' };
+  /** The calls the viewer may make now for its party, each with the trick and card it closes at (deadline.ts). */
+  readonly deadlines: readonly CallDeadline[];
   readonly trick: PointedTrickView | null;
   readonly tricks: readonly PointedTrickView[];
   /** Seats that have played their Pflichtsolo. */
@@ -170,6 +173,7 @@ export function viewFor(s: DoppelkopfState, viewer: Viewer): DoppelkopfView {
     knownParties: partiesFor(s, viewer),
     announcements: anns,
     highest: { re: callName('re', s.d.annRe), kontra: callName('kontra', s.d.annKo) },
+    deadlines: viewer === SPECTATOR || between ? [] : callDeadlines(s, viewer),
     trick,
     tricks,
     pflichtsoloDone: [0, 1, 2, 3].filter((x) => (s.m.soloDone & (1 << x)) !== 0),
