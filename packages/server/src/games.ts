@@ -15,7 +15,7 @@ import type { GamesResponse } from '@stich/protocol';
  * its table (web controls, computer players beyond random ones) is issue 14. The server neither lists it nor
  * creates tables of it until then.
  */
-const NOT_AT_TABLE: readonly GameId[] = ['doppelkopf'];
+const NOT_AT_TABLE: readonly GameId[] = [];
 
 /** Every game tables are made for, in GAME_IDS order. */
 export const TABLE_GAMES: readonly GameId[] = GAME_IDS.filter(
