@@ -90,7 +90,7 @@ function DokoScores({ model, names, me = null }: ScoresProps) {
                 <div className="deal-title">
                   <strong>{dealHeadline(t, model, i, names, me)}</strong>
                 </div>
-                <DokoBreakdown r={r.doko} names={names} options={model.doko.view.options} />
+                <DokoBreakdown r={r.doko} names={names} options={model.doko.view.options} me={me} />
               </li>
             ) : null,
           )}

@@ -132,7 +132,7 @@ export function Table({ model, legal, seats, me, onAct, deadline = null }: Table
           >
             {t('table.showLastTrick')}
           </button>
-          <DokoSide model={model} names={names} />
+          <DokoSide model={model} names={names} me={me} />
           <CallList model={model} names={names} me={me} />
         </aside>
         {showLast && model.lastTrick && (
@@ -665,7 +665,7 @@ function DealEnd({
           </tbody>
         </table>
       ) : deal?.doko && model.doko ? (
-        <DokoBreakdown r={deal.doko} names={names} options={model.doko.view.options} />
+        <DokoBreakdown r={deal.doko} names={names} options={model.doko.view.options} me={me} />
       ) : deal ? (
         <DealBreakdown result={deal} names={names} model={model} index={index} me={me} bare />
       ) : null}

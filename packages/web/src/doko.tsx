@@ -96,9 +96,12 @@ export function contractText(
   c: DoppelkopfView['contract'] | DokoResult['contract'],
   names: readonly string[],
   armutTaker: number | null = null,
+  me: number | null = null,
 ): string {
   if (c === null) return t('doko.game.open');
-  const who = nameOf(names, c.declarer);
+  // "Damen-Solo von dir": the viewer's own name is "Du" elsewhere.
+  const named = (s: number | null) => (s !== null && s === me ? t('doko.you') : nameOf(names, s));
+  const who = named(c.declarer);
   const parts: string[] = [];
   switch (c.kind) {
     case 'normal':
@@ -111,7 +114,7 @@ export function contractText(
       parts.push(t('doko.game.hochzeit', { name: who }));
       if (c.failed) parts.push(t('doko.game.hochzeitAlone'));
       else if (c.partner !== null)
-        parts.push(t('doko.game.hochzeitPartner', { name: nameOf(names, c.partner), n: c.clarification }));
+        parts.push(t('doko.game.hochzeitPartner', { name: named(c.partner), n: c.clarification }));
       else parts.push(t('doko.game.hochzeitOpen'));
       break;
     case 'solo':
@@ -123,7 +126,7 @@ export function contractText(
     case 'armut':
       parts.push(t('doko.game.armut', { name: who }));
       if (armutTaker !== null && armutTaker >= 0)
-        parts.push(t('doko.game.armutTaker', { name: nameOf(names, armutTaker) }));
+        parts.push(t('doko.game.armutTaker', { name: named(armutTaker) }));
       break;
     case 'redeal':
       parts.push(t('doko.game.redeal'));
@@ -168,7 +171,15 @@ export function DokoTags({ model, seat }: { model: TableModel; seat: number }) {
 }
 
 /** The side panel: the game, the announcements made, the bidding, the Armut and the Schwein. */
-export function DokoSide({ model, names }: { model: TableModel; names: readonly string[] }) {
+export function DokoSide({
+  model,
+  names,
+  me,
+}: {
+  model: TableModel;
+  names: readonly string[];
+  me: number | null;
+}) {
   const { t } = useTranslation();
   const v = model.doko?.view;
   if (!v) return null;
@@ -177,7 +188,7 @@ export function DokoSide({ model, names }: { model: TableModel; names: readonly 
   return (
     <section className="doko-side" aria-label={t('doko.game.title')} data-testid="doko-game">
       <p className="doko-contract" data-kind={v.contract?.kind ?? ''}>
-        <strong>{t('doko.game.title')}:</strong> {contractText(t, v.contract, names, a?.taker ?? null)}
+        <strong>{t('doko.game.title')}:</strong> {contractText(t, v.contract, names, a?.taker ?? null, me)}
       </p>
       {(v.highest.re !== 'none' || v.highest.kontra !== 'none') && (
         <p className="doko-highest" data-re={v.highest.re} data-kontra={v.highest.kontra}>
@@ -285,9 +296,11 @@ export function DokoBreakdown({
   r,
   names,
   options,
+  me = null,
 }: {
   r: DokoResult;
   names: readonly string[];
+  me?: number | null;
   /** The table's options (a match keeps them), for the words of the calls. */
   options: DoppelkopfView['options'];
 }) {
@@ -298,7 +311,7 @@ export function DokoBreakdown({
   return (
     <div className="deal doko-deal" data-testid="doko-deal" data-deal={r.deal} data-kind={r.contract.kind}>
       <p className="deal-sub">
-        <strong>{contractText(t, r.contract, names, h?.armut?.taker ?? null)}</strong>
+        <strong>{contractText(t, r.contract, names, h?.armut?.taker ?? null, me)}</strong>
         {' · '}
         {r.winner === 'none'
           ? t('doko.noWinner')

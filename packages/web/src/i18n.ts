@@ -348,6 +348,7 @@ const de = {
       immediate: 'sofort angesagt',
     },
     party: { re: 'Re', kontra: 'Kontra' },
+    you: 'dir',
     partyOf: '{{party}}-Partei',
     highest: 'Ansagen: Re {{re}} · Kontra {{kontra}}',
     deadlineTrick: 'noch bis zur 2. Karte des {{n}}. Stichs',
@@ -740,6 +741,7 @@ const en: Resources = {
       vorfuehrung: 'Vorführung',
       immediate: 'declared at once',
     },
+    you: 'you',
     partyOf: '{{party}} party',
     kindName: {
       normal: 'Normal game',
