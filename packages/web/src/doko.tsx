@@ -135,6 +135,18 @@ export function contractText(
   return parts.join(' · ');
 }
 
+const ARMUT: NonNullable<DoppelkopfView['contract']> = {
+  kind: 'armut',
+  declarer: null,
+  partner: null,
+  solo: null,
+  pflicht: false,
+  vorfuehrung: false,
+  immediate: false,
+  clarification: 0,
+  failed: false,
+};
+
 /** The tags of a seat: its party once the viewer knows it, the Schwein once played, its own Vorbehalt. */
 export function DokoTags({ model, seat }: { model: TableModel; seat: number }) {
   const { t } = useTranslation();
@@ -188,7 +200,11 @@ export function DokoSide({
   return (
     <section className="doko-side" aria-label={t('doko.game.title')} data-testid="doko-game">
       <p className="doko-contract" data-kind={v.contract?.kind ?? ''}>
-        <strong>{t('doko.game.title')}:</strong> {contractText(t, v.contract, names, a?.taker ?? null, me)}
+        <strong>{t('doko.game.title')}:</strong>{' '}
+        {v.contract === null && a
+          ? // The Armut is public once its cards are passed; the contract follows when the play begins.
+            contractText(t, { ...ARMUT, declarer: a.poor }, names, a.taker, me)
+          : contractText(t, v.contract, names, a?.taker ?? null, me)}
       </p>
       {(v.highest.re !== 'none' || v.highest.kontra !== 'none') && (
         <p className="doko-highest" data-re={v.highest.re} data-kontra={v.highest.kontra}>
@@ -210,15 +226,27 @@ export function DokoSide({
       {a && (
         <div className="doko-armut" data-testid="armut">
           {a.given < a.cards && (
-            <p>{t('doko.armutGives', { name: nameOf(names, a.poor), cards: a.cards, given: a.given })}</p>
+            <p>
+              {t(a.poor === me ? 'doko.armutGivesYou' : 'doko.armutGives', {
+                name: nameOf(names, a.poor),
+                cards: a.cards,
+                given: a.given,
+              })}
+            </p>
           )}
           {a.shoved.length > 0 && (
             <p>{t('doko.armutShoved', { names: a.shoved.map((s) => nameOf(names, s)).join(', ') })}</p>
           )}
-          {a.at >= 0 && a.taker < 0 && <p>{t('doko.armutAt', { name: nameOf(names, a.at) })}</p>}
+          {a.at >= 0 && a.taker < 0 && (
+            <p>{a.at === me ? t('doko.armutAtYou') : t('doko.armutAt', { name: nameOf(names, a.at) })}</p>
+          )}
           {a.taker >= 0 && a.returned < a.cards && (
             <p>
-              {t('doko.armutTakes', { name: nameOf(names, a.taker), cards: a.cards, returned: a.returned })}
+              {t(a.taker === me ? 'doko.armutTakesYou' : 'doko.armutTakes', {
+                name: nameOf(names, a.taker),
+                cards: a.cards,
+                returned: a.returned,
+              })}
             </p>
           )}
           {a.trumpsBack !== null && (

@@ -6,7 +6,7 @@
  */
 
 import { join } from 'node:path';
-import { type AnyGame, GAMES, unwrap } from '@stich/engine';
+import { type AnyGame, GAME_META, GAMES, unwrap } from '@stich/engine';
 import { describe, expect, it } from 'vitest';
 import { clickAndWait, findDeal, handCards, offered, openTable, playCards } from './doppelkopf-helpers.ts';
 import { attr, chromiumPath, harness, shots } from './harness.ts';
@@ -129,6 +129,37 @@ describe.skipIf(!chromiumPath)('Doppelkopf at the table (issue 14)', () => {
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(shots, 'doppelkopf-phone.png'), fullPage: true });
+    await page.context().close();
+  }, 120_000);
+
+  it('create dialog: Doppelkopf with both presets and its options from the engine; a house table with one option changed opens at the Vorbehalt round', async () => {
+    const page = await h.newPage();
+    await page.goto(h.base);
+    await page.getByTestId('create').click();
+    await page.locator('select[name=game]').selectOption('doppelkopf');
+    const presets = await page
+      .locator('input[name=preset]')
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    expect(presets).toEqual(['ddv', 'house']);
+    const meta = GAME_META.doppelkopf!;
+    expect(await page.locator('.opt').count()).toBe(meta.options.length);
+    await page.locator('input[name=preset][value=house]').check();
+    await page.locator('details summary').click();
+    await expect(page.locator('.opt [aria-label="Armut"]').inputValue()).resolves.toBe('three');
+    await page.locator('.opt [aria-label="Armut"]').selectOption('trumps');
+    for (const seat of [1, 2, 3])
+      await page.locator(`.seat-row[data-seat="${seat}"] select`).nth(1).selectOption('random');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/tables') && r.request().method() === 'POST',
+    );
+    await page.getByTestId('create-submit').click();
+    const body = (await (await created).json()) as {
+      table: { preset: string; options: Record<string, unknown> };
+    };
+    expect(body.table.preset).toBe('house');
+    expect(body.table.options.armut).toBe('trumps');
+    await page.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('.hand button.card').count()).toBe(10);
     await page.context().close();
   }, 120_000);
 });
