@@ -58,12 +58,16 @@ const LEVEL: Readonly<Record<string, number>> = {
 };
 
 /**
- * Until when the viewer may make the lowest announcement it is offered now, in words. The view has no
- * field for it, so it is read from the options and the view as docs/rules/doppelkopf.md states the
- * deadlines: `trick` (004): level L before the second card of trick L + 1; `hand` (DDV): level L while the
- * announcer holds at least n - L cards, a late Re/Kontra as a reply while he holds n - 1 - o (o the
- * opponents' level). A Hochzeit moves both by its Klärungsstich - 1 tricks (cards). Null when nothing is
- * offered.
+ * Until when the viewer may make the announcements it is offered now, in words. The view has no field for
+ * it, so it is read from the options and the view as docs/rules/doppelkopf.md states the deadlines (and
+ * announce.ts builds them); doppelkopf-table.test.ts checks each text against the engine over random deals.
+ * - `trick` (004): every level above the party's p before the second card of trick p + 2 (a higher call
+ *   includes the lower ones, "lückenlos").
+ * - `hand` (DDV): with n - 1 cards anything; a party with a call in time (any but a reply) goes on
+ *   while holding n - 1 - p; a party that has said nothing may reply Re/Kontra to the opponents' level o
+ *   while holding n - 1 - o.
+ * A Hochzeit moves every deadline by its Klärungsstich - 1 tricks (cards). Calls with different deadlines
+ * (a reply) are named with theirs. Null when nothing is offered.
  */
 export function deadlineText(
   t: TFunction,
@@ -71,20 +75,41 @@ export function deadlineText(
   legal: readonly WireAction[],
   me: number | null,
 ): string | null {
-  const levels = legal.filter((a) => a.t === 'announce').map((a) => LEVEL[String(a.call)] ?? 9);
-  if (levels.length === 0 || me === null) return null;
-  const low = Math.min(...levels);
+  const calls = legal
+    .filter((a) => a.t === 'announce')
+    .map((a) => String(a.call))
+    .sort((a, b) => (LEVEL[a] ?? 9) - (LEVEL[b] ?? 9));
+  const party = me === null ? null : v.knownParties[me];
+  if (calls.length === 0 || party === null) return null;
   const c = v.contract;
   const shift = c !== null && c.kind === 'hochzeit' && c.clarification > 0 ? c.clarification - 1 : 0;
-  if (v.options.deadlines === 'trick') return t('doko.deadlineTrick', { n: low + 1 + shift });
+  const p = LEVEL[v.highest[party]] ?? 0;
+  const o = LEVEL[v.highest[party === 're' ? 'kontra' : 're']] ?? 0;
   const n = v.options.nines ? 12 : 10;
-  const held = v.handCounts[me] ?? 0;
-  const party = v.knownParties[me];
-  const own = party === null ? 'none' : v.highest[party];
-  const theirs = party === null ? 'none' : v.highest[party === 're' ? 'kontra' : 're'];
-  if (own === 'none' && held + shift < n - 1 && theirs !== 'none')
-    return t('doko.deadlineReply', { n: n - 1 - (LEVEL[theirs] ?? 0) - shift });
-  return t('doko.deadlineHand', { n: n - low - shift });
+  // A call that was no reply was made in time (with n - 1 cards) or on a ladder that already was.
+  const inTime = v.announcements.some((a) => a.party === party && !a.reply);
+  const one = (call: string): string => {
+    if (v.options.deadlines === 'trick') return t('doko.deadlineTrick', { n: p + 2 + shift });
+    const ladder = inTime ? n - 1 - p : n - 1;
+    if (LEVEL[call] === 1 && p === 0 && o >= 1 && n - 1 - o < ladder)
+      return t('doko.deadlineReply', { n: n - 1 - o - shift });
+    return t('doko.deadlineHand', { n: ladder - shift });
+  };
+  const groups: { calls: string[]; text: string }[] = [];
+  for (const call of calls) {
+    const text = one(call);
+    const last = groups[groups.length - 1];
+    if (last && last.text === text) last.calls.push(call);
+    else groups.push({ calls: [call], text });
+  }
+  if (groups.length === 1) return groups[0].text;
+  return groups
+    .map((g) => {
+      const a = callName(t, g.calls[0], v);
+      const z = callName(t, g.calls[g.calls.length - 1], v);
+      return `${g.calls.length > 1 ? `${a} – ${z}` : a}: ${g.text}`;
+    })
+    .join(' · ');
 }
 
 const nameOf = (names: readonly string[], s: number | null | undefined): string =>

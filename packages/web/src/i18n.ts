@@ -350,7 +350,7 @@ const de = {
     party: { re: 'Re', kontra: 'Kontra' },
     you: 'dir',
     partyOf: '{{party}}-Partei',
-    highest: 'Ansagen: Re {{re}} · Kontra {{kontra}}',
+    highest: 'Ansagen – Re: {{re}} · Kontra: {{kontra}}',
     deadlineTrick: 'noch bis zur 2. Karte des {{n}}. Stichs',
     deadlineHand: 'noch, solange du {{n}} Karten oder mehr hast',
     deadlineReply: 'als Erwiderung noch, solange du {{n}} Karten oder mehr hast',
@@ -754,7 +754,7 @@ const en: Resources = {
       armut: 'Armut',
       redeal: 'Redealt',
     },
-    highest: 'Announced: Re {{re}} · Kontra {{kontra}}',
+    highest: 'Announced – Re: {{re}} · Kontra: {{kontra}}',
     deadlineTrick: 'until the 2nd card of trick {{n}}',
     deadlineHand: 'while you hold {{n}} cards or more',
     deadlineReply: 'as a reply while you hold {{n}} cards or more',
@@ -851,6 +851,9 @@ const en: Resources = {
     place: 'Place {{n}}',
   },
 };
+
+/** Both languages' texts (initI18n; the tests render with them). */
+export const resources = { de, en };
 
 export const LANGS = ['de', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
