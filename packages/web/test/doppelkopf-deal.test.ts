@@ -8,7 +8,15 @@
 import { join } from 'node:path';
 import { type AnyGame, GAME_META, GAMES, unwrap } from '@stich/engine';
 import { describe, expect, it } from 'vitest';
-import { clickAndWait, findDeal, handCards, offered, openTable, playCards } from './doppelkopf-helpers.ts';
+import {
+  axe,
+  clickAndWait,
+  findDeal,
+  handCards,
+  offered,
+  openTable,
+  playCards,
+} from './doppelkopf-helpers.ts';
 import { attr, chromiumPath, harness, shots } from './harness.ts';
 
 const game = GAMES.doppelkopf as unknown as AnyGame;
@@ -59,6 +67,7 @@ describe.skipIf(!chromiumPath)('Doppelkopf at the table (issue 14)', () => {
     await expect(
       page.locator('[data-testid=calls] li[data-call=announce] .what').first().innerText(),
     ).resolves.toBe('Re');
+    await page.screenshot({ path: join(shots, 'doppelkopf-desktop.png') });
     // After Re the party may still say keine 90 (with 10 cards or more): the next level's deadline.
     await expect(page.locator('[data-testid=deadline]').innerText()).resolves.toBe(
       'noch, solange du 10 Karten oder mehr hast',
@@ -84,6 +93,7 @@ describe.skipIf(!chromiumPath)('Doppelkopf at the table (issue 14)', () => {
       .locator('tr[data-item]')
       .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.item));
     expect(items.length).toBeGreaterThan(0);
+    await page.screenshot({ path: join(shots, 'doppelkopf-deal-end.png'), fullPage: true });
     // DDV: a solo counts three times for the soloist, plus and minus.
     await expect(end.locator('tr[data-row=multiplier]').innerText()).resolves.toMatch(/Solo ×3/);
     const scores = await end
@@ -100,10 +110,11 @@ describe.skipIf(!chromiumPath)('Doppelkopf at the table (issue 14)', () => {
     await expect(row.locator('td[data-seat="0"]').getAttribute('data-total')).resolves.toBe(
       String(scores[0]),
     );
+    await page.screenshot({ path: join(shots, 'doppelkopf-scores.png'), fullPage: true });
     await page.context().close();
   }, 240_000);
 
-  it('house rules on a phone: Re and Kontra offered with the deadline of 004, the hand fits the screen, the game and the party in view', async () => {
+  it('house rules on a phone: Re and Kontra offered with the deadline of 004, the hand fits the screen, the game and the party in view, no serious axe-core violation, the English switch', async () => {
     const house = { players: 4 as const, preset: 'house' as const };
     const healthy = [0, 1, 2, 3].map((s) => [s, { t: 'healthy' }] as const);
     const steps = findDeal(house, 3, healthy, (view) => view(0).phase === 'play');
@@ -129,6 +140,17 @@ describe.skipIf(!chromiumPath)('Doppelkopf at the table (issue 14)', () => {
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(shots, 'doppelkopf-phone.png'), fullPage: true });
+    expect(await axe(page)).toEqual([]);
+    // The English switch: the same controls and the deadline in English, rule terms in German.
+    await page.getByTestId('lang').click();
+    await expect(page.locator('[data-testid=deadline]').innerText()).resolves.toBe(
+      'until the 2nd card of trick 2',
+    );
+    await expect(page.locator('.status .phase').innerText()).resolves.toBe('Play');
+    expect(await page.locator('button.action[data-tag=announce]').allInnerTexts()).toEqual(
+      calls.map((c) => c.replace('keine', 'no')),
+    );
+    await page.getByTestId('lang').click();
     await page.context().close();
   }, 120_000);
 

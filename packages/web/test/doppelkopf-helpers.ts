@@ -4,6 +4,8 @@
  * own browser context, exactly as the server restores a table after a restart (as deal.test.ts does), and
  * a click loop that knows two copies of a card (playUntil of harness.ts clicks one card by its name).
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type Action, type AnyGame, GAMES, seeded, unwrap } from '@stich/engine';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -183,3 +185,23 @@ export const handCards = (page: Page) =>
       legal: b.dataset.legal === 'true',
     })),
   );
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core in the page (as deal.test.ts runs it): the serious and critical violations, as "rule: target" lines. */
+export async function axe(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: {
+        run(o: unknown): Promise<{
+          violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+        }>;
+      };
+    };
+    const r = await w.axe.run({ resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
