@@ -37,7 +37,7 @@ async function playOut(pages: readonly Page[]): Promise<void> {
 describe.skipIf(!chromiumPath)('Doppelkopf: Armut between two browsers (issue 14)', () => {
   const h = harness();
 
-  it('passed card by card, offered, taken, returned; the Armut party known to both; the deal valued', async () => {
+  it('passed card by card, offered, taken, returned; the Armut party known to both; Re said while the other one is to play; the deal valued', async () => {
     // Dealer 1: the forehand is seat 2; seats 2 and 3 (computers) answer first, then the two people.
     const computers = [
       [2, HEALTHY],
@@ -111,6 +111,27 @@ describe.skipIf(!chromiumPath)('Doppelkopf: Armut between two browsers (issue 14
       /Armut von dir · aufgenommen von Spieler 2/,
     );
     expect(await handCards(poor)).toHaveLength(10);
+
+    // Trick 1 (the computers lead): the poor player plays, and while the taker thinks he says Re, not being
+    // the one to play; the deadline of 004 is in view, and the taker sees the call.
+    await offered(poor, '.hand button.card[data-legal=true]');
+    const first = (await poor
+      .locator('.hand button.card[data-legal=true]')
+      .first()
+      .getAttribute('data-card'))!;
+    await clickAndWait(poor, `.hand button.card[data-card=${first}][data-legal=true]`);
+    await offered(taker, '.hand button.card[data-legal=true]');
+    const re = `button.action[data-action='{"t":"announce","call":"re"}']`;
+    await offered(poor, re);
+    await expect(poor.locator('.status .turn').innerText()).resolves.toBe('Spieler 2 ist dran');
+    expect(await poor.locator('.hand button.card[data-legal=true]').count()).toBe(0);
+    await expect(poor.locator('[data-testid=deadline]').innerText()).resolves.toBe(
+      'noch bis zur 2. Karte des 2. Stichs',
+    );
+    await clickAndWait(poor, re);
+    await expect
+      .poll(() => taker.locator('[data-testid=calls] li[data-seat="0"] .what').allInnerTexts())
+      .toEqual(['Re']);
 
     await playOut([poor, taker]);
     const end = poor.locator('[data-testid=deal-end] [data-testid=doko-deal]');
