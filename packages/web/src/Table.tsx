@@ -457,19 +457,33 @@ export function takesText(t: TFunction, names: readonly string[], me: number | n
 }
 
 /** A card on the table with who played it, visible and for screen readers. */
-function PlayedCard({ p, pos, names }: { p: Played; pos: Pos[]; names: string[] }) {
+function PlayedCard({
+  p,
+  pos,
+  names,
+  schwein = false,
+}: {
+  p: Played;
+  pos: Pos[];
+  names: string[];
+  /** Doppelkopf: this card is the Schwein, announced as it is played. */
+  schwein?: boolean;
+}) {
   const { t } = useTranslation();
+  const label = t('deal.playedBy', { name: names[p.seat], card: cardName(t, p.card) });
   return (
     <figure
-      className={`played from-${pos[p.seat]}`}
+      className={`played from-${pos[p.seat]}${schwein ? ' schwein' : ''}`}
       data-card={p.card}
       data-seat={p.seat}
+      {...(schwein ? { 'data-schwein': 'true' } : {})}
       role="img"
-      aria-label={t('deal.playedBy', { name: names[p.seat], card: cardName(t, p.card) })}
+      aria-label={schwein ? `${label} (${t('doko.schwein')})` : label}
     >
       <CardFace card={p.card} decorative />
       <figcaption className="played-by" aria-hidden="true">
         {names[p.seat]}
+        {schwein ? ` · ${t('doko.schwein')}` : ''}
       </figcaption>
     </figure>
   );
@@ -490,17 +504,22 @@ function TableCenter({
 }) {
   const { t } = useTranslation();
   const winner = taking?.winner ?? null;
+  // Doppelkopf: the Schwein lies in the trick the view names (1-based); the open trick is the next one.
+  const pig = model.doko?.view.house?.schwein ?? null;
+  const openTrick = (model.doko?.view.tricks.length ?? 0) + 1;
+  const isPig = (p: Played, trick: number) =>
+    pig !== null && pig.trick === trick && pig.seat === p.seat && p.card === 'DA';
   return (
     <section className="trick" aria-label={t('table.trick')}>
       {/* Keyed by seat: a trick may hold the same card twice (Doppelkopf). */}
       {model.trick.map((p) => (
-        <PlayedCard key={p.seat} p={p} pos={pos} names={names} />
+        <PlayedCard key={p.seat} p={p} pos={pos} names={names} schwein={isPig(p, openTrick)} />
       ))}
       {taking && winner !== null && (
         // The trick just taken goes to its winner, also while the next one is already led.
         <div className={`taken-layer to-${pos[winner]}`} data-testid="taken" data-winner={winner}>
           {taking.cards.map((p) => (
-            <PlayedCard key={p.seat} p={p} pos={pos} names={names} />
+            <PlayedCard key={p.seat} p={p} pos={pos} names={names} schwein={isPig(p, openTrick - 1)} />
           ))}
           <div className="takes">{takesText(t, names, me, winner)}</div>
         </div>

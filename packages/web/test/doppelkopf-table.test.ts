@@ -125,9 +125,17 @@ function check(s: unknown, seat: number, seen: Set<string>, checkedDeadline: Set
   }
   // The parties: a tag for every seat whose party the view knows, none for the others.
   expect(attrs(html, 'data-party')).toHaveLength(view.knownParties.filter((p) => p !== null).length);
-  if (view.house?.schwein) {
+  const pig = view.house?.schwein;
+  if (pig) {
     expect(html).toContain('data-testid="schwein"');
     seen.add('schwein');
+    // While the trick it was played to lies open, the card itself says so.
+    if (view.trick !== null && pig.trick === view.tricks.length + 1) {
+      expect(html).toMatch(
+        new RegExp(`<figure class="played [^"]* schwein" data-card="DA" data-seat="${pig.seat}"`),
+      );
+      seen.add('schwein in trick');
+    }
   }
   const c = view.contract;
   if (c?.kind === 'hochzeit' && c.partner !== null) {
