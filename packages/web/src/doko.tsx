@@ -342,6 +342,11 @@ export function dokoWinners(r: DokoResult): number[] {
 const kindName = (t: TFunction, c: DokoResult['contract']): string =>
   c.kind === 'solo' && c.solo ? t(`doko.solo.${c.solo}`) : t(`doko.kindName.${c.kind}`);
 
+/** 004's doublings carry the value they doubled: "×2 (3 → 6)"; every other item its points. */
+const DOUBLINGS = new Set(['reDoubled', 'kontraDoubled', 'soloDoubled']);
+const itemValue = (i: DokoResult['items'][number]): string =>
+  DOUBLINGS.has(i.kind) ? `×2 (${i.points} → ${2 * i.points})` : String(i.points);
+
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
 /** One deal: game, parties, card points, announcements, every point of the value, the score per seat. */
@@ -411,8 +416,8 @@ export function DokoBreakdown({
                   {i.by ? ` ${t('doko.byParty', { party: t(`doko.party.${i.by}`) })}` : ''}
                   {i.trick ? ` · ${t('doko.inTrick', { n: i.trick })}` : ''}
                 </th>
-                <td className="num">{i.party === 're' ? i.points : ''}</td>
-                <td className="num">{i.party === 'kontra' ? i.points : ''}</td>
+                <td className="num">{i.party === 're' ? itemValue(i) : ''}</td>
+                <td className="num">{i.party === 'kontra' ? itemValue(i) : ''}</td>
               </tr>
             ))}
             {r.multiplier !== 1 && (
