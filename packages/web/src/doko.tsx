@@ -224,7 +224,12 @@ export function DokoSide({
   const a = h?.armut ?? null;
   return (
     <section className="doko-side" aria-label={t('doko.game.title')} data-testid="doko-game">
-      <p className="doko-contract" data-kind={v.contract?.kind ?? ''}>
+      <p
+        className="doko-contract"
+        data-kind={v.contract?.kind ?? ''}
+        data-partner={v.contract?.partner ?? ''}
+        data-clarified={(v.contract?.clarification ?? 0) > 0}
+      >
         <strong>{t('doko.game.title')}:</strong>{' '}
         {v.contract === null && a
           ? // The Armut is public once its cards are passed; the contract follows when the play begins.

@@ -184,4 +184,35 @@ describe.skipIf(!chromiumPath)('Doppelkopf at the table (issue 14)', () => {
     expect(await page.locator('.hand button.card').count()).toBe(10);
     await page.context().close();
   }, 120_000);
+
+  it('DDV Hochzeit: declared after a Vorbehalt, no announcement before the Klärungsstich, then the partner named and every party shown', async () => {
+    const ddv = { players: 4 as const, preset: 'ddv' as const };
+    // Dealer 0: the computers (seats 1 to 3) are asked first and said gesund; seat 0 holds both Kreuz-Damen.
+    const healthy = [1, 2, 3].map((s) => [s, { t: 'healthy' }] as const);
+    const steps = findDeal(ddv, 0, healthy, (view) => view(0).hand.filter((c) => c === 'CQ').length === 2);
+    const [page] = await openTable(h, ddv, 0, steps, [0]);
+    await clickAndWait(page, 'button.action[data-tag=reserve]');
+    await offered(page, `button.action[data-action='{"t":"declare","game":"hochzeit"}']`);
+    await clickAndWait(page, `button.action[data-action='{"t":"declare","game":"hochzeit"}']`);
+    await offered(page, '.hand button.card[data-legal=true]');
+    await expect(page.locator('[data-testid=doko-game]').innerText()).resolves.toMatch(
+      /Hochzeit von dir · sucht einen Partner/,
+    );
+    expect(await page.locator('button.action[data-tag=announce]').count()).toBe(0);
+    const game = page.locator('[data-testid=doko-game] .doko-contract');
+    await playCards(page, async () => (await game.getAttribute('data-clarified')) === 'true');
+    const text = await game.innerText();
+    const tags = await page.locator('[data-testid=party]').allInnerTexts();
+    if (/allein/.test(text)) expect(tags.sort()).toEqual(['Kontra', 'Kontra', 'Kontra', 'Re']);
+    else {
+      expect(text).toMatch(/Partner: Computer [234] \(Stich [123]\)/);
+      expect(tags.sort()).toEqual(['Kontra', 'Kontra', 'Re', 'Re']);
+      const partner = Number(await game.getAttribute('data-partner'));
+      expect(text).toContain(`Partner: Computer ${partner + 1}`);
+      await expect(
+        page.locator(`.opp[data-seat="${partner}"] [data-testid=party]`).innerText(),
+      ).resolves.toBe('Re');
+    }
+    await page.context().close();
+  }, 120_000);
 });
