@@ -246,11 +246,15 @@ export function DokoSide({
           {t('doko.candidates', { names: h.solos.map((s) => nameOf(names, s)).join(', ') })}
           <br />
           {h.holder >= 0 &&
-            t('doko.bidding', {
-              holder: nameOf(names, h.holder),
-              challenger: nameOf(names, h.challenger),
-            })}{' '}
-          {t('doko.level', { call: callName(t, h.level, v) })}
+            t(
+              h.holder === me
+                ? 'doko.biddingYouHold'
+                : h.challenger === me
+                  ? 'doko.biddingYouBid'
+                  : 'doko.bidding',
+              { holder: nameOf(names, h.holder), challenger: nameOf(names, h.challenger) },
+            )}{' '}
+          {h.level === 'none' ? t('doko.noBid') : t('doko.level', { call: callName(t, h.level, v) })}
         </p>
       )}
       {a && (

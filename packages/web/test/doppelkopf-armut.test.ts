@@ -1,9 +1,11 @@
 /**
- * Doppelkopf's Armut at the table (issue 14, house rules of 004), between two people in two browser
- * contexts and two computer players: the poor player says Vorbehalt, names Armut and passes his cards one
- * by one; his left neighbour sees the offer (not the cards), takes them, sees them and returns as many; both
- * then know each other as the Re party, and the deal is played to its value. The deal is chosen by seed with
- * the engine; the computers (asked first) have said gesund.
+ * Doppelkopf between two people in two browser contexts and two computer players (issue 14, house rules of
+ * 004). Armut: the poor player says Vorbehalt, names Armut and passes his cards one by one; his left
+ * neighbour sees the offer (not the cards), takes them, sees them and returns as many; both then know each
+ * other as the Re party, one says Re while the other is to play, and the deal is played to its value.
+ * Reizen: both say Solo; the rear one bids, the front one holds, the rear one passes, the front one names his
+ * solo with his Re standing. The deals are chosen by seed with the engine; the computers (asked first) have
+ * said gesund.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -34,7 +36,7 @@ async function playOut(pages: readonly Page[]): Promise<void> {
   throw new Error('the deal did not end');
 }
 
-describe.skipIf(!chromiumPath)('Doppelkopf: Armut between two browsers (issue 14)', () => {
+describe.skipIf(!chromiumPath)('Doppelkopf between two browsers: Armut, Reizen (issue 14)', () => {
   const h = harness();
 
   it('passed card by card, offered, taken, returned; the Armut party known to both; Re said while the other one is to play; the deal valued', async () => {
@@ -141,4 +143,57 @@ describe.skipIf(!chromiumPath)('Doppelkopf: Armut between two browsers (issue 14
     await poor.context().close();
     await taker.context().close();
   }, 240_000);
+
+  it('Reizen: two people say Solo; the rear one bids Re, the front one holds, the rear one passes; the front one names his solo and plays it with Re announced', async () => {
+    const steps = findDeal(
+      house,
+      1,
+      [
+        [2, HEALTHY],
+        [3, HEALTHY],
+      ],
+      (_view, legal) => legal(0).some((a) => a.t === 'solo'),
+    );
+    const [front, rear] = await openTable(h, house, 1, steps, [0, 1]);
+    await clickAndWait(front, 'button.action[data-tag=solo]');
+    await offered(rear, 'button.action[data-tag=solo]');
+    await clickAndWait(rear, 'button.action[data-tag=solo]');
+    // The rear player bids first (at first above nothing), the front player holds or folds.
+    const bidRe = `button.action[data-action='{"t":"bid","call":"re"}']`;
+    await offered(rear, bidRe);
+    await expect(rear.locator(bidRe).innerText()).resolves.toBe('Reizen: Re');
+    await expect(rear.locator('[data-testid=bidding]').innerText()).resolves.toMatch(
+      /Solo-Anwärter: Spieler 1, Du\s+Reizen: Spieler 1 hält, du bietest. Noch kein Gebot./,
+    );
+    await clickAndWait(rear, bidRe);
+    await offered(front, bidRe);
+    await expect(front.locator(bidRe).innerText()).resolves.toBe('Mithalten: Re');
+    await expect(front.locator('button.action[data-tag=fold]').innerText()).resolves.toBe('Passen');
+    await clickAndWait(front, bidRe);
+    await offered(rear, 'button.action[data-tag=fold]');
+    await expect(
+      rear.locator(`button.action[data-action='{"t":"bid","call":"keine90"}']`).innerText(),
+    ).resolves.toBe('Reizen: keine 90');
+    await clickAndWait(rear, 'button.action[data-tag=fold]');
+    // The front player names his solo; his Re stands as an announcement made before the first card.
+    const queens = `button.action[data-action='{"t":"declare","game":"queens"}']`;
+    await offered(front, queens);
+    await clickAndWait(front, queens);
+    for (const page of [front, rear]) {
+      await page.locator('[data-testid=doko-game] [data-kind=solo]').waitFor({ timeout: 10_000 });
+      await expect(page.locator('.doko-highest').getAttribute('data-re')).resolves.toBe('re');
+      await expect(page.locator('[data-testid=calls] li').allInnerTexts()).resolves.toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/Reizen: Re|Mithalten: Re/),
+          expect.stringMatching(/Passen/),
+        ]),
+      );
+    }
+    await expect(rear.locator('[data-testid=doko-game]').innerText()).resolves.toMatch(
+      /Damen-Solo von Spieler 1/,
+    );
+    await expect(rear.locator('.opp[data-seat="0"] [data-testid=party]').innerText()).resolves.toBe('Re');
+    await front.context().close();
+    await rear.context().close();
+  }, 120_000);
 });
