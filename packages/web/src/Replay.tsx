@@ -169,8 +169,10 @@ export function Replay({ id }: { id?: string }) {
                 <div key={s} className="replay-hand" data-seat={s}>
                   <strong>{names[s] ?? `${s + 1}`}</strong>
                   <ul className="cards">
-                    {h.map((c) => (
-                      <li key={c} data-card={c}>
+                    {h.map((c, i) => (
+                      // A Doppelkopf hand holds cards twice: keyed by place, a hand is only replaced whole.
+                      // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                      <li key={`${c}-${i}`} data-card={c}>
                         <CardFace card={c} className="card-svg replay-card" />
                       </li>
                     ))}

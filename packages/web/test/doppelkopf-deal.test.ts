@@ -215,4 +215,35 @@ describe.skipIf(!chromiumPath)('Doppelkopf at the table (issue 14)', () => {
     }
     await page.context().close();
   }, 120_000);
+
+  it('replay of a finished one-deal match: drawn as Doppelkopf, all four hands open with both copies of a card, the score sheet', async () => {
+    const one = { players: 4 as const, preset: 'ddv' as const, options: { games: 1, pflichtsolo: false } };
+    const steps = findDeal(one, 3, [], (view) => new Set(view(0).hand).size < 12);
+    const [page] = await openTable(h, one, 3, steps, [0]);
+    const id = /#\/t\/([^?]+)/.exec(page.url())![1];
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await offered(page, 'button.action[data-tag=healthy]');
+    await clickAndWait(page, 'button.action[data-tag=healthy]');
+    await playCards(page, async () => (await attr(page, 'data-over')) === 'true');
+    await page.goto(`${h.base}/#/replay/${id}`);
+    await page.getByTestId('replay-bar').waitFor({ timeout: 20_000 });
+    await page.getByTestId('replay-last').click();
+    for (let i = 0; i < 20; i++) await page.getByTestId('replay-prev').click();
+    expect(await page.locator('.table[data-game=doppelkopf]').count()).toBe(1);
+    // Right after the deal: 4 x 12 cards open, the first hand with a card twice.
+    await page.getByTestId('replay-first').click();
+    await page.getByTestId('replay-next').click();
+    const rows = page.getByTestId('replay-hands').locator('.replay-hand');
+    expect(await rows.count()).toBe(4);
+    const held = await rows.evaluateAll((rs) =>
+      rs.map((r) => [...r.querySelectorAll<HTMLElement>('[data-card]')].map((c) => c.dataset.card)),
+    );
+    expect(held.map((x) => x.length)).toEqual([12, 12, 12, 12]);
+    expect(new Set(held[0]).size).toBeLessThan(12);
+    await page.getByTestId('replay-last').click();
+    await expect(page.locator('[data-testid=doko-sheet] tr[data-deal]').count()).resolves.toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 });
