@@ -21,6 +21,8 @@ export type {
   ChoiceMeta,
   DifferenzlerOutcome,
   DifferenzlerView,
+  DoppelkopfOutcome,
+  DoppelkopfView,
   GameId,
   GameMeta,
   GameOutcome,

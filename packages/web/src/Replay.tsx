@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { CardFace } from './cards.tsx';
 import { useGames } from './games.ts';
 import { LangSwitch } from './LangSwitch.tsx';
-import { readView } from './model.ts';
+import { dokoResults, readView } from './model.ts';
 import { fetchReplay, replayFile } from './net.ts';
 import { stepsOf } from './replayStore.ts';
 import { navigate } from './route.ts';
@@ -72,7 +72,13 @@ export function Replay({ id }: { id?: string }) {
   const step = steps[Math.min(i, last)];
   const { games } = useGames();
   const meta = games?.find((g) => g.id === step?.view.game) ?? null;
-  const model = useMemo(() => (step && meta ? readView(step.view, meta) : null), [step, meta]);
+  const model = useMemo(
+    () =>
+      step && meta
+        ? readView(step.view, meta, dokoResults(steps.slice(0, Math.min(i, last) + 1).map((x) => x.view)))
+        : null,
+    [step, meta, steps, i, last],
+  );
   const names = model ? Array.from({ length: model.seats }, (_, s) => displayName(data?.names[s], s, t)) : [];
   const seats = names.map((name) => ({ name, bot: false, connected: true }));
   const me = model && typeof model.viewer === 'number' ? model.viewer : null;
@@ -163,8 +169,10 @@ export function Replay({ id }: { id?: string }) {
                 <div key={s} className="replay-hand" data-seat={s}>
                   <strong>{names[s] ?? `${s + 1}`}</strong>
                   <ul className="cards">
-                    {h.map((c) => (
-                      <li key={c} data-card={c}>
+                    {h.map((c, i) => (
+                      // A Doppelkopf hand holds cards twice: keyed by place, a hand is only replaced whole.
+                      // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                      <li key={`${c}-${i}`} data-card={c}>
                         <CardFace card={c} className="card-svg replay-card" />
                       </li>
                     ))}

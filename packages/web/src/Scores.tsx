@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { valueText } from './actions.ts';
 import { SuitIcon, type SuitLetter } from './cards.tsx';
 import { PartyDie } from './dice.tsx';
+import { DokoBreakdown, DokoSheet, dokoWinners } from './doko.tsx';
 import type { DealSummary, RoundSummary, TableModel } from './model.ts';
 
 export interface ScoresProps {
@@ -19,6 +20,7 @@ export interface ScoresProps {
 
 export function Scores({ model, names, me = null }: ScoresProps) {
   if (model.rounds) return <DifferenzlerSheet model={model} names={names} rounds={model.rounds} />;
+  if (model.doko) return <DokoScores model={model} names={names} me={me} />;
   return <MatchScores model={model} names={names} me={me} />;
 }
 
@@ -66,6 +68,34 @@ function MatchScores({ model, names, me }: ScoresProps) {
         <ScoreSheet model={model} names={names} parties={parties} />
       )}
       <DealList model={model} names={names} me={me} />
+    </section>
+  );
+}
+
+/** Doppelkopf: the running list by deal number, then each deal with every point of its value. */
+function DokoScores({ model, names, me = null }: ScoresProps) {
+  const { t } = useTranslation();
+  const list = model.deals.map((r, i) => ({ r, i })).reverse();
+  return (
+    <section className="scores" aria-label={t('score.title')} data-testid="doko-scores">
+      <h2>{t('score.title')}</h2>
+      <DokoSheet model={model} names={names} />
+      {list.length === 0 ? (
+        <p className="muted">{t('score.none')}</p>
+      ) : (
+        <ol className="deal-list" reversed>
+          {list.map(({ r, i }) =>
+            r.doko && model.doko ? (
+              <li key={i} data-deal={r.doko.deal}>
+                <div className="deal-title">
+                  <strong>{dealHeadline(t, model, i, names, me)}</strong>
+                </div>
+                <DokoBreakdown r={r.doko} names={names} options={model.doko.view.options} me={me} />
+              </li>
+            ) : null,
+          )}
+        </ol>
+      )}
     </section>
   );
 }
@@ -149,8 +179,8 @@ export function dealHeadline(
 ): string {
   const r = model.deals[index];
   if (!r) return `${t('score.round')} ${index + 1}: ${t('deal.roundOver')}`;
-  const won = dealWinners(r, model.parties);
-  const head = `${t('score.deal')} ${index + 1}: `;
+  const won = r.doko ? dokoWinners(r.doko) : dealWinners(r, model.parties);
+  const head = `${t('score.deal')} ${r.doko ? r.doko.deal : index + 1}: `;
   if (won.length === 0) return head + t('table.dealOver');
   const list = won.map((s) => name(names, s)).join(' + ');
   if (me !== null && won.includes(me))

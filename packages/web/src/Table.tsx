@@ -8,6 +8,7 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { actionLabel, actionSuit, type Controls, toControls, type WireAction } from './actions.ts';
 import { CardBack, CardFace, cardName, SuitIcon, type SuitLetter } from './cards.tsx';
+import { DokoBreakdown, DokoSide, DokoTags, deadlineText, dokoHint, dokoLabel, dokoSaid } from './doko.tsx';
 import type { Played, TableModel, TrickModel } from './model.ts';
 import { DealBreakdown, dealHeadline } from './Scores.tsx';
 
@@ -131,6 +132,7 @@ export function Table({ model, legal, seats, me, onAct, deadline = null }: Table
           >
             {t('table.showLastTrick')}
           </button>
+          <DokoSide model={model} names={names} me={me} />
           <CallList model={model} names={names} me={me} />
         </aside>
         {showLast && model.lastTrick && (
@@ -170,16 +172,19 @@ export function Table({ model, legal, seats, me, onAct, deadline = null }: Table
         {me !== null && (
           <div className="my-calls">
             <SeatCalls model={model} seat={me} />
+            <DokoTags model={model} seat={me} />
             {model.declarer === me && <small className="tag strong">{t('table.declarer')}</small>}
             {model.dealer === me && <small className="tag">{t('table.dealer')}</small>}
             {model.aside > 0 && <small className="tag">{t('table.aside', { n: model.aside })}</small>}
             <OwnRound model={model} me={me} />
           </div>
         )}
-        <ActionBar controls={controls} onAct={onAct} exists={exists} model={model} />
+        <ActionBar controls={controls} onAct={onAct} exists={exists} model={model} me={me} legal={legal} />
+        {model.doko && <DokoHandHint model={model} legal={legal} names={names} />}
         {model.hand && (
           <Hand
             cards={model.hand}
+            schwein={model.doko?.view.house?.schweinInHand === true}
             plays={controls.plays}
             onAct={onAct}
             exists={exists}
@@ -302,7 +307,11 @@ function Status({
   )
     text = t('table.yourTurn');
   else text = t('table.turnOf', { name: names[turn] });
-  const phase = model.phase ? t(`phase.${model.phase}`, { defaultValue: model.phase }) : '';
+  const phase = !model.phase
+    ? ''
+    : model.doko
+      ? t(`doko.phase.${model.phase}`, { defaultValue: model.phase })
+      : t(`phase.${model.phase}`, { defaultValue: model.phase });
   return (
     <div className="status" role="status" aria-live="polite">
       {phase && <span className="phase">{phase}</span>}
@@ -352,6 +361,7 @@ function Opponent(props: {
         {model.dealer === seat && <small className="tag">{t('table.dealer')}</small>}
         {model.declarer === seat && <small className="tag strong">{t('table.declarer')}</small>}
         <SeatCalls model={model} seat={seat} />
+        <DokoTags model={model} seat={seat} />
       </div>
       <div className="opp-cards" title={t('table.cards', { n: count })}>
         {Array.from({ length: Math.min(count, 10) }, (_, i) => (
@@ -407,7 +417,11 @@ function Said({ model, seat }: { model: TableModel; seat: number }) {
   const { t, i18n } = useTranslation();
   const said = model.said[seat] ?? null;
   if (!said || model.phase === 'play') return null;
-  return <span className="said">{actionLabel(t, said, (k) => i18n.exists(k))}</span>;
+  return (
+    <span className="said" data-said={said.t}>
+      {model.doko ? dokoSaid(t, said, model.doko.view) : actionLabel(t, said, (k) => i18n.exists(k))}
+    </span>
+  );
 }
 
 function Stock({ model }: { model: TableModel }) {
@@ -443,19 +457,33 @@ export function takesText(t: TFunction, names: readonly string[], me: number | n
 }
 
 /** A card on the table with who played it, visible and for screen readers. */
-function PlayedCard({ p, pos, names }: { p: Played; pos: Pos[]; names: string[] }) {
+function PlayedCard({
+  p,
+  pos,
+  names,
+  schwein = false,
+}: {
+  p: Played;
+  pos: Pos[];
+  names: string[];
+  /** Doppelkopf: this card is the Schwein, announced as it is played. */
+  schwein?: boolean;
+}) {
   const { t } = useTranslation();
+  const label = t('deal.playedBy', { name: names[p.seat], card: cardName(t, p.card) });
   return (
     <figure
-      className={`played from-${pos[p.seat]}`}
+      className={`played from-${pos[p.seat]}${schwein ? ' schwein' : ''}`}
       data-card={p.card}
       data-seat={p.seat}
+      {...(schwein ? { 'data-schwein': 'true' } : {})}
       role="img"
-      aria-label={t('deal.playedBy', { name: names[p.seat], card: cardName(t, p.card) })}
+      aria-label={schwein ? `${label} (${t('doko.schwein')})` : label}
     >
       <CardFace card={p.card} decorative />
       <figcaption className="played-by" aria-hidden="true">
         {names[p.seat]}
+        {schwein ? ` · ${t('doko.schwein')}` : ''}
       </figcaption>
     </figure>
   );
@@ -476,16 +504,22 @@ function TableCenter({
 }) {
   const { t } = useTranslation();
   const winner = taking?.winner ?? null;
+  // Doppelkopf: the Schwein lies in the trick the view names (1-based); the open trick is the next one.
+  const pig = model.doko?.view.house?.schwein ?? null;
+  const openTrick = (model.doko?.view.tricks.length ?? 0) + 1;
+  const isPig = (p: Played, trick: number) =>
+    pig !== null && pig.trick === trick && pig.seat === p.seat && p.card === 'DA';
   return (
     <section className="trick" aria-label={t('table.trick')}>
+      {/* Keyed by seat: a trick may hold the same card twice (Doppelkopf). */}
       {model.trick.map((p) => (
-        <PlayedCard key={p.card} p={p} pos={pos} names={names} />
+        <PlayedCard key={p.seat} p={p} pos={pos} names={names} schwein={isPig(p, openTrick)} />
       ))}
       {taking && winner !== null && (
         // The trick just taken goes to its winner, also while the next one is already led.
         <div className={`taken-layer to-${pos[winner]}`} data-testid="taken" data-winner={winner}>
           {taking.cards.map((p) => (
-            <PlayedCard key={p.card} p={p} pos={pos} names={names} />
+            <PlayedCard key={p.seat} p={p} pos={pos} names={names} schwein={isPig(p, openTrick - 1)} />
           ))}
           <div className="takes">{takesText(t, names, me, winner)}</div>
         </div>
@@ -510,7 +544,7 @@ function LastTrick({
     <div className="last-trick" role="dialog" aria-label={t('table.lastTrick')}>
       <div className="last-cards">
         {trick.cards.map((p) => (
-          <figure key={p.card}>
+          <figure key={p.seat} data-card={p.card} data-seat={p.seat}>
             <CardFace card={p.card} />
             <figcaption>{names[p.seat]}</figcaption>
           </figure>
@@ -540,7 +574,11 @@ function CallList({ model, names, me }: { model: TableModel; names: string[]; me
           // biome-ignore lint/suspicious/noArrayIndexKey: calls are an append-only list
           <li key={i} data-seat={c.seat} data-call={c.action.t}>
             <span className="who">{names[c.seat]}:</span>{' '}
-            <span className="what">{actionLabel(t, c.action, (k) => i18n.exists(k))}</span>
+            <span className="what">
+              {model.doko
+                ? dokoSaid(t, c.action, model.doko.view)
+                : actionLabel(t, c.action, (k) => i18n.exists(k))}
+            </span>
           </li>
         ))}
       </ol>
@@ -615,7 +653,7 @@ function DealEnd({
           </figcaption>
           <div className="last-cards">
             {last.map((p) => (
-              <figure key={p.card} data-card={p.card} data-seat={p.seat}>
+              <figure key={p.seat} data-card={p.card} data-seat={p.seat}>
                 <CardFace card={p.card} />
                 <figcaption>{names[p.seat]}</figcaption>
               </figure>
@@ -645,6 +683,8 @@ function DealEnd({
             ))}
           </tbody>
         </table>
+      ) : deal?.doko && model.doko ? (
+        <DokoBreakdown r={deal.doko} names={names} options={model.doko.view.options} me={me} />
       ) : deal ? (
         <DealBreakdown result={deal} names={names} model={model} index={index} me={me} bare />
       ) : null}
@@ -666,27 +706,38 @@ function ActionBar({
   onAct,
   exists,
   model,
+  me,
+  legal,
 }: {
   controls: Controls;
   onAct: (a: WireAction) => void;
   exists: (k: string) => boolean;
   model: TableModel;
+  me: number | null;
+  legal: readonly WireAction[];
 }) {
   const { t } = useTranslation();
-  if (controls.buttons.length === 0 && controls.numbers.length === 0) return null;
+  const doko = model.doko?.view ?? null;
+  // Doppelkopf: a seat listed only so that its view tells nothing of its party may have nothing but
+  // "quiet" to say; the game does not wait for it, so no button asks.
+  const buttons = doko && controls.buttons.every((a) => a.t === 'quiet') ? [] : controls.buttons;
+  if (buttons.length === 0 && controls.numbers.length === 0) return null;
   const offer = model.exchangeOffer;
   const label = (a: WireAction): string =>
-    a.t === 'exchange' && offer
-      ? t('deal.exchangeCards', { gives: cardName(t, offer.gives), takes: cardName(t, offer.takes) })
-      : actionLabel(t, a, exists);
+    doko
+      ? dokoLabel(t, a, doko)
+      : a.t === 'exchange' && offer
+        ? t('deal.exchangeCards', { gives: cardName(t, offer.gives), takes: cardName(t, offer.takes) })
+        : actionLabel(t, a, exists);
+  const deadline = doko ? deadlineText(t, doko, legal, me) : null;
   const melds = controls.buttons.some((a) => a.t === 'meld');
   return (
     <section className="actions" aria-label={t('table.actions')}>
       {controls.numbers.map((n) => (
         <NumberInput key={n.tag} tag={n.tag} values={n.values} onPick={(i) => onAct(n.actions[i])} />
       ))}
-      {controls.buttons.map((a) => {
-        const suit = actionSuit(a);
+      {buttons.map((a) => {
+        const suit = doko ? null : actionSuit(a);
         return (
           <button
             key={JSON.stringify(a)}
@@ -704,6 +755,11 @@ function ActionBar({
       {offer?.breaksRun && controls.buttons.some((a) => a.t === 'exchange') && (
         <p className="hint warn" data-testid="exchange-warning" role="note">
           {t('deal.exchangeBreaksRun', { card: cardName(t, offer.gives) })}
+        </p>
+      )}
+      {deadline && (
+        <p className="hint" data-testid="deadline" role="note">
+          {deadline}
         </p>
       )}
       {melds && (
@@ -763,14 +819,37 @@ function NumberInput({
   );
 }
 
+/** Doppelkopf: what to do with the hand in the Armut, or the offer to take it, over the hand. */
+function DokoHandHint({
+  model,
+  legal,
+  names,
+}: {
+  model: TableModel;
+  legal: readonly WireAction[];
+  names: readonly string[];
+}) {
+  const { t } = useTranslation();
+  const hint = dokoHint(t, model, legal, names);
+  if (!hint) return null;
+  return (
+    <p className="hint hand-hint" data-testid="hand-hint" role="note">
+      {hint}
+    </p>
+  );
+}
+
 function Hand({
   cards,
+  schwein = false,
   plays,
   onAct,
   exists,
   myTurn,
 }: {
   cards: readonly string[];
+  /** The first card is the viewer's Schwein (the engine lists it first). */
+  schwein?: boolean;
   plays: ReadonlyMap<string, readonly WireAction[]>;
   onAct: (a: WireAction) => void;
   exists: (k: string) => boolean;
@@ -808,13 +887,18 @@ function Hand({
     >
       {cards.map((c, i) => {
         const legal = plays.has(c);
+        // Doppelkopf holds every card twice: the copy number keeps keys and test handles apart (either
+        // copy plays the one action of that card).
+        const copy = cards.slice(0, i).filter((x) => x === c).length + 1;
         return (
           <button
-            key={c}
+            key={`${c}-${copy}`}
             type="button"
-            className={`card${legal ? ' legal' : ''}${anyLegal && !legal ? ' dim' : ''}`}
+            className={`card${legal ? ' legal' : ''}${anyLegal && !legal ? ' dim' : ''}${schwein && i === 0 ? ' schwein' : ''}`}
             style={{ ['--i' as string]: i, ['--n' as string]: cards.length }}
             data-card={c}
+            data-copy={copy}
+            {...(schwein && i === 0 ? { 'data-schwein': 'true' } : {})}
             data-legal={legal}
             aria-disabled={!legal}
             onClick={() => play(c)}

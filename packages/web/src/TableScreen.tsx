@@ -19,10 +19,10 @@ import {
 import type { WireAction } from './actions.ts';
 import { useGame, useText } from './games.ts';
 import { LangSwitch } from './LangSwitch.tsx';
-import { dealsPlayed, readView } from './model.ts';
+import { dealsPlayed, dokoResults, readView } from './model.ts';
 import { type ConnStatus, fetchRecord, resolveInvite, TableConn } from './net.ts';
 import { RulesButton } from './Rules.tsx';
-import { rememberStep } from './replayStore.ts';
+import { rememberStep, stepsOf } from './replayStore.ts';
 import { navigate } from './route.ts';
 import { Scores } from './Scores.tsx';
 import { type SeatInfo, Table } from './Table.tsx';
@@ -92,7 +92,18 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
 
   const meta = useGame(info?.game);
   const text = useText();
-  const model = useMemo(() => (state && meta ? readView(state.view, meta) : null), [state, meta]);
+  // Doppelkopf's view carries only the last finished deal; the earlier ones come from the views kept so far.
+  const model = useMemo(
+    () =>
+      state && meta
+        ? readView(
+            state.view,
+            meta,
+            state.view.game === 'doppelkopf' ? dokoResults(stepsOf(id).map((x) => x.view)) : [],
+          )
+        : null,
+    [state, meta, id],
+  );
   const me = welcome?.seat ?? null;
   const starting = useStartNotice(info?.status);
   // A dropped player's seat counts down to the computer's takeover.

@@ -1,6 +1,6 @@
 /**
  * Legal actions as controls. The client holds no rules: every action the server lists for this seat
- * becomes a control. `play` actions become clickable cards in the hand (several actions for one card,
+ * becomes a control. Actions on a card (`play`, Doppelkopf's `give` and `return`) become clickable cards in the hand (several actions for one card,
  * e.g. with and without Belle, ask which one); a tag with many numeric choices (the Differenzler
  * estimate) becomes a number field; everything else is a labelled button.
  */
@@ -20,7 +20,7 @@ export interface NumberControl {
 }
 
 export interface Controls {
-  /** Card → the play actions for it. */
+  /** Card → the actions on it (play, or give / return a card in the Armut). */
   readonly plays: ReadonlyMap<string, readonly WireAction[]>;
   readonly numbers: readonly NumberControl[];
   readonly buttons: readonly WireAction[];
@@ -34,7 +34,8 @@ export function toControls(actions: readonly WireAction[]): Controls {
   const plays = new Map<string, WireAction[]>();
   const byTag = new Map<string, WireAction[]>();
   for (const a of actions) {
-    if (a.t === 'play' && typeof a.card === 'string') {
+    // Any action on one card (play; Doppelkopf's Armut: give, return) is a click on that card.
+    if (typeof a.card === 'string') {
       const list = plays.get(a.card) ?? [];
       list.push(a);
       plays.set(a.card, list);

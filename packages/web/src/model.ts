@@ -3,7 +3,14 @@
  * told apart by `game`) and its description from the server (`GameMeta`). One reader per game maps its
  * fields to the one model the drawing code uses; nothing is guessed and nothing here decides a rule.
  */
-import type { DifferenzlerView, GameMeta, GameView, KlaberjassView, KlapperjasView } from '@stich/protocol';
+import type {
+  DifferenzlerView,
+  DoppelkopfView,
+  GameMeta,
+  GameView,
+  KlaberjassView,
+  KlapperjasView,
+} from '@stich/protocol';
 import type { WireAction } from './actions.ts';
 import { sortHand } from './hand.ts';
 
@@ -57,6 +64,16 @@ export interface DealSummary {
   readonly points: readonly number[] | null;
   /** Match points each seat scored from the deal. */
   readonly awarded: readonly number[];
+  /** Doppelkopf: the deal's result as the engine reports it (game, parties, items, score); else null. */
+  readonly doko: DokoResult | null;
+}
+
+/** A finished Doppelkopf deal as the engine's view reports it (`last`). */
+export type DokoResult = NonNullable<DoppelkopfView['last']>;
+
+/** Doppelkopf at the table: the view itself (its contract, parties, announcements, house rules). */
+export interface DokoModel {
+  readonly view: DoppelkopfView;
 }
 
 /** One Differenzler round: estimate, points made and difference by seat. */
@@ -134,6 +151,8 @@ export interface TableModel {
   readonly parties: readonly (readonly number[])[];
   /** Seats go round clockwise on screen (the next seat to the left). */
   readonly clockwise: boolean;
+  /** Doppelkopf's own parts; null for the other games. */
+  readonly doko: DokoModel | null;
 }
 
 type Trick = { readonly cards: readonly Played[]; readonly winner?: number };
@@ -225,11 +244,13 @@ function klapperjas(v: KlapperjasView, meta: GameMeta): TableModel {
       re: r.re,
       points: r.points,
       awarded: r.awarded,
+      doko: null,
     })),
     rounds: null,
     dice: v.dice,
     declarer: v.declarer,
     target: v.config.options.target,
+    doko: null,
   };
 }
 
@@ -281,11 +302,13 @@ function klaberjass(v: KlaberjassView, meta: GameMeta): TableModel {
       re: null,
       points: r.totals,
       awarded: r.scored,
+      doko: null,
     })),
     rounds: null,
     dice: null,
     declarer: v.maker,
     target: v.target,
+    doko: null,
   };
 }
 
@@ -318,12 +341,118 @@ function differenzler(v: DifferenzlerView, meta: GameMeta): TableModel {
     dice: null,
     declarer: null,
     target: null,
+    doko: null,
   };
 }
 
-/** The table model of a view; null for a game this client has no reader for (a newer server). */
-export function readView(view: GameView, meta: GameMeta): TableModel | null {
+/** A key that tells finished Doppelkopf deals apart (a redeal keeps the deal's number). */
+const dealKey = (r: DokoResult): string => `${r.deal}:${r.hands.map((h) => h.join('')).join('|')}`;
+
+/**
+ * Every finished Doppelkopf deal among the views a table sent, in order: the view carries only the last
+ * one (`last`), so the list is gathered from the views kept for the replay (replayStore.ts).
+ */
+export function dokoResults(views: readonly GameView[]): DokoResult[] {
+  const out: DokoResult[] = [];
+  const seen = new Set<string>();
+  for (const v of views) {
+    if (v.game !== 'doppelkopf' || v.last === null) continue;
+    const k = dealKey(v.last);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(v.last);
+  }
+  return out;
+}
+
+const WORDS: Readonly<Record<string, WireAction>> = {
+  healthy: { t: 'healthy' },
+  reserve: { t: 'reserve' },
+  solo: { t: 'solo' },
+};
+
+/**
+ * Doppelkopf: the hand comes in the engine's order for the contract (trumps strongest first, then Kreuz,
+ * Pik, Herz, Karo), so it is not sorted again here; `earlier` are the deals finished before (dokoResults).
+ */
+function doppelkopf(v: DoppelkopfView, meta: GameMeta, earlier: readonly DokoResult[]): TableModel {
+  const results = earlier.slice();
+  if (v.last !== null && !results.some((r) => dealKey(r) === dealKey(v.last!))) results.push(v.last);
+  const calls: Call[] = [];
+  for (const b of v.house?.bids ?? [])
+    calls.push({ seat: b.seat, action: b.call === 'fold' ? { t: 'fold' } : { t: 'bid', call: b.call } });
+  for (const a of v.announcements) calls.push({ seat: a.seat, action: { t: 'announce', call: a.call } });
+  const said: (WireAction | null)[] = v.reservations.map((r) => (r === null ? null : WORDS[r]));
+  for (const c of calls) said[c.seat] = c.action;
+  return {
+    ...common(v, meta),
+    hand: v.viewer === 'spectator' ? null : v.hand,
+    turned: null,
+    turnedProposes: false,
+    stockCount: null,
+    stockTop: null,
+    proposed: null,
+    aside: 0,
+    known: none(v.seats),
+    kontraSeat: null,
+    reSeat: null,
+    belle: [],
+    melds: none(v.seats),
+    said,
+    calls,
+    sequenceWinner: null,
+    thrownIn: 0,
+    throwIn: null,
+    exchangeOffer: null,
+    ranking: [],
+    estimates: null,
+    estimated: null,
+    roundPoints: null,
+    deals: results.map((r) => ({
+      trump: null,
+      declarer: r.contract.declarer,
+      kind: null,
+      besser: false,
+      won: null,
+      winner: null,
+      gamePoints: null,
+      cardPoints: null,
+      jas: null,
+      mie: null,
+      melds: [],
+      meldsVoid: false,
+      belle: [],
+      lastTrick: r.tricks.length > 0 ? r.tricks[r.tricks.length - 1].winner : null,
+      lastCards:
+        r.tricks.length > 0
+          ? r.tricks[r.tricks.length - 1].plays.map(([seat, card]) => ({ seat, card }))
+          : [],
+      kontra: null,
+      re: null,
+      points: null,
+      awarded: r.score,
+      doko: r,
+    })),
+    rounds: null,
+    dice: null,
+    declarer: null,
+    target: null,
+    doko: { view: v },
+  };
+}
+
+/**
+ * The table model of a view; null for a game this client has no reader for (a newer server). `earlier`:
+ * Doppelkopf's finished deals gathered from the views before (its view carries only the last one).
+ */
+export function readView(
+  view: GameView,
+  meta: GameMeta,
+  earlier: readonly DokoResult[] = [],
+): TableModel | null {
   switch (view.game) {
+    case 'doppelkopf':
+      return doppelkopf(view, meta, earlier);
     case 'klapperjas':
       return klapperjas(view, meta);
     case 'klaberjass':

@@ -1,0 +1,207 @@
+/**
+ * Helpers of the Doppelkopf browser tests: a deal chosen by seed with the engine itself, a table stored at
+ * that deal (humans at the given seats, random computer players elsewhere) and opened by each human in his
+ * own browser context, exactly as the server restores a table after a restart (as deal.test.ts does), and
+ * a click loop that knows two copies of a card (playUntil of harness.ts clicks one card by its name).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type Action, type AnyGame, GAMES, seeded, unwrap } from '@stich/engine';
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { context } from '../../server/src/context.ts';
+import { hash, type StoredStep, secret } from '../../server/src/store.ts';
+import type { Harness } from './harness.ts';
+
+export interface DokoConfig {
+  players: 4;
+  preset: 'ddv' | 'house';
+  options?: Record<string, unknown>;
+}
+
+type View = Record<string, unknown> & { toAct: readonly number[]; phase: string; hand: readonly string[] };
+
+const game = GAMES.doppelkopf as unknown as AnyGame;
+
+/**
+ * The first deal (seeds from 1) for which `ok` holds after the `before` steps, applied in order as
+ * [seat, action]; returns the stored steps (the deal and `before`).
+ */
+export function findDeal(
+  config: DokoConfig,
+  dealer: number,
+  before: readonly (readonly [number, Action])[],
+  ok: (view: (seat: number) => View, legal: (seat: number) => readonly Action[]) => boolean,
+  seeds = 3000,
+): StoredStep[] {
+  const cfg = unwrap(game.parseConfig(config));
+  for (let seed = 1; seed <= seeds; seed++) {
+    let s = game.start(cfg, dealer);
+    const deal = game.randomDeal(s, seeded(seed));
+    s = unwrap(game.applyDeal(s, deal));
+    const steps: StoredStep[] = [{ seq: 0, kind: 'deal', seat: null, data: deal }];
+    let good = true;
+    for (const [seat, action] of before) {
+      const r = game.apply(s, seat, action);
+      if (!r.ok) {
+        good = false;
+        break;
+      }
+      s = r.value;
+      steps.push({ seq: steps.length, kind: 'action', seat, data: action });
+    }
+    const st = s;
+    if (
+      good &&
+      ok(
+        (seat) => game.viewFor(st, seat) as unknown as View,
+        (seat) => game.legalActions(st, seat),
+      )
+    )
+      return steps;
+  }
+  throw new Error(`no seed up to ${seeds} gives the deal wanted`);
+}
+
+/**
+ * Stores a Doppelkopf table at `steps` with humans at `humans` (random bots elsewhere) and opens it in a
+ * new browser context per human (guest and seat token in its localStorage). Returns the pages by human.
+ */
+export async function openTable(
+  h: Harness,
+  config: DokoConfig,
+  dealer: number,
+  steps: readonly StoredStep[],
+  humans: readonly number[],
+  size: { width: number; height: number } = { width: 1280, height: 800 },
+): Promise<Page[]> {
+  const store = context().store;
+  const people = [];
+  for (const seat of humans) {
+    const name = `Spieler ${seat + 1}`;
+    const { player, token } = await store.createGuest(name);
+    people.push({ seat, player, token, name, seatToken: secret(24) });
+  }
+  const table = secret(9);
+  await store.createTable(
+    {
+      id: table,
+      game: 'doppelkopf',
+      config,
+      setup: Array.from({ length: 4 }, (_, s) =>
+        humans.includes(s) ? { kind: 'human' as const } : { kind: 'bot' as const, level: 'random' as const },
+      ),
+      visibility: 'public',
+      invite: null,
+      status: 'playing',
+      dealer,
+      turnTimer: null,
+      createdBy: people[0].player.id,
+      createdAt: new Date().toISOString(),
+    },
+    people.map((p) => ({ seat: p.seat, playerId: p.player.id, name: p.name, tokenHash: hash(p.seatToken) })),
+  );
+  await store.append(table, steps);
+  const pages: Page[] = [];
+  for (const p of people) {
+    const ctx = await (h.browser as Browser).newContext({ viewport: size, reducedMotion: 'reduce' });
+    const page = await h.newPage(ctx);
+    await page.goto('about:blank');
+    await page.addInitScript(
+      ([t, tbl, st, n]) => {
+        localStorage.setItem('stich.token', t);
+        localStorage.setItem('stich.name', n);
+        localStorage.setItem(`stich.seat.${tbl}`, st);
+      },
+      [p.token, table, p.seatToken, p.name],
+    );
+    await page.goto(`${h.base}/#/t/${table}`);
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('main.table-screen')?.getAttribute('data-seq') ?? -1) >= n,
+      steps.length,
+      { timeout: 20_000 },
+    );
+    expect(await page.locator('main.table-screen').getAttribute('data-seat')).toBe(String(p.seat));
+    pages.push(page);
+  }
+  return pages;
+}
+
+const seqOf = (page: Page) => page.locator('main.table-screen').getAttribute('data-seq');
+
+/** Clicks `selector` (the first match) and waits for the server's next state. */
+export async function clickAndWait(page: Page, selector: string): Promise<void> {
+  const seq = await seqOf(page);
+  await page.locator(selector).first().click();
+  await page.waitForFunction(
+    (s) => document.querySelector('main.table-screen')?.getAttribute('data-seq') !== s,
+    seq,
+    { timeout: 10_000 },
+  );
+}
+
+/** Waits until the page offers a control matching `selector`. */
+export const offered = (page: Page, selector: string) =>
+  page.locator(selector).first().waitFor({ state: 'visible', timeout: 15_000 });
+
+/**
+ * Plays the viewer's legal cards (the first one offered) until `done` holds; `pick` may choose another
+ * legal card by its name. Announcement buttons are left alone. Returns the number of cards played.
+ */
+export async function playCards(
+  page: Page,
+  done: () => Promise<boolean>,
+  pick?: (legal: readonly string[], hand: readonly string[]) => string | null,
+  limit = 60,
+): Promise<number> {
+  let played = 0;
+  for (let i = 0; i < 2000; i++) {
+    if (await done()) return played;
+    const state = await page.evaluate(() => ({
+      legal: [...document.querySelectorAll<HTMLElement>('.hand button.card[data-legal=true]')].map(
+        (b) => b.dataset.card ?? '',
+      ),
+      hand: [...document.querySelectorAll<HTMLElement>('.hand button.card')].map((b) => b.dataset.card ?? ''),
+      end: document.querySelector('[data-testid=deal-end-continue]') !== null,
+    }));
+    if (state.legal.length === 0) {
+      await page.waitForTimeout(25);
+      continue;
+    }
+    const card = pick?.(state.legal, state.hand) ?? state.legal[0];
+    await clickAndWait(page, `.hand button.card[data-card=${card}][data-legal=true]`);
+    played++;
+    if (played > limit) throw new Error(`more than ${limit} cards played`);
+  }
+  throw new Error('not done after 2000 steps');
+}
+
+/** The cards of the hand as shown, with their copy numbers. */
+export const handCards = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.hand button.card')].map((b) => ({
+      card: b.dataset.card ?? '',
+      copy: b.dataset.copy ?? '',
+      legal: b.dataset.legal === 'true',
+    })),
+  );
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core in the page (as deal.test.ts runs it): the serious and critical violations, as "rule: target" lines. */
+export async function axe(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: {
+        run(o: unknown): Promise<{
+          violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+        }>;
+      };
+    };
+    const r = await w.axe.run({ resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
