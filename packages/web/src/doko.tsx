@@ -2,8 +2,7 @@
  * Doppelkopf at the table: the labels of its actions, the game as far as the viewer knows it (contract,
  * parties, announcements, the house rules' bidding, Armut and Schwein), the announcement deadline, and the
  * score of each deal with every point of its value. Everything is read from the engine's view
- * (`DoppelkopfView`) and the legal actions; the one rule read here is the deadline text (see
- * `deadlineText`), because the view does not carry it.
+ * (`DoppelkopfView`) and the legal actions, the announcement deadlines included.
  */
 import type { DoppelkopfView } from '@stich/protocol';
 import type { TFunction } from 'i18next';
@@ -48,26 +47,11 @@ export function dokoSaid(t: TFunction, a: WireAction, v: DoppelkopfView): string
   return dokoLabel(t, a, v);
 }
 
-const LEVEL: Readonly<Record<string, number>> = {
-  re: 1,
-  kontra: 1,
-  keine90: 2,
-  keine60: 3,
-  keine30: 4,
-  schwarz: 5,
-};
-
 /**
- * Until when the viewer may make the announcements it is offered now, in words. The view has no field for
- * it, so it is read from the options and the view as docs/rules/doppelkopf.md states the deadlines (and
- * announce.ts builds them); doppelkopf-table.test.ts checks each text against the engine over random deals.
- * - `trick` (004): every level above the party's p before the second card of trick p + 2 (a higher call
- *   includes the lower ones, "lückenlos").
- * - `hand` (DDV): with n - 1 cards anything; a party with a call in time (any but a reply) goes on
- *   while holding n - 1 - p; a party that has said nothing may reply Re/Kontra to the opponents' level o
- *   while holding n - 1 - o.
- * A Hochzeit moves every deadline by its Klärungsstich - 1 tricks (cards). Calls with different deadlines
- * (a reply) are named with theirs. Null when nothing is offered.
+ * Until when the viewer may make the announcements it is offered now, in words, from the view's
+ * `deadlines` (the engine's deadline.ts): "bis zur 2. Karte des n. Stichs" (004, by cards played) or "bis zu
+ * deiner Karte im n. Stich" (DDV, by cards in hand). Calls with different deadlines (a reply) are named with
+ * theirs. Null when nothing is offered.
  */
 export function deadlineText(
   t: TFunction,
@@ -75,32 +59,18 @@ export function deadlineText(
   legal: readonly WireAction[],
   me: number | null,
 ): string | null {
-  const calls = legal
-    .filter((a) => a.t === 'announce')
-    .map((a) => String(a.call))
-    .sort((a, b) => (LEVEL[a] ?? 9) - (LEVEL[b] ?? 9));
-  const party = me === null ? null : v.knownParties[me];
-  if (calls.length === 0 || party === null) return null;
-  const c = v.contract;
-  const shift = c !== null && c.kind === 'hochzeit' && c.clarification > 0 ? c.clarification - 1 : 0;
-  const p = LEVEL[v.highest[party]] ?? 0;
-  const o = LEVEL[v.highest[party === 're' ? 'kontra' : 're']] ?? 0;
-  const n = v.options.nines ? 12 : 10;
-  // A call that was no reply was made in time (with n - 1 cards) or on a ladder that already was.
-  const inTime = v.announcements.some((a) => a.party === party && !a.reply);
-  const one = (call: string): string => {
-    if (v.options.deadlines === 'trick') return t('doko.deadlineTrick', { n: p + 2 + shift });
-    const ladder = inTime ? n - 1 - p : n - 1;
-    if (LEVEL[call] === 1 && p === 0 && o >= 1 && n - 1 - o < ladder)
-      return t('doko.deadlineReply', { n: n - 1 - o - shift });
-    return t('doko.deadlineHand', { n: ladder - shift });
-  };
+  if (me === null) return null;
+  const offered = new Set(legal.filter((a) => a.t === 'announce').map((a) => String(a.call)));
+  const calls = v.deadlines.filter((d) => offered.has(d.call));
+  if (calls.length === 0) return null;
+  const one = (d: (typeof calls)[number]): string =>
+    t(d.before === 'second' ? 'doko.deadlineTrick' : 'doko.deadlineOwn', { n: d.trick });
   const groups: { calls: string[]; text: string }[] = [];
-  for (const call of calls) {
-    const text = one(call);
+  for (const d of calls) {
+    const text = one(d);
     const last = groups[groups.length - 1];
-    if (last && last.text === text) last.calls.push(call);
-    else groups.push({ calls: [call], text });
+    if (last && last.text === text) last.calls.push(d.call);
+    else groups.push({ calls: [d.call], text });
   }
   if (groups.length === 1) return groups[0].text;
   return groups

@@ -54,23 +54,23 @@ describe.skipIf(!chromiumPath)('Doppelkopf at the table (issue 14)', () => {
     expect(kinds).toEqual(expect.arrayContaining(['Damen-Solo', 'Buben-Solo', 'Fleischlos', 'Kreuz-Solo']));
     await clickAndWait(page, `button.action[data-action='{"t":"declare","game":"queens"}']`);
 
-    // The Pflichtsolo's soloist leads; he is Re for everybody, and may say Re while he holds 11 cards or more.
+    // The Pflichtsolo's soloist leads; he is Re for everybody, and may say Re until his card of the second trick.
     await offered(page, '.hand button.card[data-legal=true]');
     await expect(page.locator('[data-testid=doko-game]').innerText()).resolves.toMatch(
       /Damen-Solo von dir · Pflichtsolo/,
     );
     await expect(page.locator('.my-calls [data-testid=party]').innerText()).resolves.toBe('Re');
     await expect(page.locator('[data-testid=deadline]').innerText()).resolves.toBe(
-      'noch, solange du 11 Karten oder mehr hast',
+      'noch bis zu deiner Karte im 2. Stich',
     );
     await clickAndWait(page, `button.action[data-tag=announce][data-action='{"t":"announce","call":"re"}']`);
     await expect(
       page.locator('[data-testid=calls] li[data-call=announce] .what').first().innerText(),
     ).resolves.toBe('Re');
     await page.screenshot({ path: join(shots, 'doppelkopf-desktop.png') });
-    // After Re the party may still say keine 90 (with 10 cards or more): the next level's deadline.
+    // After Re the party may still say keine 90 until its card of the third trick: the next level's deadline.
     await expect(page.locator('[data-testid=deadline]').innerText()).resolves.toBe(
-      'noch, solange du 10 Karten oder mehr hast',
+      'noch bis zu deiner Karte im 3. Stich',
     );
 
     // One copy of a doubled card played: the other stays in the hand.

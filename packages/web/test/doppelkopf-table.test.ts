@@ -181,13 +181,14 @@ function check(s: unknown, seat: number, seen: Set<string>, checkedDeadline: Set
       const n = Number(/des (\d+)\. Stichs/.exec(part)![1]);
       if (!deadEarly(end)) expect(played(end), `${call}: ${text}`).toBe(4 * (n - 1) + 1);
     } else {
-      // "solange du n Karten oder mehr hast": legal while holding n cards, not with n - 1.
-      const n = Number(/(\d+) Karten/.exec(part)![1]);
+      // "noch bis zu deiner Karte im n. Stich": legal while holding the cards of trick n, not after that card.
+      const n = Number(/im (\d+)\. Stich/.exec(part)![1]);
+      const held = (view.options.nines ? 12 : 10) - n + 1;
       if (!deadEarly(end))
         expect(
           end.handCounts[seat],
           `${call}: ${text} ${JSON.stringify({ held: view.handCounts[seat], c: view.contract, hi: view.highest, anns: view.announcements, parties: view.knownParties })}`,
-        ).toBe(n);
+        ).toBe(held);
     }
   }
   seen.add(`deadline ${view.options.deadlines}`);
