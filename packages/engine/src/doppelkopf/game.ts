@@ -162,7 +162,10 @@ function dealBits(config: DoppelkopfConfig, input: unknown): Result<number[]> {
     const hand: unknown = raw[seat];
     if (!Array.isArray(hand) || hand.length !== n)
       return err('bad-deal', `hand ${seat} must hold ${n} cards`);
-    for (const c of hand) {
+    let one = 0;
+    let two = 0;
+    for (let i = 0; i < n; i++) {
+      const c: unknown = hand[i];
       const k = kindOf(c);
       if (k < 0 || (!nines && isNine(k)))
         return err(
@@ -173,9 +176,11 @@ function dealBits(config: DoppelkopfConfig, input: unknown): Result<number[]> {
       if ((all2 & b) !== 0) return err('bad-deal', `${c} is dealt more than twice`);
       if ((all1 & b) !== 0) all2 |= b;
       else all1 |= b;
-      if ((h[seat] & b) !== 0) h[4 + seat] |= b;
-      else h[seat] |= b;
+      if ((one & b) !== 0) two |= b;
+      else one |= b;
     }
+    h[seat] = one;
+    h[4 + seat] = two;
   }
   return ok(h);
 }
@@ -219,10 +224,12 @@ function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
   if (!b.ok) return b;
   const hands = b.value;
   const forced = vorfuehrung(state);
+  const m = state.m;
+  // Written out in the order of `start` and EMPTY_DEAL (one shape for all states, no spread per deal).
   return ok({
-    ...state,
+    config: state.config,
     phase: forced >= 0 ? 'declare' : 'reserve',
-    turn: forced >= 0 ? forced : state.m.forehand,
+    turn: forced >= 0 ? forced : m.forehand,
     played: 0,
     hands,
     led: -1,
@@ -238,17 +245,28 @@ function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
     tricks: 0,
     winners: 0,
     d: {
-      ...EMPTY_DEAL,
       dealt: [
         cardsOf(hands[0], hands[4]),
         cardsOf(hands[1], hands[5]),
         cardsOf(hands[2], hands[6]),
         cardsOf(hands[3], hands[7]),
       ],
+      answers: UNASKED,
+      decls: UNASKED,
       queue: forced >= 0 ? [forced] : NOBODY,
       forced,
-      leader: state.m.forehand,
+      contract: null,
+      order: NORMAL,
+      re: 0,
+      leader: m.forehand,
+      annRe: 0,
+      annKo: 0,
+      inTime: 0,
+      anns: null,
+      pig: -1,
+      house: null,
     },
+    m,
   });
 }
 
@@ -273,15 +291,6 @@ function declarable(s: S, seat: Seat): readonly A[] {
 
 export const partyOf = (s: S, seat: Seat): 0 | 1 => (((s.d.re >> seat) & 1) !== 0 ? 0 : 1);
 
-/** The announcements `seat` may make now, as actions. */
-function announcements(s: S, seat: Seat, out: A[]): void {
-  const party = partyOf(s, seat);
-  const m = allowedLevels(s, party, seat);
-  if (m === 0) return;
-  if ((m & 2) !== 0) out.push(ANNOUNCE[party === 0 ? 're' : 'kontra']);
-  for (let l = 2; l <= 5; l++) if ((m & (1 << l)) !== 0) out.push(ANNOUNCE[CALLS[l]]);
-}
-
 /** The legal kinds of `seat`'s hand (the `follow` policy: follow the effective suit led, else any card). */
 export function legalKinds(s: S, seat: Seat): number {
   const hand = s.hands[seat];
@@ -296,17 +305,19 @@ const IN_SUIT: readonly (readonly A[])[] = Array.from({ length: 256 }, (_, i) =>
 );
 
 /**
- * An optional actor's actions (its announcements, then `quiet`) for every `allowedLevels` answer of either
- * party: `OPTIONAL[party * 128 + levels]`, made at load in the order `announcements` lists them.
+ * The announcements of either party for every `allowedLevels` answer: `CALLS_OF[party * 128 + levels]`,
+ * Re/Kontra first, then the higher calls (made at load; the seat to play lists them after its cards).
  */
-const OPTIONAL: readonly (readonly A[])[] = Array.from({ length: 256 }, (_, i) => {
+const CALLS_OF: readonly (readonly A[])[] = Array.from({ length: 256 }, (_, i) => {
   const m = i & 127;
   const out: A[] = [];
   if ((m & 2) !== 0) out.push(ANNOUNCE[i < 128 ? 're' : 'kontra']);
   for (let l = 2; l <= 5; l++) if ((m & (1 << l)) !== 0) out.push(ANNOUNCE[CALLS[l]]);
-  out.push(QUIET);
   return out;
 });
+
+/** An optional actor's actions: its announcements (`CALLS_OF`), then `quiet`. */
+const OPTIONAL: readonly (readonly A[])[] = CALLS_OF.map((calls) => [...calls, QUIET]);
 
 function playLegal(s: S, seat: Seat): readonly A[] {
   if (seat !== s.turn) {
@@ -316,20 +327,26 @@ function playLegal(s: S, seat: Seat): readonly A[] {
     return OPTIONAL[party * 128 + allowedLevels(s, party, seat)];
   }
   let m = legalKinds(s, seat);
-  if (!s.calls) {
+  let calls = NO_ACTIONS;
+  if (s.calls) {
+    const party = partyOf(s, seat);
+    calls = CALLS_OF[party * 128 + allowedLevels(s, party, seat)];
+  }
+  if (calls.length === 0) {
     // Shortcut: cards of one suit's six kinds (following a plain suit, a short hand) as an interned list.
     const suit = ((31 - Math.clz32(m)) / 6) | 0;
     const part = m >>> (suit * 6);
     if (part << (suit * 6) === m) return IN_SUIT[suit * 64 + part];
   }
-  // Grown by push: an empty literal's first store holds 17 (12 cards and 5 announcements), packed.
-  const out: A[] = [];
-  while (m !== 0) {
+  // Made at its size (cheaper than growing by push; filled at once, so it never shows a hole).
+  const cards = count(m);
+  const out = new Array<A>(cards + calls.length);
+  for (let i = 0; m !== 0; i++) {
     const low = m & -m;
-    out.push(PLAY[31 - Math.clz32(low)]);
+    out[i] = PLAY[31 - Math.clz32(low)];
     m ^= low;
   }
-  if (s.calls) announcements(s, seat, out);
+  for (let i = 0; i < calls.length; i++) out[cards + i] = calls[i];
   return out;
 }
 
@@ -500,7 +517,7 @@ export function startPlay(s: S, c: Contract): S {
   } else re = (1 << (c.declarer as Seat)) | (c.partner !== null ? 1 << c.partner : 0);
   // DDV (oracle README "leader"): the soloist leads a Pflichtsolo, the forehand every other game.
   const leader = c.kind === 'solo' && c.pflicht ? (c.declarer as Seat) : s.m.forehand;
-  const next: S = {
+  const next: Fresh = {
     ...s,
     phase: 'play',
     turn: leader,
@@ -514,20 +531,13 @@ export function startPlay(s: S, c: Contract): S {
       leader,
     },
   };
-  return withCalls(next);
-}
-
-/** The state with `opt` and `calls` brought up to date (announce.ts). */
-function withCalls(s: S): S {
-  if (!s.calls) return s;
-  const c = callState(s);
-  return { ...s, opt: c & 15, calls: (c & CALLS_OPEN) !== 0 };
+  return fillCalls(next);
 }
 
 /** A state `play` has just made and not yet handed out: its `opt` and `calls` may still be set. */
 type Fresh = { -readonly [K in keyof S]: S[K] };
 
-/** `withCalls` on a fresh state, in place (no second object on the card path). */
+/** A fresh state with `opt` and `calls` brought up to date (announce.ts), in place (no second object). */
 function fillCalls(w: Fresh): S {
   const c = callState(w);
   w.opt = c & 15;
