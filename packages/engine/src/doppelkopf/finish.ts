@@ -38,6 +38,14 @@ export function announcementsInOrder(head: AnnCell | null): AnnCell[] {
   return out.reverse();
 }
 
+/** The announcements of a deal in order, as its result shows them. */
+function announcementsOf(head: AnnCell | null): DealResult['announcements'] {
+  const out: DealResult['announcements'][number][] = [];
+  for (let a = head; a !== null; a = a.prev)
+    out.push({ seat: a.seat, party: a.party, call: a.call, played: a.played, hand: a.hand, reply: a.reply });
+  return out.reverse();
+}
+
 export interface FinishedTrick {
   readonly leader: Seat;
   readonly plays: readonly (readonly [Seat, Card])[];
@@ -160,14 +168,7 @@ export function finishDeal(s: DoppelkopfState): DoppelkopfState {
     hands: d.dealt,
     contract: c,
     parties: { re: reSeats, kontra: koSeats },
-    announcements: announcementsInOrder(d.anns).map((a) => ({
-      seat: a.seat,
-      party: a.party,
-      call: a.call,
-      played: a.played,
-      hand: a.hand,
-      reply: a.reply,
-    })),
+    announcements: announcementsOf(d.anns),
     tricks,
     cardPoints: { ...points, bySeat },
     tricksWon: { ...won, bySeat: wonBySeat },
@@ -198,7 +199,12 @@ export function finishDeal(s: DoppelkopfState): DoppelkopfState {
       forehand,
       soloDone,
       results,
-      scores: m.scores.map((x, i) => x + v.score[i]),
+      scores: [
+        m.scores[0] + v.score[0],
+        m.scores[1] + v.score[1],
+        m.scores[2] + v.score[2],
+        m.scores[3] + v.score[3],
+      ],
     },
   };
 }

@@ -110,11 +110,7 @@ function start(config: DoppelkopfConfig, dealer: Seat): S {
     turn: (d + 1) % SEATS,
     played: 0,
     hands: EMPTY8,
-    led: -1,
-    best: -1,
-    bestStr: 0,
-    bestSeat: -1,
-    trickPoints: 0,
+    trick: 0,
     plays: null,
     opt: 0,
     quiet: 0,
@@ -129,19 +125,41 @@ function start(config: DoppelkopfConfig, dealer: Seat): S {
 
 // ---- deals -------------------------------------------------------------------------------------------
 
-/** The shuffled deck dealt in one packet per seat from the forehand on (any way of dealing a uniform shuffle is the same). */
+/** The deck's slots being shuffled by `randomDeal` (scratch: filled anew by every call, nothing kept between). */
+const SLOTS = new Uint8Array(48);
+
+/** `n` cards of the shuffled slots from `at` on. */
+function packet(cards: readonly Card[], at: number, n: number): Card[] {
+  const out = new Array<Card>(n);
+  for (let i = 0; i < n; i++) out[i] = cards[SLOTS[at + i]];
+  return out;
+}
+
+/**
+ * The shuffled deck (Fisher-Yates over the deck's slots, core/rng.ts) dealt in one packet per seat from the
+ * forehand on (any way of dealing a uniform shuffle is the same).
+ */
 function randomDeal(state: S, rng: Rng): DoppelkopfDeal {
-  const deck = deckOf(state.config.options.nines).cards.slice();
-  for (let i = deck.length - 1; i > 0; i--) {
+  const cards = deckOf(state.config.options.nines).cards;
+  const size = cards.length;
+  for (let i = 0; i < size; i++) SLOTS[i] = i;
+  for (let i = size - 1; i > 0; i--) {
     const j = rng.int(i + 1);
-    const t = deck[i];
-    deck[i] = deck[j];
-    deck[j] = t;
+    const t = SLOTS[i];
+    SLOTS[i] = SLOTS[j];
+    SLOTS[j] = t;
   }
-  const n = deck.length / SEATS;
-  const hands: Card[][] = [[], [], [], []];
-  for (let k = 0; k < SEATS; k++) hands[(state.m.forehand + k) % SEATS] = deck.slice(k * n, k * n + n);
-  return { hands };
+  const n = size / SEATS;
+  // Seat s gets packet (s - forehand) mod 4.
+  const f = state.m.forehand;
+  return {
+    hands: [
+      packet(cards, ((SEATS - f) & 3) * n, n),
+      packet(cards, ((SEATS + 1 - f) & 3) * n, n),
+      packet(cards, ((SEATS + 2 - f) & 3) * n, n),
+      packet(cards, ((SEATS + 3 - f) & 3) * n, n),
+    ],
+  };
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> =>
@@ -232,11 +250,7 @@ function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
     turn: forced >= 0 ? forced : m.forehand,
     played: 0,
     hands,
-    led: -1,
-    best: -1,
-    bestStr: 0,
-    bestSeat: -1,
-    trickPoints: 0,
+    trick: 0,
     plays: null,
     opt: 0,
     quiet: 0,
@@ -291,11 +305,24 @@ function declarable(s: S, seat: Seat): readonly A[] {
 
 export const partyOf = (s: S, seat: Seat): 0 | 1 => (((s.d.re >> seat) & 1) !== 0 ? 0 : 1);
 
+/**
+ * The open trick packed in one small integer (`trick` of the state; 0 while no trick is open): the effective
+ * suit led + 1 in bits 0-2, the best kind so far from bit 3, its strength from bit 8, its seat from bit 14,
+ * the trick's card points from bit 16 (22 bits: one field written per card instead of five).
+ */
+const T_BEST = 3;
+const T_STR = 8;
+const T_SEAT = 14;
+const T_PTS = 16;
+/** The effective suit led of a packed trick, -1 when none is open. */
+const ledOf = (trick: number): number => (trick & 7) - 1;
+
 /** The legal kinds of `seat`'s hand (the `follow` policy: follow the effective suit led, else any card). */
 export function legalKinds(s: S, seat: Seat): number {
   const hand = s.hands[seat];
-  if (s.led < 0) return hand;
-  const m = hand & SUIT_MASK[s.d.order * 5 + s.led];
+  const led = ledOf(s.trick);
+  if (led < 0) return hand;
+  const m = hand & SUIT_MASK[s.d.order * 5 + led];
   return m !== 0 ? m : hand;
 }
 
@@ -554,7 +581,7 @@ function refuse(s: S, seat: Seat, card: unknown): Result<never> {
   if ((s.hands[seat] & (1 << k)) === 0) return err('illegal-action', `${String(card)} is not in your hand`);
   return err(
     'illegal-action',
-    `${String(card)}: ${s.led === TRUMP ? 'trump was led and must be followed' : 'the suit led must be followed'}`,
+    `${String(card)}: ${ledOf(s.trick) === TRUMP ? 'trump was led and must be followed' : 'the suit led must be followed'}`,
   );
 }
 
@@ -569,8 +596,10 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
   // Schwein (schwein.ts): the first of two Füchse in one hand marks its owner (rare: a new deal state).
   const d = k === DA && s.d.pig === -1 ? firstFox(s, seat) : s.d;
   const order = d.order;
-  if (s.led >= 0) {
-    const m = hand & SUIT_MASK[order * 5 + s.led];
+  const t = s.trick;
+  let led = ledOf(t);
+  if (led >= 0) {
+    const m = hand & SUIT_MASK[order * 5 + led];
     if (m !== 0 && (m & bit) === 0) return refuse(s, seat, card);
   }
   const hands = [h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]];
@@ -581,11 +610,10 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
   const str = k === DA && seat === d.pig ? PIG_STRENGTH : STRENGTH[i];
   const plays: PlayCell = { seat, kind: k, prev: s.plays };
   const played = s.played + 1;
-  const trickPoints = s.trickPoints + POINTS[k];
-  let led = s.led;
-  let best = s.best;
-  let bestStr = s.bestStr;
-  let bestSeat = s.bestSeat;
+  const trickPoints = (t >>> T_PTS) + POINTS[k];
+  let best = (t >>> T_BEST) & 31;
+  let bestStr = (t >>> T_STR) & 63;
+  let bestSeat = (t >>> T_SEAT) & 3;
   if (led < 0) {
     led = suit;
     best = k;
@@ -616,11 +644,7 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
       turn: (seat + 1) & 3,
       played,
       hands,
-      led,
-      best,
-      bestStr,
-      bestSeat,
-      trickPoints,
+      trick: (led + 1) | (best << T_BEST) | (bestStr << T_STR) | (bestSeat << T_SEAT) | (trickPoints << T_PTS),
       plays,
       opt: 0,
       quiet: 0,
@@ -650,11 +674,7 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
     turn: bestSeat,
     played,
     hands,
-    led: -1,
-    best: -1,
-    bestStr: 0,
-    bestSeat: -1,
-    trickPoints: 0,
+    trick: 0,
     plays,
     opt: 0,
     quiet: 0,
