@@ -63,8 +63,8 @@ const PAIRS: readonly (readonly [Seat, Card])[] = Array.from({ length: SEATS * K
 
 /** The finished tricks of a deal from its plays and the packed winners (one walk of the play list). */
 export function finishedTricks(s: DoppelkopfState): FinishedTrick[] {
-  let n = 0;
-  for (let c = s.plays; c !== null; c = c.prev) n++;
+  // The deal's play list holds one cell per card played.
+  const n = s.played;
   let c = s.plays;
   // The cards of an open trick are no finished trick.
   for (let j = n & 3; j > 0; j--) c = (c as PlayCell).prev;
@@ -184,8 +184,11 @@ export function finishDeal(s: DoppelkopfState): DoppelkopfState {
   const repeat = c.kind === 'solo' && c.pflicht && !c.vorfuehrung;
   const forehand = over || repeat ? m.forehand : (m.forehand + 1) % SEATS;
   const soloDone = c.kind === 'solo' && c.pflicht ? m.soloDone | (1 << (c.declarer as Seat)) : m.soloDone;
-  const results = m.results.slice();
-  results.push(result);
+  // At its size (a slice and a push would grow it once more).
+  const before = m.results;
+  const results = new Array<DealResult>(before.length + 1);
+  for (let i = 0; i < before.length; i++) results[i] = before[i];
+  results[before.length] = result;
   return {
     ...s,
     phase: over ? 'over' : 'deal',
