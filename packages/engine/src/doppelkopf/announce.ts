@@ -22,7 +22,6 @@
  * announcements plus `quiet` ("nothing now"), so every listed seat has an action. Where the parties are
  * public (a declared solo, a Hochzeit, Armut) only seats whose own party may announce are listed.
  */
-import { count } from '../core/bits.ts';
 import type { Seat } from '../core/game.ts';
 import type { DoppelkopfState } from './state.ts';
 
@@ -57,7 +56,7 @@ export const REPLY = 64;
  */
 export function allowedLevels(s: DoppelkopfState, party: 0 | 1, seat: Seat): number {
   const shift = shiftNow(s);
-  return shift < 0 ? 0 : levels(s, party, count(s.hands[seat]) + count(s.hands[4 + seat]) + shift, shift);
+  return shift < 0 ? 0 : levels(s, party, heldInPlay(s, seat) + shift, shift);
 }
 
 /** How far a Hochzeit moves the deadlines (0 otherwise), or -1 while nothing may be announced. */

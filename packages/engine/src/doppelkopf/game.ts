@@ -211,13 +211,14 @@ function parseDeal(state: S, input: unknown): Result<DoppelkopfDeal> {
 
 /** The cards of a hand in kind order (both copies side by side). */
 export function cardsOf(one: number, two: number): Card[] {
-  const out: Card[] = [];
+  const out = new Array<Card>(count(one) + count(two));
   // A kind is held twice only if held at least once (state.ts), so the held kinds of `one` are all.
+  let i = 0;
   for (let m = one; m !== 0; m &= m - 1) {
     const low = m & -m;
     const c = KIND_CARDS[31 - Math.clz32(low)];
-    out.push(c);
-    if ((two & low) !== 0) out.push(c);
+    out[i++] = c;
+    if ((two & low) !== 0) out[i++] = c;
   }
   return out;
 }
