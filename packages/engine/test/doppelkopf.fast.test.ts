@@ -184,7 +184,11 @@ describe('doppelkopf shortcut heldInPlay: the cards held read off the cards play
   }
 
   const cases = [
-    ...SETUPS.map(({ preset, options }) => ({ name: `${preset} ${JSON.stringify(options)}`, preset, options })),
+    ...SETUPS.map(({ preset, options }) => ({
+      name: `${preset} ${JSON.stringify(options)}`,
+      preset,
+      options,
+    })),
     { name: 'house Armut (three)', preset: 'armut', options: { armut: 'three' } },
     { name: 'house Armut (trumps)', preset: 'armut', options: { armut: 'trumps' } },
   ] as const;

@@ -645,7 +645,8 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
       turn: (seat + 1) & 3,
       played,
       hands,
-      trick: (led + 1) | (best << T_BEST) | (bestStr << T_STR) | (bestSeat << T_SEAT) | (trickPoints << T_PTS),
+      trick:
+        (led + 1) | (best << T_BEST) | (bestStr << T_STR) | (bestSeat << T_SEAT) | (trickPoints << T_PTS),
       plays,
       opt: 0,
       quiet: 0,

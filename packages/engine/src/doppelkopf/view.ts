@@ -125,7 +125,8 @@ function tricksOf(s: DoppelkopfState): { trick: PointedTrickView | null; tricks:
       cards.push({ seat: p.seat, card: KIND_CARDS[p.kind] });
       points += POINTS[p.kind];
     }
-    if (end - i === 4) tricks.push({ leader: plays[i].seat, cards, winner: (s.winners >>> (2 * t)) & 3, points });
+    if (end - i === 4)
+      tricks.push({ leader: plays[i].seat, cards, winner: (s.winners >>> (2 * t)) & 3, points });
     else trick = { leader: plays[i].seat, cards, points };
   }
   return { trick, tricks };
