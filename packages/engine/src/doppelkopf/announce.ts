@@ -101,14 +101,20 @@ export function callState(s: DoppelkopfState): number {
   const tRe = threshold(s, 0, shift);
   const tKo = threshold(s, 1, shift);
   const low = tRe < tKo ? tRe : tKo;
-  // Shortcut: the cards held read off the cards played (`heldInPlay`); the seat to play holds the most.
-  if (heldInPlay(s, s.turn) + shift < low) return 0;
+  // Shortcut: the cards held read off the cards played (`heldInPlay` written out for all seats at once):
+  // the seats yet to play to the open trick hold `most`, the seat to play among them.
+  const played = s.played;
+  const most = (s.config.options.nines ? 12 : 10) - (played >> 2) + shift;
+  if (most < low) return 0;
+  const turn = s.turn;
+  const open = played & 3;
+  const leader = (turn - open) & 3;
   const re = s.d.re;
   const quiet = s.quiet;
   let out = CALLS_OPEN;
   for (let seat = 0; seat < 4; seat++) {
-    if (seat === s.turn || (quiet & (1 << seat)) !== 0) continue;
-    const eff = heldInPlay(s, seat) + shift;
+    if (seat === turn || (quiet & (1 << seat)) !== 0) continue;
+    const eff = ((seat - leader) & 3) < open ? most - 1 : most;
     if (hidden ? eff >= low : eff >= (((re >> seat) & 1) !== 0 ? tRe : tKo)) out |= 1 << seat;
   }
   return out;
