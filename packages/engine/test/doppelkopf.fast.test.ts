@@ -211,3 +211,28 @@ describe('doppelkopf shortcut heldInPlay: the cards held read off the cards play
     if (preset === 'armut') expect(armut).toBeGreaterThan(100);
   });
 });
+
+describe('doppelkopf shortcut randomDeal: the shuffle of slot numbers in a scratch array', () => {
+  it.each(['ddv', 'house'] as const)(
+    'deals what Fisher-Yates over the deck cards deals with the same draws: %s',
+    (preset) => {
+      const cfg = unwrap(G.parseConfig({ players: 4, preset }));
+      const deck = cfg.options.nines ? DOKO48 : DOKO40;
+      const a = seeded(`deal/${preset}`);
+      const b = seeded(`deal/${preset}`);
+      for (let i = 0; i < 300; i++) {
+        const s = G.start(cfg, i % 4);
+        const got = G.randomDeal(s, a).hands;
+        // The straightforward form (core/rng.ts order of draws): shuffle a copy, one packet per seat from the forehand.
+        const cards = deck.cards.slice();
+        for (let j = cards.length - 1; j > 0; j--) {
+          const k = b.int(j + 1);
+          [cards[j], cards[k]] = [cards[k], cards[j]];
+        }
+        const n = cards.length / 4;
+        const forehand = ((i % 4) + 1) % 4;
+        for (let p = 0; p < 4; p++) expect(got[(forehand + p) % 4]).toEqual(cards.slice(p * n, p * n + n));
+      }
+    },
+  );
+});
