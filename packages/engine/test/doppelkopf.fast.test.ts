@@ -6,6 +6,7 @@
  * tables against the kernel's `winnerIndex` over the contract's `TrickOrder` (both Dulle rules).
  */
 import { describe, expect, it } from 'vitest';
+import { heldInPlay } from '../src/doppelkopf/announce.ts';
 import { cardsOf, partyOf } from '../src/doppelkopf/game.ts';
 import {
   allowedLevels,
@@ -155,4 +156,83 @@ describe.each(SETUPS)('doppelkopf shortcuts equal the kernel: $preset $options',
     expect(optional).toBeGreaterThan(50);
     expect(withCalls).toBeGreaterThan(50);
   });
+});
+
+describe('doppelkopf shortcut heldInPlay: the cards held read off the cards played', () => {
+  /** Random play that takes every Vorbehalt, Armut and its cards it can (so that Armut games come up often). */
+  function* armutStates(options: object, seed: string, count: number): Generator<S> {
+    const rng = seeded(seed);
+    const cfg = unwrap(G.parseConfig({ players: 4, preset: 'house', options }));
+    let s: S = G.start(cfg, 0);
+    const prefer = ['reserve', 'take'];
+    for (let i = 0; i < count; i++) {
+      if (G.isOver(s)) s = G.start(cfg, 0);
+      if (G.awaitsDeal(s)) s = unwrap(G.applyDeal(s, G.randomDeal(s, rng)));
+      else if (s.phase !== 'play') {
+        const legal = G.legalActions(s, s.turn);
+        const a =
+          legal.find((x) => (x.t === 'declare' && x.game === 'armut') || prefer.includes(x.t)) ??
+          legal.find((x) => x.t === 'healthy') ??
+          legal[rng.int(legal.length)];
+        s = unwrap(G.apply(s, s.turn, a));
+      } else {
+        const step = randomStep(G, s, rng, 0.3);
+        s = unwrap(G.apply(s, step.seat, step.action as DoppelkopfAction));
+      }
+      yield s;
+    }
+  }
+
+  const cases = [
+    ...SETUPS.map(({ preset, options }) => ({
+      name: `${preset} ${JSON.stringify(options)}`,
+      preset,
+      options,
+    })),
+    { name: 'house Armut (three)', preset: 'armut', options: { armut: 'three' } },
+    { name: 'house Armut (trumps)', preset: 'armut', options: { armut: 'trumps' } },
+  ] as const;
+
+  it.each(cases)('equals the hand words in every position of play: $name', ({ preset, options }) => {
+    const all =
+      preset === 'armut'
+        ? armutStates(options, `held/${JSON.stringify(options)}`, 40_000)
+        : states(preset, options, `held/${preset}/${JSON.stringify(options)}`, 20_000);
+    let positions = 0;
+    let armut = 0;
+    for (const s of all) {
+      if (s.phase !== 'play') continue;
+      for (let seat = 0; seat < 4; seat++)
+        expect(heldInPlay(s, seat), `seat ${seat}`).toBe(cardsOf(s.hands[seat], s.hands[4 + seat]).length);
+      positions++;
+      if (s.d.contract?.kind === 'armut') armut++;
+    }
+    expect(positions).toBeGreaterThan(1000);
+    if (preset === 'armut') expect(armut).toBeGreaterThan(100);
+  });
+});
+
+describe('doppelkopf shortcut randomDeal: the shuffle of slot numbers in a scratch array', () => {
+  it.each(['ddv', 'house'] as const)(
+    'deals what Fisher-Yates over the deck cards deals with the same draws: %s',
+    (preset) => {
+      const cfg = unwrap(G.parseConfig({ players: 4, preset }));
+      const deck = cfg.options.nines ? DOKO48 : DOKO40;
+      const a = seeded(`deal/${preset}`);
+      const b = seeded(`deal/${preset}`);
+      for (let i = 0; i < 300; i++) {
+        const s = G.start(cfg, i % 4);
+        const got = G.randomDeal(s, a).hands;
+        // The straightforward form (core/rng.ts order of draws): shuffle a copy, one packet per seat from the forehand.
+        const cards = deck.cards.slice();
+        for (let j = cards.length - 1; j > 0; j--) {
+          const k = b.int(j + 1);
+          [cards[j], cards[k]] = [cards[k], cards[j]];
+        }
+        const n = cards.length / 4;
+        const forehand = ((i % 4) + 1) % 4;
+        for (let p = 0; p < 4; p++) expect(got[(forehand + p) % 4]).toEqual(cards.slice(p * n, p * n + n));
+      }
+    },
+  );
 });

@@ -22,7 +22,6 @@
  * announcements plus `quiet` ("nothing now"), so every listed seat has an action. Where the parties are
  * public (a declared solo, a Hochzeit, Armut) only seats whose own party may announce are listed.
  */
-import { count } from '../core/bits.ts';
 import type { Seat } from '../core/game.ts';
 import type { DoppelkopfState } from './state.ts';
 
@@ -57,7 +56,7 @@ export const REPLY = 64;
  */
 export function allowedLevels(s: DoppelkopfState, party: 0 | 1, seat: Seat): number {
   const shift = shiftNow(s);
-  return shift < 0 ? 0 : levels(s, party, count(s.hands[seat]) + count(s.hands[4 + seat]) + shift, shift);
+  return shift < 0 ? 0 : levels(s, party, heldInPlay(s, seat) + shift, shift);
 }
 
 /** How far a Hochzeit moves the deadlines (0 otherwise), or -1 while nothing may be announced. */
@@ -96,21 +95,42 @@ export const CALLS_OPEN = 16;
 export function callState(s: DoppelkopfState): number {
   const shift = shiftNow(s);
   if (shift < 0) return 0;
-  const hidden = s.d.contract!.kind === 'normal' || s.d.contract!.kind === 'silent-solo';
+  const kind = s.d.contract!.kind;
+  const hidden = kind === 'normal' || kind === 'silent-solo';
   // Shortcut (docs/architecture.md): `levels` as one card threshold per party, read once for all seats.
   const tRe = threshold(s, 0, shift);
   const tKo = threshold(s, 1, shift);
   const low = tRe < tKo ? tRe : tKo;
-  const h = s.hands;
-  let out = 0;
+  // Shortcut: the cards held read off the cards played (`heldInPlay` written out for all seats at once):
+  // the seats yet to play to the open trick hold `most`, the seat to play among them.
+  const played = s.played;
+  const most = (s.config.options.nines ? 12 : 10) - (played >> 2) + shift;
+  if (most < low) return 0;
+  const turn = s.turn;
+  const open = played & 3;
+  const leader = (turn - open) & 3;
+  const re = s.d.re;
+  const quiet = s.quiet;
+  let out = CALLS_OPEN;
   for (let seat = 0; seat < 4; seat++) {
-    const eff = count(h[seat]) + count(h[4 + seat]) + shift;
-    if (eff < low) continue;
-    out |= CALLS_OPEN;
-    if (seat === s.turn || (s.quiet & (1 << seat)) !== 0) continue;
-    if (hidden || eff >= (((s.d.re >> seat) & 1) !== 0 ? tRe : tKo)) out |= 1 << seat;
+    if (seat === turn || (quiet & (1 << seat)) !== 0) continue;
+    const eff = ((seat - leader) & 3) < open ? most - 1 : most;
+    if (hidden ? eff >= low : eff >= (((re >> seat) & 1) !== 0 ? tRe : tKo)) out |= 1 << seat;
   }
   return out;
+}
+
+/**
+ * The cards `seat` holds in phase `play`, from the cards played: every hand starts the play as large as the
+ * others (an Armut's taker returns as many cards as he took), and a seat has played one card to each finished
+ * trick and to the open one if it played there already (the seats from the open trick's leader up to `turn`).
+ * Checked against the hand words in doppelkopf.fast.test.ts.
+ */
+export function heldInPlay(s: DoppelkopfState, seat: Seat): number {
+  const played = s.played;
+  const open = played & 3;
+  const leader = (s.turn - open) & 3;
+  return (s.config.options.nines ? 12 : 10) - (played >> 2) - (((seat - leader) & 3) < open ? 1 : 0);
 }
 
 /** Never reached by a card count. */

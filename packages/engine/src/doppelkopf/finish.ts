@@ -5,7 +5,7 @@
  */
 import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
-import { CJ, DA, KIND_CARDS, POINTS } from './cards.ts';
+import { CJ, DA, KIND_CARDS, KINDS, POINTS } from './cards.ts';
 
 const FUCHS = KIND_CARDS[DA];
 const KARLCHEN = KIND_CARDS[CJ];
@@ -38,6 +38,14 @@ export function announcementsInOrder(head: AnnCell | null): AnnCell[] {
   return out.reverse();
 }
 
+/** The announcements of a deal in order, as its result shows them. */
+function announcementsOf(head: AnnCell | null): DealResult['announcements'] {
+  const out: DealResult['announcements'][number][] = [];
+  for (let a = head; a !== null; a = a.prev)
+    out.push({ seat: a.seat, party: a.party, call: a.call, played: a.played, hand: a.hand, reply: a.reply });
+  return out.reverse();
+}
+
 export interface FinishedTrick {
   readonly leader: Seat;
   readonly plays: readonly (readonly [Seat, Card])[];
@@ -45,58 +53,71 @@ export interface FinishedTrick {
   readonly points: number;
 }
 
+/**
+ * `[seat, card]` of every seat and kind: the plays of the finished tricks share these pairs (made once at load,
+ * frozen since results are shared between states anyway; a deal's result holds 48 of them).
+ */
+const PAIRS: readonly (readonly [Seat, Card])[] = Array.from({ length: SEATS * KINDS }, (_, i) =>
+  Object.freeze([(i / KINDS) | 0, KIND_CARDS[i % KINDS]] as const),
+);
+
 /** The finished tricks of a deal from its plays and the packed winners (one walk of the play list). */
 export function finishedTricks(s: DoppelkopfState): FinishedTrick[] {
-  let n = 0;
-  for (let c = s.plays; c !== null; c = c.prev) n++;
-  const seats = new Array<number>(n);
-  const kinds = new Array<number>(n);
-  let i = n;
-  for (let c = s.plays; c !== null; c = c.prev) {
-    i--;
-    seats[i] = c.seat;
-    kinds[i] = c.kind;
-  }
+  // The deal's play list holds one cell per card played.
+  const n = s.played;
+  let c = s.plays;
+  // The cards of an open trick are no finished trick.
+  for (let j = n & 3; j > 0; j--) c = (c as PlayCell).prev;
   const out: FinishedTrick[] = [];
   const winners = s.winners;
-  for (let t = 0, j = 0; j + 4 <= n; t++, j += 4) {
-    const k0 = kinds[j];
-    const k1 = kinds[j + 1];
-    const k2 = kinds[j + 2];
-    const k3 = kinds[j + 3];
+  // Newest trick first, four cells at a time; reversed at the end.
+  for (let t = (n >> 2) - 1; t >= 0; t--) {
+    const c3 = c as PlayCell;
+    const c2 = c3.prev as PlayCell;
+    const c1 = c2.prev as PlayCell;
+    const c0 = c1.prev as PlayCell;
+    c = c0.prev;
     out.push({
-      leader: seats[j],
+      leader: c0.seat,
       plays: [
-        [seats[j], KIND_CARDS[k0]],
-        [seats[j + 1], KIND_CARDS[k1]],
-        [seats[j + 2], KIND_CARDS[k2]],
-        [seats[j + 3], KIND_CARDS[k3]],
+        PAIRS[c0.seat * KINDS + c0.kind],
+        PAIRS[c1.seat * KINDS + c1.kind],
+        PAIRS[c2.seat * KINDS + c2.kind],
+        PAIRS[c3.seat * KINDS + c3.kind],
       ],
       winner: (winners >>> (2 * t)) & 3,
-      points: POINTS[k0] + POINTS[k1] + POINTS[k2] + POINTS[k3],
+      points: POINTS[c0.kind] + POINTS[c1.kind] + POINTS[c2.kind] + POINTS[c3.kind],
     });
   }
-  return out;
+  return out.reverse();
 }
+
+const PARTY: readonly Party[] = ['kontra', 're'];
 
 /**
  * Special points (DDV 'Sonderpunkte'; 004 names Karl-, Fuchs- and Doppelkopf-Stiche), only while Re has two
  * players: a Fuchs (Karo-Ass) won by the other party, a trick of 40 or more points, the last trick won by
  * a Kreuz-Bube (Karlchen). Each to the trick winner's party.
  */
-function specials(tricks: readonly FinishedTrick[], partyOf: (s: Seat) => Party): ScoreItem[] {
+function specials(tricks: readonly FinishedTrick[], re: number): ScoreItem[] {
   const out: ScoreItem[] = [];
-  tricks.forEach((t, i) => {
-    const p = partyOf(t.winner);
-    for (const [seat, card] of t.plays)
-      if (card === FUCHS && partyOf(seat) !== p)
+  const last = tricks.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const t = tricks[i];
+    const w = (re >> t.winner) & 1;
+    const p = PARTY[w];
+    for (let j = 0; j < 4; j++) {
+      const [seat, card] = t.plays[j];
+      if (card === FUCHS && ((re >> seat) & 1) !== w)
         out.push({ kind: 'fuchsGefangen', party: p, points: 1, trick: i + 1 });
+    }
     if (t.points >= 40) out.push({ kind: 'doppelkopf', party: p, points: 1, trick: i + 1 });
-    if (i === tricks.length - 1) {
-      const j = t.plays.findIndex(([seat]) => seat === t.winner);
+    if (i === last) {
+      let j = 0;
+      while (t.plays[j][0] !== t.winner) j++;
       if (t.plays[j][1] === KARLCHEN) out.push({ kind: 'karlchen', party: p, points: 1, trick: i + 1 });
     }
-  });
+  }
   return out;
 }
 
@@ -105,7 +126,6 @@ export function finishDeal(s: DoppelkopfState): DoppelkopfState {
   const m = s.m;
   const c = d.contract!;
   const tricks = finishedTricks(s);
-  const partyOf = (seat: Seat): Party => (((d.re >> seat) & 1) !== 0 ? 're' : 'kontra');
   const two = (d.re & (d.re - 1)) !== 0;
   const reSeats: Seat[] = [];
   const koSeats: Seat[] = [];
@@ -135,7 +155,7 @@ export function finishDeal(s: DoppelkopfState): DoppelkopfState {
     annKo: d.annKo,
     points,
     tricks: won,
-    specials: two ? specials(tricks, partyOf) : [],
+    specials: two ? specials(tricks, d.re) : [],
     solo: !two,
   };
   const v =
@@ -148,14 +168,7 @@ export function finishDeal(s: DoppelkopfState): DoppelkopfState {
     hands: d.dealt,
     contract: c,
     parties: { re: reSeats, kontra: koSeats },
-    announcements: announcementsInOrder(d.anns).map((a) => ({
-      seat: a.seat,
-      party: a.party,
-      call: a.call,
-      played: a.played,
-      hand: a.hand,
-      reply: a.reply,
-    })),
+    announcements: announcementsOf(d.anns),
     tricks,
     cardPoints: { ...points, bySeat },
     tricksWon: { ...won, bySeat: wonBySeat },
@@ -171,8 +184,11 @@ export function finishDeal(s: DoppelkopfState): DoppelkopfState {
   const repeat = c.kind === 'solo' && c.pflicht && !c.vorfuehrung;
   const forehand = over || repeat ? m.forehand : (m.forehand + 1) % SEATS;
   const soloDone = c.kind === 'solo' && c.pflicht ? m.soloDone | (1 << (c.declarer as Seat)) : m.soloDone;
-  const results = m.results.slice();
-  results.push(result);
+  // At its size (a slice and a push would grow it once more).
+  const before = m.results;
+  const results = new Array<DealResult>(before.length + 1);
+  for (let i = 0; i < before.length; i++) results[i] = before[i];
+  results[before.length] = result;
   return {
     ...s,
     phase: over ? 'over' : 'deal',
@@ -186,7 +202,12 @@ export function finishDeal(s: DoppelkopfState): DoppelkopfState {
       forehand,
       soloDone,
       results,
-      scores: m.scores.map((x, i) => x + v.score[i]),
+      scores: [
+        m.scores[0] + v.score[0],
+        m.scores[1] + v.score[1],
+        m.scores[2] + v.score[2],
+        m.scores[3] + v.score[3],
+      ],
     },
   };
 }

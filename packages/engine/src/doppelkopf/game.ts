@@ -110,11 +110,7 @@ function start(config: DoppelkopfConfig, dealer: Seat): S {
     turn: (d + 1) % SEATS,
     played: 0,
     hands: EMPTY8,
-    led: -1,
-    best: -1,
-    bestStr: 0,
-    bestSeat: -1,
-    trickPoints: 0,
+    trick: 0,
     plays: null,
     opt: 0,
     quiet: 0,
@@ -129,19 +125,41 @@ function start(config: DoppelkopfConfig, dealer: Seat): S {
 
 // ---- deals -------------------------------------------------------------------------------------------
 
-/** The shuffled deck dealt in one packet per seat from the forehand on (any way of dealing a uniform shuffle is the same). */
+/** The deck's slots being shuffled by `randomDeal` (scratch: filled anew by every call, nothing kept between). */
+const SLOTS = new Uint8Array(48);
+
+/** `n` cards of the shuffled slots from `at` on. */
+function packet(cards: readonly Card[], at: number, n: number): Card[] {
+  const out = new Array<Card>(n);
+  for (let i = 0; i < n; i++) out[i] = cards[SLOTS[at + i]];
+  return out;
+}
+
+/**
+ * The shuffled deck (Fisher-Yates over the deck's slots, core/rng.ts) dealt in one packet per seat from the
+ * forehand on (any way of dealing a uniform shuffle is the same).
+ */
 function randomDeal(state: S, rng: Rng): DoppelkopfDeal {
-  const deck = deckOf(state.config.options.nines).cards.slice();
-  for (let i = deck.length - 1; i > 0; i--) {
+  const cards = deckOf(state.config.options.nines).cards;
+  const size = cards.length;
+  for (let i = 0; i < size; i++) SLOTS[i] = i;
+  for (let i = size - 1; i > 0; i--) {
     const j = rng.int(i + 1);
-    const t = deck[i];
-    deck[i] = deck[j];
-    deck[j] = t;
+    const t = SLOTS[i];
+    SLOTS[i] = SLOTS[j];
+    SLOTS[j] = t;
   }
-  const n = deck.length / SEATS;
-  const hands: Card[][] = [[], [], [], []];
-  for (let k = 0; k < SEATS; k++) hands[(state.m.forehand + k) % SEATS] = deck.slice(k * n, k * n + n);
-  return { hands };
+  const n = size / SEATS;
+  // Seat s gets packet (s - forehand) mod 4.
+  const f = state.m.forehand;
+  return {
+    hands: [
+      packet(cards, ((SEATS - f) & 3) * n, n),
+      packet(cards, ((SEATS + 1 - f) & 3) * n, n),
+      packet(cards, ((SEATS + 2 - f) & 3) * n, n),
+      packet(cards, ((SEATS + 3 - f) & 3) * n, n),
+    ],
+  };
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> =>
@@ -162,7 +180,10 @@ function dealBits(config: DoppelkopfConfig, input: unknown): Result<number[]> {
     const hand: unknown = raw[seat];
     if (!Array.isArray(hand) || hand.length !== n)
       return err('bad-deal', `hand ${seat} must hold ${n} cards`);
-    for (const c of hand) {
+    let one = 0;
+    let two = 0;
+    for (let i = 0; i < n; i++) {
+      const c: unknown = hand[i];
       const k = kindOf(c);
       if (k < 0 || (!nines && isNine(k)))
         return err(
@@ -173,9 +194,11 @@ function dealBits(config: DoppelkopfConfig, input: unknown): Result<number[]> {
       if ((all2 & b) !== 0) return err('bad-deal', `${c} is dealt more than twice`);
       if ((all1 & b) !== 0) all2 |= b;
       else all1 |= b;
-      if ((h[seat] & b) !== 0) h[4 + seat] |= b;
-      else h[seat] |= b;
+      if ((one & b) !== 0) two |= b;
+      else one |= b;
     }
+    h[seat] = one;
+    h[4 + seat] = two;
   }
   return ok(h);
 }
@@ -188,13 +211,14 @@ function parseDeal(state: S, input: unknown): Result<DoppelkopfDeal> {
 
 /** The cards of a hand in kind order (both copies side by side). */
 export function cardsOf(one: number, two: number): Card[] {
-  const out: Card[] = [];
+  const out = new Array<Card>(count(one) + count(two));
   // A kind is held twice only if held at least once (state.ts), so the held kinds of `one` are all.
+  let i = 0;
   for (let m = one; m !== 0; m &= m - 1) {
     const low = m & -m;
     const c = KIND_CARDS[31 - Math.clz32(low)];
-    out.push(c);
-    if ((two & low) !== 0) out.push(c);
+    out[i++] = c;
+    if ((two & low) !== 0) out[i++] = c;
   }
   return out;
 }
@@ -219,17 +243,15 @@ function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
   if (!b.ok) return b;
   const hands = b.value;
   const forced = vorfuehrung(state);
+  const m = state.m;
+  // Written out in the order of `start` and EMPTY_DEAL (one shape for all states, no spread per deal).
   return ok({
-    ...state,
+    config: state.config,
     phase: forced >= 0 ? 'declare' : 'reserve',
-    turn: forced >= 0 ? forced : state.m.forehand,
+    turn: forced >= 0 ? forced : m.forehand,
     played: 0,
     hands,
-    led: -1,
-    best: -1,
-    bestStr: 0,
-    bestSeat: -1,
-    trickPoints: 0,
+    trick: 0,
     plays: null,
     opt: 0,
     quiet: 0,
@@ -238,17 +260,28 @@ function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
     tricks: 0,
     winners: 0,
     d: {
-      ...EMPTY_DEAL,
       dealt: [
         cardsOf(hands[0], hands[4]),
         cardsOf(hands[1], hands[5]),
         cardsOf(hands[2], hands[6]),
         cardsOf(hands[3], hands[7]),
       ],
+      answers: UNASKED,
+      decls: UNASKED,
       queue: forced >= 0 ? [forced] : NOBODY,
       forced,
-      leader: state.m.forehand,
+      contract: null,
+      order: NORMAL,
+      re: 0,
+      leader: m.forehand,
+      annRe: 0,
+      annKo: 0,
+      inTime: 0,
+      anns: null,
+      pig: -1,
+      house: null,
     },
+    m,
   });
 }
 
@@ -273,20 +306,24 @@ function declarable(s: S, seat: Seat): readonly A[] {
 
 export const partyOf = (s: S, seat: Seat): 0 | 1 => (((s.d.re >> seat) & 1) !== 0 ? 0 : 1);
 
-/** The announcements `seat` may make now, as actions. */
-function announcements(s: S, seat: Seat, out: A[]): void {
-  const party = partyOf(s, seat);
-  const m = allowedLevels(s, party, seat);
-  if (m === 0) return;
-  if ((m & 2) !== 0) out.push(ANNOUNCE[party === 0 ? 're' : 'kontra']);
-  for (let l = 2; l <= 5; l++) if ((m & (1 << l)) !== 0) out.push(ANNOUNCE[CALLS[l]]);
-}
+/**
+ * The open trick packed in one small integer (`trick` of the state; 0 while no trick is open): the effective
+ * suit led + 1 in bits 0-2, the best kind so far from bit 3, its strength from bit 8, its seat from bit 14,
+ * the trick's card points from bit 16 (22 bits: one field written per card instead of five).
+ */
+const T_BEST = 3;
+const T_STR = 8;
+const T_SEAT = 14;
+const T_PTS = 16;
+/** The effective suit led of a packed trick, -1 when none is open. */
+const ledOf = (trick: number): number => (trick & 7) - 1;
 
 /** The legal kinds of `seat`'s hand (the `follow` policy: follow the effective suit led, else any card). */
 export function legalKinds(s: S, seat: Seat): number {
   const hand = s.hands[seat];
-  if (s.led < 0) return hand;
-  const m = hand & SUIT_MASK[s.d.order * 5 + s.led];
+  const led = ledOf(s.trick);
+  if (led < 0) return hand;
+  const m = hand & SUIT_MASK[s.d.order * 5 + led];
   return m !== 0 ? m : hand;
 }
 
@@ -296,17 +333,19 @@ const IN_SUIT: readonly (readonly A[])[] = Array.from({ length: 256 }, (_, i) =>
 );
 
 /**
- * An optional actor's actions (its announcements, then `quiet`) for every `allowedLevels` answer of either
- * party: `OPTIONAL[party * 128 + levels]`, made at load in the order `announcements` lists them.
+ * The announcements of either party for every `allowedLevels` answer: `CALLS_OF[party * 128 + levels]`,
+ * Re/Kontra first, then the higher calls (made at load; the seat to play lists them after its cards).
  */
-const OPTIONAL: readonly (readonly A[])[] = Array.from({ length: 256 }, (_, i) => {
+const CALLS_OF: readonly (readonly A[])[] = Array.from({ length: 256 }, (_, i) => {
   const m = i & 127;
   const out: A[] = [];
   if ((m & 2) !== 0) out.push(ANNOUNCE[i < 128 ? 're' : 'kontra']);
   for (let l = 2; l <= 5; l++) if ((m & (1 << l)) !== 0) out.push(ANNOUNCE[CALLS[l]]);
-  out.push(QUIET);
   return out;
 });
+
+/** An optional actor's actions: its announcements (`CALLS_OF`), then `quiet`. */
+const OPTIONAL: readonly (readonly A[])[] = CALLS_OF.map((calls) => [...calls, QUIET]);
 
 function playLegal(s: S, seat: Seat): readonly A[] {
   if (seat !== s.turn) {
@@ -316,20 +355,26 @@ function playLegal(s: S, seat: Seat): readonly A[] {
     return OPTIONAL[party * 128 + allowedLevels(s, party, seat)];
   }
   let m = legalKinds(s, seat);
-  if (!s.calls) {
+  let calls = NO_ACTIONS;
+  if (s.calls) {
+    const party = partyOf(s, seat);
+    calls = CALLS_OF[party * 128 + allowedLevels(s, party, seat)];
+  }
+  if (calls.length === 0) {
     // Shortcut: cards of one suit's six kinds (following a plain suit, a short hand) as an interned list.
     const suit = ((31 - Math.clz32(m)) / 6) | 0;
     const part = m >>> (suit * 6);
     if (part << (suit * 6) === m) return IN_SUIT[suit * 64 + part];
   }
-  // Grown by push: an empty literal's first store holds 17 (12 cards and 5 announcements), packed.
-  const out: A[] = [];
-  while (m !== 0) {
+  // Made at its size (cheaper than growing by push; filled at once, so it never shows a hole).
+  const cards = count(m);
+  const out = new Array<A>(cards + calls.length);
+  for (let i = 0; m !== 0; i++) {
     const low = m & -m;
-    out.push(PLAY[31 - Math.clz32(low)]);
+    out[i] = PLAY[31 - Math.clz32(low)];
     m ^= low;
   }
-  if (s.calls) announcements(s, seat, out);
+  for (let i = 0; i < calls.length; i++) out[cards + i] = calls[i];
   return out;
 }
 
@@ -500,7 +545,7 @@ export function startPlay(s: S, c: Contract): S {
   } else re = (1 << (c.declarer as Seat)) | (c.partner !== null ? 1 << c.partner : 0);
   // DDV (oracle README "leader"): the soloist leads a Pflichtsolo, the forehand every other game.
   const leader = c.kind === 'solo' && c.pflicht ? (c.declarer as Seat) : s.m.forehand;
-  const next: S = {
+  const next: Fresh = {
     ...s,
     phase: 'play',
     turn: leader,
@@ -514,20 +559,13 @@ export function startPlay(s: S, c: Contract): S {
       leader,
     },
   };
-  return withCalls(next);
-}
-
-/** The state with `opt` and `calls` brought up to date (announce.ts). */
-function withCalls(s: S): S {
-  if (!s.calls) return s;
-  const c = callState(s);
-  return { ...s, opt: c & 15, calls: (c & CALLS_OPEN) !== 0 };
+  return fillCalls(next);
 }
 
 /** A state `play` has just made and not yet handed out: its `opt` and `calls` may still be set. */
 type Fresh = { -readonly [K in keyof S]: S[K] };
 
-/** `withCalls` on a fresh state, in place (no second object on the card path). */
+/** A fresh state with `opt` and `calls` brought up to date (announce.ts), in place (no second object). */
 function fillCalls(w: Fresh): S {
   const c = callState(w);
   w.opt = c & 15;
@@ -544,7 +582,7 @@ function refuse(s: S, seat: Seat, card: unknown): Result<never> {
   if ((s.hands[seat] & (1 << k)) === 0) return err('illegal-action', `${String(card)} is not in your hand`);
   return err(
     'illegal-action',
-    `${String(card)}: ${s.led === TRUMP ? 'trump was led and must be followed' : 'the suit led must be followed'}`,
+    `${String(card)}: ${ledOf(s.trick) === TRUMP ? 'trump was led and must be followed' : 'the suit led must be followed'}`,
   );
 }
 
@@ -559,8 +597,10 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
   // Schwein (schwein.ts): the first of two Füchse in one hand marks its owner (rare: a new deal state).
   const d = k === DA && s.d.pig === -1 ? firstFox(s, seat) : s.d;
   const order = d.order;
-  if (s.led >= 0) {
-    const m = hand & SUIT_MASK[order * 5 + s.led];
+  const t = s.trick;
+  let led = ledOf(t);
+  if (led >= 0) {
+    const m = hand & SUIT_MASK[order * 5 + led];
     if (m !== 0 && (m & bit) === 0) return refuse(s, seat, card);
   }
   const hands = [h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]];
@@ -571,11 +611,10 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
   const str = k === DA && seat === d.pig ? PIG_STRENGTH : STRENGTH[i];
   const plays: PlayCell = { seat, kind: k, prev: s.plays };
   const played = s.played + 1;
-  const trickPoints = s.trickPoints + POINTS[k];
-  let led = s.led;
-  let best = s.best;
-  let bestStr = s.bestStr;
-  let bestSeat = s.bestSeat;
+  const trickPoints = (t >>> T_PTS) + POINTS[k];
+  let best = (t >>> T_BEST) & 31;
+  let bestStr = (t >>> T_STR) & 63;
+  let bestSeat = (t >>> T_SEAT) & 3;
   if (led < 0) {
     led = suit;
     best = k;
@@ -606,11 +645,8 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
       turn: (seat + 1) & 3,
       played,
       hands,
-      led,
-      best,
-      bestStr,
-      bestSeat,
-      trickPoints,
+      trick:
+        (led + 1) | (best << T_BEST) | (bestStr << T_STR) | (bestSeat << T_SEAT) | (trickPoints << T_PTS),
       plays,
       opt: 0,
       quiet: 0,
@@ -640,11 +676,7 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
     turn: bestSeat,
     played,
     hands,
-    led: -1,
-    best: -1,
-    bestStr: 0,
-    bestSeat: -1,
-    trickPoints: 0,
+    trick: 0,
     plays,
     opt: 0,
     quiet: 0,
@@ -701,16 +733,39 @@ function announce(s: S, seat: Seat, call: Call): Result<S> {
     reply: (m & REPLY) !== 0,
     prev: d.anns,
   };
+  // Written out in the order of `start` and EMPTY_DEAL, as in `play` (a spread is slower here).
   const w: Fresh = {
-    ...s,
+    config: s.config,
+    phase: s.phase,
+    turn: s.turn,
+    played: s.played,
+    hands: s.hands,
+    trick: s.trick,
+    plays: s.plays,
+    opt: s.opt,
     quiet: 0,
+    calls: s.calls,
+    pts: s.pts,
+    tricks: s.tricks,
+    winners: s.winners,
     d: {
-      ...d,
+      dealt: d.dealt,
+      answers: d.answers,
+      decls: d.decls,
+      queue: d.queue,
+      forced: d.forced,
+      contract: d.contract,
+      order: d.order,
+      re: d.re,
+      leader: d.leader,
       annRe: party === 0 ? level : d.annRe,
       annKo: party === 1 ? level : d.annKo,
       inTime: hand + shiftOf(s) >= handSize(s) - 1 ? d.inTime | (1 << party) : d.inTime,
       anns,
+      pig: d.pig,
+      house: d.house,
     },
+    m: s.m,
   };
   return ok(w.calls ? fillCalls(w) : w);
 }

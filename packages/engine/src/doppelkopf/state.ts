@@ -88,12 +88,11 @@ export interface DoppelkopfState {
   readonly played: number;
   /** Hands: `hands[seat]` = kinds held at least once, `hands[4 + seat]` = kinds held twice. */
   readonly hands: readonly number[];
-  /** Open trick: effective suit led (-1 when no trick is open), best kind, its strength and seat, points. */
-  readonly led: number;
-  readonly best: number;
-  readonly bestStr: number;
-  readonly bestSeat: Seat;
-  readonly trickPoints: number;
+  /**
+   * The open trick, packed (game.ts `T_BEST` ...): effective suit led + 1 (0 while no trick is open), best kind,
+   * its strength and seat, points.
+   */
+  readonly trick: number;
   readonly plays: PlayCell | null;
   /** Optional actors: seats besides `turn` that toAct lists now (a mask). */
   readonly opt: number;

@@ -9,7 +9,7 @@ import type { Card } from '../core/cards.ts';
 import { type BaseView, type Seat, SPECTATOR, type Viewer } from '../core/game.ts';
 import type { PointedTrickView } from '../kernel/index.ts';
 import { toAct } from './announce.ts';
-import { CQ, displayOrder, KIND_CARDS, POINTS } from './cards.ts';
+import { CQ, displayOrder, KIND_CARDS, ORDERS, POINTS } from './cards.ts';
 import type { DoppelkopfOptions, Preset } from './config.ts';
 import { type CallDeadline, callDeadlines } from './deadline.ts';
 import { announcementsInOrder, playsInOrder } from './finish.ts';
@@ -79,6 +79,9 @@ const NORMAL_CONTRACT: Contract = {
   failed: false,
 };
 
+/** The display order of every trick order (made once at load, not sorted per view). */
+const DISPLAY: readonly (readonly number[])[] = ORDERS.map((_, o) => displayOrder(o));
+
 const RESERVATION: readonly ReservationView[] = [null, 'healthy', 'reserve', 'solo'];
 
 function callName(party: Party, level: number): Call | 'none' {
@@ -117,12 +120,17 @@ function tricksOf(s: DoppelkopfState): { trick: PointedTrickView | null; tricks:
   const tricks: PointedTrickView[] = [];
   let trick: PointedTrickView | null = null;
   for (let i = 0, t = 0; i < plays.length; i += 4, t++) {
-    const part = plays.slice(i, i + 4);
-    const cards = part.map((p) => ({ seat: p.seat, card: KIND_CARDS[p.kind] }));
-    const points = part.reduce((a, p) => a + POINTS[p.kind], 0);
-    if (part.length === 4)
-      tricks.push({ leader: part[0].seat, cards, winner: (s.winners >>> (2 * t)) & 3, points });
-    else trick = { leader: part[0].seat, cards, points };
+    const end = Math.min(i + 4, plays.length);
+    const cards: { seat: Seat; card: Card }[] = [];
+    let points = 0;
+    for (let j = i; j < end; j++) {
+      const p = plays[j];
+      cards.push({ seat: p.seat, card: KIND_CARDS[p.kind] });
+      points += POINTS[p.kind];
+    }
+    if (end - i === 4)
+      tricks.push({ leader: plays[i].seat, cards, winner: (s.winners >>> (2 * t)) & 3, points });
+    else trick = { leader: plays[i].seat, cards, points };
   }
   return { trick, tricks };
 }
@@ -136,7 +144,7 @@ export function viewFor(s: DoppelkopfState, viewer: Viewer): DoppelkopfView {
   if (viewer !== SPECTATOR && !between) {
     const one = s.hands[viewer];
     const two = s.hands[4 + viewer];
-    for (const k of displayOrder(s.d.order)) {
+    for (const k of DISPLAY[s.d.order]) {
       if ((one & (1 << k)) !== 0) hand.push(KIND_CARDS[k]);
       if ((two & (1 << k)) !== 0) hand.push(KIND_CARDS[k]);
     }
