@@ -5,7 +5,7 @@
  *
  *   node packages/server/bench/loadtest.ts [--tables 500] [--seconds 30] [--game differenzler]
  *     [--think 0 | --rate 3000] [--db sqlite|pg] [--processes 1 | --targets URL,URL] [--prof DIR]
- *     [--msgpack] [--full]
+ *     [--msgpack] [--delta]
  *
  * Pacing. `--think 0` (default): every player answers at once, a closed loop in which each table always
  * has an action in flight, so latency is queueing (Little's law: tables / throughput). `--think <ms>`: each
@@ -20,8 +20,8 @@
  * and plays against the processes' URLs it prints, through its proxy; the proxy's CPU is reported apart.
  * `--targets` plays against servers already running. Tables are created and joined round-robin across
  * the URLs. `--prof DIR` runs a single started server under --cpu-prof. The clients take JSON text
- * frames (`--msgpack`: msgpack objects) and state deltas as the web client does (`--full`: every
- * update whole).
+ * frames, as the web client (`--msgpack`: msgpack objects), and every update whole (`--delta`: state
+ * deltas after the first).
  *
  * Reports, for the measured window (after every table is seated and 3 s of warm-up): actions per second
  * confirmed by the server's update, p50/p99/max latency from sending an action to receiving the update
@@ -55,7 +55,7 @@ const { values } = parseArgs({
     targets: { type: 'string' },
     prof: { type: 'string' },
     msgpack: { type: 'boolean', default: false },
-    full: { type: 'boolean', default: false },
+    delta: { type: 'boolean', default: false },
   },
 });
 const TABLES = Math.min(5000, Math.max(1, Number(values.tables)));
@@ -311,8 +311,8 @@ await pool(TABLES * 4, async (i) => {
     code: tables[t].code,
     // JSON text frames, as the web client uses (--msgpack: msgpack objects).
     json: !values.msgpack,
-    // State updates as deltas, as the web client asks for them (--full: every update whole).
-    delta: !values.full,
+    // --delta: state updates after the first as deltas.
+    delta: values.delta,
   });
   rooms.push(room);
   let nextId = 1;

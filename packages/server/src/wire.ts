@@ -82,6 +82,8 @@ export function textOf(value: unknown, texts: Texts): string {
 /**
  * `JSON.stringify(value)`, with the arrays and objects `depth` levels down (and arrays above that) taken
  * from `texts` when they were encoded before, and remembered when long. Objects with `toJSON` are not.
+ * Numbers, booleans and the keys of the levels it walks are written without a call of `JSON.stringify`
+ * each (a view has some twenty fields, most of them short).
  */
 export function stringify(value: unknown, depth: number, texts: Texts): string {
   if (
@@ -91,13 +93,39 @@ export function stringify(value: unknown, depth: number, texts: Texts): string {
   )
     return JSON.stringify(value);
   if (depth === 0 || Array.isArray(value)) return textOf(value, texts);
-  let out = '{';
-  for (const key of Object.keys(value)) {
+  let out = '';
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     const v = (value as Record<string, unknown>)[key];
-    if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
-    out += `${out.length > 1 ? ',' : ''}${JSON.stringify(key)}:${stringify(v, depth - 1, texts)}`;
+    let t: string;
+    switch (typeof v) {
+      case 'undefined':
+      case 'function':
+      case 'symbol':
+        continue;
+      case 'number':
+        t = Number.isFinite(v) ? String(v) : 'null';
+        break;
+      case 'boolean':
+        t = v ? 'true' : 'false';
+        break;
+      default:
+        t = stringify(v, depth - 1, texts);
+    }
+    out += `${out === '' ? '{' : ','}${keyText(key)}:${t}`;
   }
-  return `${out}}`;
+  return out === '' ? '{}' : `${out}}`;
+}
+
+/** JSON texts of the keys `stringify` has written (the field names of messages and views: a few dozen). */
+const keyTexts = new Map<string, string>();
+function keyText(key: string): string {
+  let t = keyTexts.get(key);
+  if (t === undefined) {
+    t = JSON.stringify(key);
+    if (keyTexts.size < 4096) keyTexts.set(key, t);
+  }
+  return t;
 }
 
 /** Length of the WebSocket header of a server frame (unmasked) with a payload of `n` bytes. */

@@ -275,8 +275,10 @@ export class TableConn {
     const q = this.req.code ? `?code=${encodeURIComponent(this.req.code)}` : '';
     await http('GET', `/api/tables/${encodeURIComponent(this.req.tableId)}${q}`).catch(() => {});
     const seatToken = seatTokenFor(this.req.tableId);
-    // JSON text frames and state deltas: the cheapest updates for the server (docs/server.md).
-    const opts: Record<string, unknown> = { token, json: true, delta: true };
+    // JSON text frames: the cheapest updates for the server. State deltas (join option `delta`, handled
+    // below) cut the bytes by some 15 times but cost the server more CPU per action than the whole views,
+    // whose shared parts it encodes once (docs/server.md, Deltas); ask for them where bandwidth is dear.
+    const opts: Record<string, unknown> = { token, json: true };
     if (seatToken) opts.seatToken = seatToken;
     if (this.req.seat !== undefined) opts.seat = this.req.seat;
     if (this.req.code) opts.code = this.req.code;
