@@ -144,7 +144,7 @@ export class TableRoom extends Room {
   private readonly buckets = new Map<string, Bucket>();
   /** Connections that asked for JSON text frames. */
   private readonly jsonClients = new Set<string>();
-  /** Connections that asked for deltas, with the state update each was sent last (its next delta's base). */
+  /** Connections that asked for deltas, with what each was sent last (the base of its next delta). */
   private readonly deltaClients = new Map<string, Sent | null>();
   private readonly wire = new Wire();
   /** Cryptographic randomness for this table's deals (chance.ts). */
