@@ -13,6 +13,9 @@
 import type { Action, GameId, GameMeta, GameOutcome, GameView, Seat } from '@stich/engine';
 import { ERROR_CODES as ENGINE_ERROR_CODES, GAME_IDS } from '@stich/engine';
 import { z } from 'zod';
+import type { StateDelta } from './delta.ts';
+
+export { applyDelta, type StateDelta } from './delta.ts';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -237,6 +240,8 @@ export const joinOptionsSchema = z.object({
   code: text(128).optional(),
   /** Receive every server message as JSON text instead of a msgpack object (cheaper for the server). */
   json: z.boolean().optional(),
+  /** Receive state updates after the first as `delta` messages: only what changed (delta.ts). */
+  delta: z.boolean().optional(),
 });
 export type JoinOptions = z.infer<typeof joinOptionsSchema>;
 
@@ -352,6 +357,8 @@ export type ServerMessage =
   | { readonly t: 'table'; readonly d: TableInfo }
   /** The state changed; `id` is set on the update that answers this connection's own `act` or `sync`. */
   | { readonly t: 'state'; readonly d: StateUpdate; readonly id?: RequestId }
+  /** The state changed, for a connection that joined with `delta`: what changed since its last update. */
+  | { readonly t: 'delta'; readonly d: StateDelta; readonly id?: RequestId }
   | { readonly t: 'pong'; readonly d: { readonly time: number }; readonly id: RequestId }
   /** A request failed; nothing changed. `id` is null when the message carried no readable id. */
   | {

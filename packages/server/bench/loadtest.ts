@@ -5,6 +5,7 @@
  *
  *   node packages/server/bench/loadtest.ts [--tables 500] [--seconds 30] [--game differenzler]
  *     [--think 0 | --rate 3000] [--db sqlite|pg] [--processes 1 | --targets URL,URL] [--prof DIR]
+ *     [--msgpack] [--delta]
  *
  * Pacing. `--think 0` (default): every player answers at once, a closed loop in which each table always
  * has an action in flight, so latency is queueing (Little's law: tables / throughput). `--think <ms>`: each
@@ -18,7 +19,9 @@
  * with REDIS_URL, default redis://127.0.0.1:6379, under a key prefix of its own, and the database as above)
  * and plays against the processes' URLs it prints, through its proxy; the proxy's CPU is reported apart.
  * `--targets` plays against servers already running. Tables are created and joined round-robin across
- * the URLs. `--prof DIR` runs a single started server under --cpu-prof.
+ * the URLs. `--prof DIR` runs a single started server under --cpu-prof. The clients take JSON text
+ * frames, as the web client (`--msgpack`: msgpack objects), and every update whole (`--delta`: state
+ * deltas after the first).
  *
  * Reports, for the measured window (after every table is seated and 3 s of warm-up): actions per second
  * confirmed by the server's update, p50/p99/max latency from sending an action to receiving the update
@@ -34,7 +37,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Room } from '@colyseus/sdk';
 import { cryptoRng } from '@stich/engine';
-import { CHANNEL, type ServerMessage } from '@stich/protocol';
+import { applyDelta, CHANNEL, type ServerMessage, type StateUpdate } from '@stich/protocol';
 import { Redis } from 'ioredis';
 import { dropSchema } from '../src/db.ts';
 
@@ -52,6 +55,7 @@ const { values } = parseArgs({
     targets: { type: 'string' },
     prof: { type: 'string' },
     msgpack: { type: 'boolean', default: false },
+    delta: { type: 'boolean', default: false },
   },
 });
 const TABLES = Math.min(5000, Math.max(1, Number(values.tables)));
@@ -307,11 +311,13 @@ await pool(TABLES * 4, async (i) => {
     code: tables[t].code,
     // JSON text frames, as the web client uses (--msgpack: msgpack objects).
     json: !values.msgpack,
+    // --delta: state updates after the first as deltas.
+    delta: values.delta,
   });
   rooms.push(room);
   let nextId = 1;
   const pending = new Map<number, number>();
-  let last: { legal: readonly unknown[]; outcome: unknown } | undefined;
+  let last: StateUpdate | undefined;
   let timer: ReturnType<typeof setTimeout> | null = null;
   room.onMessage(CHANNEL, (raw: ServerMessage | string) => {
     const m: ServerMessage = typeof raw === 'string' ? JSON.parse(raw) : raw;
@@ -320,7 +326,7 @@ await pool(TABLES * 4, async (i) => {
       if (measuring) errors++;
       return;
     }
-    if (m.t !== 'state') return;
+    if (m.t !== 'state' && m.t !== 'delta') return;
     if (typeof m.id === 'number') {
       const sent = pending.get(m.id);
       pending.delete(m.id);
@@ -329,7 +335,12 @@ await pool(TABLES * 4, async (i) => {
         latencies.push(performance.now() - sent);
       }
     }
-    last = m.d;
+    if (m.t === 'state') last = m.d;
+    else {
+      const next = last && applyDelta(last, m.d);
+      if (!next) throw new Error(`delta from ${m.d.from} does not follow the update of step ${last?.seq}`);
+      last = next;
+    }
     schedule();
   });
   const schedule = () => {

@@ -4,7 +4,7 @@
  * once and every step is written before its update leaves. Each connection gets its own seat's view and
  * legal actions as a room message; nothing hidden is ever put into a shared Schema state.
  */
-import { type AuthContext, type Client, type Delayed, Room, ServerError } from '@colyseus/core';
+import { type AuthContext, type Client, Room, ServerError } from '@colyseus/core';
 import {
   type Action,
   type AnyGame,
@@ -36,6 +36,7 @@ import {
 import { admitToTable, arrived, storageRefusal } from './admission.ts';
 import { CryptoPool } from './chance.ts';
 import { context } from './context.ts';
+import { Sent } from './delta.ts';
 import { overSendBuffer } from './edge.ts';
 import { freeSeatsToBots, type StartAnswer, storeSetup } from './start.ts';
 import { buildRecord, hash, type SeatHolder, type StoredStep, secret, type TableRow } from './store.ts';
@@ -50,7 +51,7 @@ interface SeatRt {
   client: Client | null;
   /** A bot plays this human seat (its player has been gone longer than the grace period). */
   botActive: boolean;
-  grace: Delayed | null;
+  grace: Timer | null;
   /** Unix ms when the running grace period ends (shown to the others as the time left). */
   graceEnds?: number;
 }
@@ -61,6 +62,8 @@ interface Auth {
   readonly seatToken: string | null;
   /** Send this connection JSON text instead of msgpack objects. */
   readonly json: boolean;
+  /** Send this connection state updates after the first as deltas (delta.ts). */
+  readonly delta: boolean;
 }
 
 interface Source {
@@ -79,6 +82,21 @@ interface Bucket {
 export interface CreateOptions {
   readonly tableId: string;
 }
+
+/** A plain timer that can be cleared (the room's timers; see `patchRate`). */
+interface Timer {
+  clear(): void;
+}
+/** Node's timers take at most 2^31 - 1 ms (IDLE_SECONDS may be 30 days): longer ones are chained. */
+const LONGEST = 2 ** 31 - 1;
+const after = (ms: number, f: () => void): Timer => {
+  let t: ReturnType<typeof setTimeout>;
+  const arm = (left: number) => {
+    t = setTimeout(left > LONGEST ? () => arm(left - LONGEST) : f, Math.min(left, LONGEST));
+  };
+  arm(ms);
+  return { clear: () => clearTimeout(t) };
+};
 
 /** Close code for a connection replaced by a newer one of the same seat. */
 export const CLOSE_REPLACED = 4100;
@@ -108,8 +126,10 @@ export class TableRoom extends Room {
   // Colyseus counts pending reservations toward maxClients and locks a full room; no count of strangers
   // may keep a seat holder out, so spectators are limited in onAuth instead (MAX_SPECTATORS).
   override maxClients = Number.POSITIVE_INFINITY;
-  // No Schema state: the interval only ticks the room clock (timers), so a slow one is enough.
-  override patchRate = 100;
+  // No Schema state, and the table's timers are plain ones (`after`), not the room clock's: Colyseus' patch
+  // interval (which ticks that clock) has nothing to do, so it runs once in 2^30 ms instead of 10 times a
+  // second per room (null would tick the clock every 16 ms).
+  override patchRate = 2 ** 30;
 
   private game!: AnyGame;
   private row!: TableRow;
@@ -124,6 +144,8 @@ export class TableRoom extends Room {
   private readonly buckets = new Map<string, Bucket>();
   /** Connections that asked for JSON text frames. */
   private readonly jsonClients = new Set<string>();
+  /** Connections that asked for deltas, with what each was sent last (the base of its next delta). */
+  private readonly deltaClients = new Map<string, Sent | null>();
   private readonly wire = new Wire();
   /** Cryptographic randomness for this table's deals (chance.ts). */
   private readonly chance = new CryptoPool();
@@ -144,7 +166,7 @@ export class TableRoom extends Room {
   /** The last write failed; settled against the database before the table changes again. */
   private doubt: Doubt | null = null;
   /** Runs while no person is connected to a seat; when it fires the table is parked (IDLE_SECONDS). */
-  private idle: Delayed | null = null;
+  private idle: Timer | null = null;
   /** Parked: stored as `parked`, plays no more and is going away; restored when someone asks for it. */
   private parked = false;
 
@@ -241,6 +263,7 @@ export class TableRoom extends Room {
         player: { id: s.holder!.playerId, name: s.holder!.name },
         seatToken: o.seatToken,
         json: o.json === true,
+        delta: o.delta === true,
       };
     }
     const member = player ? this.seats.find((s) => s.holder?.playerId === player.id) : undefined;
@@ -251,7 +274,13 @@ export class TableRoom extends Room {
       for (const seat of this.roles.values()) if (seat === null) spectators++;
       if (spectators >= MAX_SPECTATORS)
         throw new ServerError(409, `seat-taken: this table has its ${MAX_SPECTATORS} spectators`);
-      return { seat: null, player: player ?? null, seatToken: null, json: o.json === true };
+      return {
+        seat: null,
+        player: player ?? null,
+        seatToken: null,
+        json: o.json === true,
+        delta: o.delta === true,
+      };
     }
     if (!player) throw new ServerError(401, 'unauthorized: a seat needs a player token (POST /api/guests)');
 
@@ -287,12 +316,13 @@ export class TableRoom extends Room {
       context().log.error({ table: this.row.id, seat: target.seat, err: e }, 'storing seat holder failed');
       throw new ServerError(503, 'storage: the seat could not be stored; try again');
     }
-    return { seat: target.seat, player, seatToken, json: o.json === true };
+    return { seat: target.seat, player, seatToken, json: o.json === true, delta: o.delta === true };
   }
 
   override onJoin(client: Client, _options: unknown, auth: Auth) {
     this.roles.set(client.sessionId, auth.seat);
     if (auth.json) this.jsonClients.add(client.sessionId);
+    if (auth.delta) this.deltaClients.set(client.sessionId, null);
     if (auth.seat !== null) {
       const s = this.seats[auth.seat];
       const old = s.client;
@@ -315,7 +345,7 @@ export class TableRoom extends Room {
       },
     };
     this.sendTo(client, welcome);
-    this.sendTo(client, { t: 'state', d: this.update(auth.seat) });
+    this.sendState(client, this.update(auth.seat));
     this.tableChanged();
     this.startIfReady();
     this.checkIdle();
@@ -353,7 +383,7 @@ export class TableRoom extends Room {
       this.returned(s);
     }
     this.sendTo(client, { t: 'table', d: this.info() });
-    this.sendTo(client, { t: 'state', d: this.update(seat) });
+    this.sendState(client, this.update(seat));
     this.tableChanged();
     this.checkIdle();
   }
@@ -363,6 +393,7 @@ export class TableRoom extends Room {
     this.roles.delete(client.sessionId);
     this.buckets.delete(client.sessionId);
     this.jsonClients.delete(client.sessionId);
+    this.deltaClients.delete(client.sessionId);
     if (seat !== undefined && seat !== null) {
       const s = this.seats[seat];
       if (s.client === client || s.client?.sessionId === client.sessionId) {
@@ -413,14 +444,14 @@ export class TableRoom extends Room {
     if (s.kind !== 'human' || s.client || s.botActive || s.grace || this.status !== 'playing') return;
     const ms = context().config.graceSeconds * 1000;
     s.graceEnds = Date.now() + ms;
-    s.grace = this.clock.setTimeout(() => {
+    s.grace = after(ms, () => {
       s.grace = null;
       if (s.client || this.status !== 'playing') return;
       s.botActive = true;
       context().log.info({ table: this.row.id, seat: s.seat }, 'bot took over seat');
       this.tableChanged();
       this.afterChange();
-    }, ms);
+    });
   }
 
   private humanConnected(): boolean {
@@ -440,10 +471,10 @@ export class TableRoom extends Room {
       return;
     }
     if (this.idle) return;
-    this.idle = this.clock.setTimeout(() => {
+    this.idle = after(context().config.limits.idleSeconds * 1000, () => {
       this.idle = null;
       this.enqueue(() => this.park());
-    }, context().config.limits.idleSeconds * 1000);
+    });
   }
 
   private async park() {
@@ -473,9 +504,9 @@ export class TableRoom extends Room {
 
   private disposeIfIdle() {
     if (this.status === 'over' && this.clients.length === 0 && !this.disposed)
-      this.clock.setTimeout(() => {
+      after(1000, () => {
         if (this.clients.length === 0 && !this.disposed) this.disconnect().catch(() => {});
-      }, 1000);
+      });
   }
 
   // ---------------------------------------------------------------------------------------------------
@@ -503,7 +534,7 @@ export class TableRoom extends Room {
       case 'sync': {
         const seat = this.roles.get(client.sessionId) ?? null;
         this.sendTo(client, { t: 'table', d: this.info() });
-        this.sendTo(client, { t: 'state', d: this.update(seat), id: msg.id });
+        this.sendState(client, this.update(seat), msg.id);
         return;
       }
       case 'act': {
@@ -778,19 +809,56 @@ export class TableRoom extends Room {
     };
   }
 
+  /** A whole state update; for a delta connection, the base of its next delta. */
+  private sendState(client: Client, d: StateUpdate, id?: RequestId) {
+    if (this.deltaClients.has(client.sessionId))
+      this.deltaClients.set(client.sessionId, Sent.of(d, this.wire.texts));
+    this.sendTo(client, id === undefined ? { t: 'state', d } : { t: 'state', d, id });
+  }
+
   private broadcastState(src: Source) {
-    // Every spectator gets the same bytes; each seat its own view, encoded once.
+    // Every spectator gets the same bytes (delta connections: those sent the same update last); each seat
+    // its own view, encoded once.
+    let spectator: StateUpdate | undefined;
     let spectators: Outgoing | undefined;
+    let deltas: Map<Sent, { readonly out: Outgoing; readonly sent: Sent }> | undefined;
     for (const client of this.clients) {
       const seat = this.roles.get(client.sessionId);
       if (seat === undefined) continue;
-      if (client === src.client && src.id !== undefined)
-        this.sendTo(client, { t: 'state', d: this.update(seat), id: src.id });
-      else if (seat !== null) this.sendTo(client, { t: 'state', d: this.update(seat) });
+      const id = client === src.client ? src.id : undefined;
+      let d: StateUpdate;
+      if (seat !== null) d = this.update(seat);
       else {
-        spectators ??= new Outgoing({ t: 'state', d: this.update(null) });
-        this.deliver(client, spectators);
+        spectator ??= this.update(null);
+        d = spectator;
       }
+      const prev = this.deltaClients.get(client.sessionId);
+      if (prev === undefined || prev === null) {
+        if (seat !== null || id !== undefined || prev === null) this.sendState(client, d, id);
+        else {
+          spectators ??= new Outgoing({ t: 'state', d });
+          this.deliver(client, spectators);
+        }
+        continue;
+      }
+      let next = deltas?.get(prev);
+      if (next === undefined || seat !== null || id !== undefined) {
+        const x = prev.to(d, this.wire.texts);
+        next = {
+          out: new Outgoing(
+            id === undefined ? { t: 'delta', d: x.delta } : { t: 'delta', d: x.delta, id },
+            x.text,
+          ),
+          sent: x.sent,
+        };
+        // Spectators sent the same update last get the same bytes.
+        if (seat === null && id === undefined) {
+          deltas ??= new Map();
+          deltas.set(prev, next);
+        }
+      }
+      this.deltaClients.set(client.sessionId, next.sent);
+      this.deliver(client, next.out);
     }
   }
 
@@ -914,7 +982,7 @@ export class TableRoom extends Room {
         if (outcome === 'storage') this.retryLater(again);
       });
     };
-    if (delay > 0) this.clock.setTimeout(() => void go(), delay);
+    if (delay > 0) setTimeout(() => void go(), delay);
     else void go();
   }
 }

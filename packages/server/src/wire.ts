@@ -10,7 +10,8 @@
  *   view's fields) when it is the very object encoded before at that table: states share their unchanged
  *   parts, and views pass them on (Differenzler's `results`, the whole match so far, changes once a
  *   round). Engine states never change (`apply` is pure), so the text stays right; the cache is the
- *   room's and holds its objects weakly. The same text as `JSON.stringify`.
+ *   room's and holds its objects weakly. The same text as `JSON.stringify`. A state delta (delta.ts)
+ *   comes with the JSON text of its `d`, put together from such texts, and is framed with it.
  * - JSON text is framed here, `[ROOM_DATA][channel][msgpack str header][UTF-8]`, instead of by msgpackr
  *   (which copies the text twice): the bytes Colyseus' `getMessageBytes.raw` makes of the same string.
  * - A frame is written to the connection's socket as one buffer with its WebSocket header (unmasked,
@@ -34,15 +35,22 @@ interface Frame {
 /** One server message, encoded at most once per format, for any number of connections. */
 export class Outgoing {
   readonly msg: ServerMessage;
+  /** The JSON text of `msg.d` when the sender has it already (a delta, delta.ts). */
+  private readonly text: string | undefined;
   private json: Frame | undefined;
   private pack: Frame | undefined;
-  constructor(msg: ServerMessage) {
+  constructor(msg: ServerMessage, text?: string) {
     this.msg = msg;
+    this.text = text;
   }
 
   frame(json: boolean, texts: Texts = new WeakMap()): Frame {
     if (json) {
-      this.json ??= jsonFrame(stringify(this.msg, 3, texts));
+      this.json ??= jsonFrame(
+        this.text === undefined
+          ? stringify(this.msg, 3, texts)
+          : `{"t":${JSON.stringify(this.msg.t)},"d":${this.text}${'id' in this.msg && this.msg.id !== undefined ? `,"id":${JSON.stringify(this.msg.id)}` : ''}}`,
+      );
       return this.json;
     }
     this.pack ??= wrap(getMessageBytes.raw(Protocol.ROOM_DATA, CHANNEL, this.msg));
@@ -56,9 +64,26 @@ export type Texts = WeakMap<object, string>;
 /** Texts shorter than this are not worth remembering. */
 const REMEMBER = 256;
 
+/** `JSON.stringify(value)`, taken from `texts` for an array or object encoded before, remembered when long. */
+export function textOf(value: unknown, texts: Texts): string {
+  if (
+    value === null ||
+    typeof value !== 'object' ||
+    typeof (value as { toJSON?: unknown }).toJSON === 'function'
+  )
+    return JSON.stringify(value);
+  const known = texts.get(value);
+  if (known !== undefined) return known;
+  const text = JSON.stringify(value);
+  if (text.length >= REMEMBER) texts.set(value, text);
+  return text;
+}
+
 /**
  * `JSON.stringify(value)`, with the arrays and objects `depth` levels down (and arrays above that) taken
  * from `texts` when they were encoded before, and remembered when long. Objects with `toJSON` are not.
+ * Numbers, booleans and the keys of the levels it walks are written without a call of `JSON.stringify`
+ * each (a view has some twenty fields, most of them short).
  */
 export function stringify(value: unknown, depth: number, texts: Texts): string {
   if (
@@ -67,20 +92,40 @@ export function stringify(value: unknown, depth: number, texts: Texts): string {
     typeof (value as { toJSON?: unknown }).toJSON === 'function'
   )
     return JSON.stringify(value);
-  if (depth === 0 || Array.isArray(value)) {
-    const known = texts.get(value);
-    if (known !== undefined) return known;
-    const text = JSON.stringify(value);
-    if (text.length >= REMEMBER) texts.set(value, text);
-    return text;
-  }
-  let out = '{';
-  for (const key of Object.keys(value)) {
+  if (depth === 0 || Array.isArray(value)) return textOf(value, texts);
+  let out = '';
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     const v = (value as Record<string, unknown>)[key];
-    if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
-    out += `${out.length > 1 ? ',' : ''}${JSON.stringify(key)}:${stringify(v, depth - 1, texts)}`;
+    let t: string;
+    switch (typeof v) {
+      case 'undefined':
+      case 'function':
+      case 'symbol':
+        continue;
+      case 'number':
+        t = Number.isFinite(v) ? String(v) : 'null';
+        break;
+      case 'boolean':
+        t = v ? 'true' : 'false';
+        break;
+      default:
+        t = stringify(v, depth - 1, texts);
+    }
+    out += `${out === '' ? '{' : ','}${keyText(key)}:${t}`;
   }
-  return `${out}}`;
+  return out === '' ? '{}' : `${out}}`;
+}
+
+/** JSON texts of the keys `stringify` has written (the field names of messages and views: a few dozen). */
+const keyTexts = new Map<string, string>();
+function keyText(key: string): string {
+  let t = keyTexts.get(key);
+  if (t === undefined) {
+    t = JSON.stringify(key);
+    if (keyTexts.size < 4096) keyTexts.set(key, t);
+  }
+  return t;
 }
 
 /** Length of the WebSocket header of a server frame (unmasked) with a payload of `n` bytes. */
@@ -148,7 +193,7 @@ interface WsSocket {
 /** A room's writer: sends frames and uncorks the connections it corked once the turn is over. */
 export class Wire {
   /** JSON texts of the parts of states this room has sent (weakly held; see the module comment). */
-  private readonly texts: Texts = new WeakMap();
+  readonly texts: Texts = new WeakMap();
   private readonly corked = new Set<Socket>();
   private readonly uncork = () => {
     for (const s of this.corked) s.uncork();
