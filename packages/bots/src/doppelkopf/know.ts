@@ -204,78 +204,101 @@ function playedQueens(kn: Knowledge): number {
 
 /**
  * Deals the unseen cards to the other seats: each gets exactly its missing number, no card of a suit it is
- * void in, and the Kreuz-Damen as the parties require. Cards go most-constrained first to a seat drawn in
- * proportion to its free places; a dead end restarts (the constraints always allow a deal: the real one).
- * Returns null if no deal was found in `tries` attempts.
+ * void in, and the Kreuz-Damen as the parties require. Seats that must hold a Kreuz-Dame get one first; then
+ * the cards go in random order, each to a seat drawn in proportion to its free places among those that keep
+ * the rest dealable (Hall's condition over the card classes: the four plain suits, the trumps, the
+ * Kreuz-Damen), so the sampler never runs into a dead end. Returns null if the knowledge allows no deal.
  */
-export function sample(kn: Knowledge, rng: Rng, tries = 60): Deal | null {
-  const need = [0, 0, 0, 0];
+export function sample(kn: Knowledge, rng: Rng): Deal | null {
+  const free = [0, 0, 0, 0];
   for (let s = 0; s < 4; s++) {
     if (s === kn.me) continue;
     let n = kn.counts[s];
     for (let k = 0; k < KINDS; k++) n -= kn.known[s][k];
-    need[s] = n;
+    free[s] = n;
   }
+  const hands = [0, 1, 2, 3].map((s) => (s === kn.me ? [...kn.hand] : [...kn.known[s]]));
+  const order = kn.order;
+  const classOf = (k: number): number => (k === CQ ? 5 : esuit(order, k));
+  // Seats each class may go to.
+  const seatsOf = [0, 0, 0, 0, 0, 0];
+  for (let c = 0; c < 6; c++)
+    for (let s = 0; s < 4; s++) {
+      if (s === kn.me) continue;
+      const e = c === 5 ? esuit(order, CQ) : c;
+      if ((kn.voids[s] & (1 << e)) !== 0) continue;
+      if (c === 5 && kn.maxCQ[s] === 0) continue;
+      seatsOf[c] |= 1 << s;
+    }
   const cards: number[] = [];
   for (let k = 0; k < KINDS; k++) for (let i = 0; i < kn.unseen[k]; i++) cards.push(k);
-  const order = kn.order;
-  const allowed = (s: number, k: number): boolean =>
-    s !== kn.me && (kn.voids[s] & (1 << esuit(order, k))) === 0;
-  // Fewest seats allowed first, Kreuz-Damen first of all.
-  const rank = (k: number) => {
-    let n = 0;
-    for (let s = 0; s < 4; s++) if (allowed(s, k)) n++;
-    return k === CQ ? -1 : n;
+  const left = [0, 0, 0, 0, 0, 0];
+  for (const k of cards) left[classOf(k)]++;
+  const place = (s: number, k: number) => {
+    hands[s][k]++;
+    free[s]--;
+    left[classOf(k)]--;
+    cards.splice(cards.indexOf(k), 1);
   };
-  cards.sort((x, y) => rank(x) - rank(y) || x - y);
-  for (let t = 0; t < tries; t++) {
-    const hands = [0, 1, 2, 3].map((s) => (s === kn.me ? [...kn.hand] : [...kn.known[s]]));
-    const free = [...need];
-    const cq = [0, 0, 0, 0];
-    for (let s = 0; s < 4; s++) cq[s] = hands[s][CQ];
-    let ok = true;
-    // Seats that must hold a Kreuz-Dame get one first.
-    let cqLeft = kn.unseen[CQ];
-    for (let s = 0; s < 4 && ok; s++)
-      while (cq[s] < kn.minCQ[s]) {
-        if (cqLeft === 0 || free[s] === 0 || !allowed(s, CQ)) {
-          ok = false;
-          break;
+  const dealable = (): boolean => {
+    for (let t = 1; t < 64; t++) {
+      let need = 0;
+      let seats = 0;
+      for (let c = 0; c < 6; c++)
+        if ((t & (1 << c)) !== 0) {
+          need += left[c];
+          seats |= seatsOf[c];
         }
-        hands[s][CQ]++;
-        cq[s]++;
-        free[s]--;
-        cqLeft--;
-      }
-    if (!ok) return null;
-    let skipCQ = kn.unseen[CQ] - cqLeft;
-    for (const k of cards) {
-      if (k === CQ && skipCQ > 0) {
-        skipCQ--;
-        continue;
-      }
-      let total = 0;
-      for (let s = 0; s < 4; s++)
-        if (free[s] > 0 && allowed(s, k) && (k !== CQ || cq[s] < kn.maxCQ[s])) total += free[s];
-      if (total === 0) {
-        ok = false;
+      if (need === 0) continue;
+      let room = 0;
+      for (let s = 0; s < 4; s++) if ((seats & (1 << s)) !== 0) room += free[s];
+      if (need > room) return false;
+    }
+    return true;
+  };
+  for (let s = 0; s < 4; s++)
+    for (let q = hands[s][CQ]; q < kn.minCQ[s]; q++) {
+      if (!cards.includes(CQ) || free[s] === 0 || (seatsOf[5] & (1 << s)) === 0) return null;
+      place(s, CQ);
+    }
+  if (!dealable()) return null;
+  // Random order of the rest (Fisher-Yates), then one card at a time.
+  for (let i = cards.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const x = cards[i];
+    cards[i] = cards[j];
+    cards[j] = x;
+  }
+  while (cards.length > 0) {
+    const k = cards[cards.length - 1];
+    const c = classOf(k);
+    const options: number[] = [];
+    for (let s = 0; s < 4; s++) {
+      if ((seatsOf[c] & (1 << s)) === 0 || free[s] === 0) continue;
+      // Try it: the rest must stay dealable.
+      hands[s][k]++;
+      free[s]--;
+      left[c]--;
+      if (dealable()) options.push(s);
+      hands[s][k]--;
+      free[s]++;
+      left[c]++;
+    }
+    if (options.length === 0) return null;
+    let total = 0;
+    for (const s of options) total += free[s];
+    let r = rng.int(total);
+    let pick = options[0];
+    for (const s of options) {
+      if (r < free[s]) {
+        pick = s;
         break;
       }
-      let r = rng.int(total);
-      for (let s = 0; s < 4; s++) {
-        if (!(free[s] > 0 && allowed(s, k) && (k !== CQ || cq[s] < kn.maxCQ[s]))) continue;
-        if (r < free[s]) {
-          hands[s][k]++;
-          free[s]--;
-          if (k === CQ) cq[s]++;
-          break;
-        }
-        r -= free[s];
-      }
+      r -= free[s];
     }
-    if (ok) return { hands, re: reOf(kn, hands) };
+    place(pick, k);
   }
-  return null;
+  return { hands, re: reOf(kn, hands) };
 }
 
 /** Trumps among counts per kind. */

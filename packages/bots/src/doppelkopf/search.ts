@@ -44,9 +44,9 @@ export interface DkBudget {
   /** Solver nodes for one sampled deal in the end game; a deal that needs more is finished by rollout. */
   readonly perSample: number;
 }
-export const DK_BUDGET: DkBudget = { samples: 20, perSample: 20_000 };
+export const DK_BUDGET: DkBudget = { samples: 50, perSample: 40_000 };
 /** Tricks left (the open one included) from which the solver finishes a sampled deal. */
-export const ENDGAME = 4;
+export const ENDGAME = 5;
 export const ANNOUNCE_MARGIN = 0.25;
 
 let shared: DkSolver | undefined;
@@ -65,7 +65,7 @@ interface Outcome {
   specials: { kind: string; party: 're' | 'kontra'; points: number }[];
 }
 
-/** The seat's score for a finished deal, with the announcement levels given. */
+/** The seat's objective for a finished deal, with the announcement levels given. */
 export function valueFor(v: DoppelkopfView, o: Outcome, annRe: number, annKo: number): number {
   const two = (o.re & (o.re - 1)) !== 0;
   const tricks = v.options.nines ? 12 : 10;
@@ -80,7 +80,18 @@ export function valueFor(v: DoppelkopfView, o: Outcome, annRe: number, annKo: nu
   };
   const kind = v.contract?.kind ?? 'normal';
   const val = v.options.scoring === 'ddv' ? scoreDdv(facts) : scoreHouse(facts, v.options, kind);
-  return val.score[v.viewer as number];
+  // The seat's score less the other party's mean: with 004's credit to the winners only, the opponents'
+  // gain is the seat's loss at the table as much as its own score.
+  const me = v.viewer as number;
+  const mine = (o.re >> me) & 1;
+  let other = 0;
+  let n = 0;
+  for (let s = 0; s < 4; s++)
+    if (((o.re >> s) & 1) !== mine) {
+      other += val.score[s];
+      n++;
+    }
+  return val.score[me] - (n > 0 ? other / n : 0);
 }
 
 /** Sim state of one sampled deal. */
