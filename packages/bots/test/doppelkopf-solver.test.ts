@@ -5,7 +5,7 @@
  * the engine's legal cards (Re maximising its card points, Kontra minimising them) to the end of the deal
  * and reads Re's card points from the engine's result.
  */
-import type { Rng } from '@stich/engine';
+import type { Card, Rng } from '@stich/engine';
 import { gameById, SPECTATOR, seeded, unwrap } from '@stich/engine';
 import type { DoppelkopfState, DoppelkopfView } from '@stich/engine/doppelkopf/index';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { DkSolver } from '../src/doppelkopf/solver.ts';
 
 const g = gameById('doppelkopf')!;
 type S = DoppelkopfState;
-type Act = { t: string; card?: string; game?: string };
+type Act = { t: string; card?: Card; game?: string };
 
 /** A random deal played at random (no announcements) to a point with `left` tricks and `open` cards of the next. */
 function position(preset: string, rng: Rng, left: number, open: number, solo: boolean): S {

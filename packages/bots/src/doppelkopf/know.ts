@@ -6,10 +6,10 @@
  * - parties: `knownParties` (the engine's: announcements, Kreuz-Damen played, the contract); in a normal
  *   game (and a stilles Solo seen from outside) the Re seats are the holders of the Kreuz-Damen, so a seat
  *   known Re that has played none holds one, a seat known Kontra holds none; a Hochzeit holder holds both;
- * - the Armut exchange the seat took part in: the poor player knows that the cards he gave and did not get back
- *   are with the taker; the taker knows the returned cards are with the
- *   poor player; everybody knows the poor player holds no trump when none came back (`trumpsBack` false,
- *   option `three` gives all trumps).
+ * - the Armut exchange the seat took part in: the poor player knows that the cards he gave and did not get
+ *   back are with the taker; the taker knows the returned cards are with the poor player; everybody knows the
+ *   poor player holds no trump when none came back (`trumpsBack` false: he gave all his trumps, under both
+ *   `three` and `trumps`).
  */
 import type { Card, Rng } from '@stich/engine';
 import type { DoppelkopfView } from '@stich/engine/doppelkopf/index';
@@ -95,7 +95,7 @@ export function knowledge(v: DoppelkopfView): Knowledge {
       for (const k of back) if (n[k] > 0) n[k]--;
       for (let k = 0; k < KINDS; k++) known[a.taker][k] = n[k];
     } else if (me === a.taker && back) for (const k of back) known[a.poor][k]++;
-    if (a.trumpsBack === false && v.options.armut === 'three') voids[a.poor] |= 1 << TRUMP;
+    if (a.trumpsBack === false) voids[a.poor] |= 1 << TRUMP;
   }
   // Known cards played since are no longer known in hand: take the played ones off (a seat's own plays).
   for (const t of all)

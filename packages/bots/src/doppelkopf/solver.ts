@@ -248,6 +248,20 @@ export class DkSolver {
     return this.search(alpha, beta, 0);
   }
 
+  /** The value by MTD(f): null-window searches from `guess` until the bounds meet (the table keeps them). */
+  mtdf(guess = 60): number {
+    let g = guess;
+    let lower = -INF;
+    let upper = INF;
+    while (lower < upper) {
+      const beta = g === lower ? g + 1 : g;
+      g = this.search(beta - 1, beta, 0);
+      if (g < beta) upper = g;
+      else lower = g;
+    }
+    return g;
+  }
+
   /** Exact value of each distinct legal kind of the mover (Re points from here on, open trick included). */
   moveValues(): Map<number, number> {
     const seat = this.mover();
