@@ -29,7 +29,9 @@ function dealt(preset: 'ddv' | 'house', mine: string): S {
         else rest.push(c as Card);
       }
   const hands: Card[][] = [cards(mine), [], [], []];
-  rest.forEach((c, i) => hands[1 + (i % 3)].push(c));
+  rest.forEach((c, i) => {
+    hands[1 + (i % 3)].push(c);
+  });
   const s = g.start(unwrap(g.parseConfig({ players: 4, preset })), 3) as S;
   return unwrap(g.applyDeal(s, { hands })) as S;
 }
