@@ -60,12 +60,12 @@ describe('Doppelkopf self-play: search players', () => {
       const stats = selfPlay({
         table: TABLE,
         config: s.config,
-        deals: 12,
+        deals: 8,
         seed: `dk-search/${s.label}`,
         seating: someSearch,
         deepCheck: (_, i) => i % 5 === 0,
       });
       console.log(summary(s.label, stats));
       expect(stats.byLevel.search?.play ?? 0).toBeGreaterThan(0);
-    });
+    }, 600_000);
 });
