@@ -13,7 +13,8 @@
  * - equivalent cards searched once: kinds of one effective suit in the mover's hand with no live copy
  *   elsewhere (other hands or the trick) between them and the same card points; the two copies of a kind
  *   are one move anyway;
- * - move ordering: the table's move first; leading: strong cards first; following: feed points to a
+ * - move ordering: the table's move first; leading: masters first (nothing in another hand beats them),
+ *   then trumps before plain cards, strong before weak; following: feed points to a
  *   partner who wins, win as cheaply as possible, else throw the cheapest;
  * - bounds from the points still in play.
  * Special points (Fuchs, Karlchen, Doppelkopf) are not in the value: card points only.
@@ -359,7 +360,12 @@ export class DkSolver {
     if (this.tn === 0) {
       for (let i = 0; i < n; i++) {
         const k = this.buf[base + i];
-        keysArr[i] = (this.es[k] === TRUMP ? 200 : 100) + this.strOf(seat, k) + (k === first ? 10_000 : 0);
+        // Masters first (a card no live card of its suit beats), then plain Aces, then by strength.
+        keysArr[i] =
+          (this.isMasterLead(seat, k) ? 1000 : 0) +
+          (this.es[k] === TRUMP ? 200 : 100) +
+          this.strOf(seat, k) +
+          (k === first ? 10_000 : 0);
       }
     } else {
       this.winnerSoFar();
@@ -393,6 +399,27 @@ export class DkSolver {
     return n;
   }
   private readonly keyBuf = new Int32Array(24);
+
+  /** Whether `k` led by `seat` can be beaten by no card in another hand (of its suit, or a trump). */
+  private isMasterLead(seat: number, k: number): boolean {
+    const e = this.es[k];
+    const s = this.strOf(seat, k);
+    for (let x = 0; x < 4; x++) {
+      if (x === seat) continue;
+      let m = this.one[x] & this.masks[e];
+      if (m === 0 && e !== TRUMP) {
+        if ((this.one[x] & this.masks[TRUMP]) !== 0) return false;
+        continue;
+      }
+      while (m !== 0) {
+        const j = 31 - Math.clz32(m);
+        m ^= 1 << j;
+        const sj = this.strOf(x, j);
+        if (sj > s || (j === k && this.dulleSecond && k === 13)) return false;
+      }
+    }
+    return true;
+  }
 
   private search(alpha: number, beta: number, ply: number): number {
     if (++this.nodes > this.nodeLimit) throw new NodeLimit();
