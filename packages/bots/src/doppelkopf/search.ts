@@ -134,7 +134,8 @@ class Sim {
         if (k === DA && party(seat) !== party(t.winner) && this.v.options.fuchs)
           this.specials.push({ kind: 'fuchsGefangen', party: party(t.winner), points: 1 });
       });
-      if (pts >= 40) this.specials.push({ kind: 'doppelkopf', party: party(t.winner), points: 1 });
+      if (pts >= 40 && this.v.options.doppelkopfTrick)
+        this.specials.push({ kind: 'doppelkopf', party: party(t.winner), points: 1 });
     });
   }
 
@@ -246,12 +247,16 @@ class Sim {
         this.specials.push({ kind: 'karlchen', party: party(t.winner), points: 1 });
     });
     if (restPts !== undefined) {
-      this.rePts += restPts;
-      // Tricks of the rest: one to a party with points in it (schwarz is all the solver cannot tell).
+      // The tricks still to come, shared in proportion to their card points: at least one to a party that
+      // gets points in them (only the schwarz items read the count).
       const left = total - this.tricksDone;
-      const openPts = 240 - this.rePts;
-      if (restPts > 0)
-        this.reTricks += Math.max(1, Math.round((left * restPts) / Math.max(1, openPts + restPts)));
+      let rest = 240;
+      for (const t of this.kn.history) for (const k of t.kinds) rest -= points(k);
+      const share = rest > 0 ? Math.round((left * restPts) / rest) : 0;
+      const lo = restPts > 0 ? 1 : 0;
+      const hi = restPts < rest ? left - 1 : left;
+      this.reTricks += Math.min(hi, Math.max(lo, share));
+      this.rePts += restPts;
     }
     return {
       rePts: this.rePts,
