@@ -119,6 +119,12 @@ function scoreOf(game: GameId, deal: Record<string, unknown>): DealScore {
       return { points: nums('totals'), game: nums('scored') };
     case 'differenzler':
       return { points: nums('points'), game: nums('differences').map((d) => -d) };
+    case 'doppelkopf': {
+      // Card points of the seat's party (partners share theirs), game points as scored.
+      const re = (deal.parties as { re: readonly number[] }).re;
+      const cp = deal.cardPoints as { re: number; kontra: number };
+      return { points: [0, 1, 2, 3].map((s) => (re.includes(s) ? cp.re : cp.kontra)), game: nums('score') };
+    }
     default:
       throw new Error(`no arena scoring for ${game}`);
   }

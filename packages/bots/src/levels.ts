@@ -2,6 +2,7 @@
 import type { Action, GameId } from '@stich/engine';
 import { seeded } from '@stich/engine';
 import { differenzlerPlayers } from './games/differenzler.ts';
+import { doppelkopfPlayers } from './games/doppelkopf.ts';
 import { klaberjassPlayers } from './games/klaberjass.ts';
 import { klapperjasPlayers } from './games/klapperjas.ts';
 import type { BotLevel, BotRequest } from './index.ts';
@@ -13,6 +14,7 @@ export const randomPlayer: Player = (req) => req.legal[seeded(`${req.seed}/rando
 
 const PLAYERS: Partial<Record<GameId, Players>> = {
   differenzler: differenzlerPlayers,
+  doppelkopf: doppelkopfPlayers,
   klapperjas: klapperjasPlayers,
   klaberjass: klaberjassPlayers,
 };

@@ -1,0 +1,400 @@
+/**
+ * The `search` level: perfect-information Monte Carlo over deals sampled from the seat's knowledge
+ * (know.ts), each legal card valued by the deal's game value for the seat (the engine's own valuation,
+ * `scoreDdv` / `scoreHouse`, from card points, tricks, special points and the announcements made).
+ *
+ * A sampled deal is finished
+ * - double dummy by the solver (solver.ts) once at most `ENDGAME` tricks are left (card points exact; the
+ *   special points of the tricks still to come are not counted there), and
+ * - before that by a rollout: every seat plays the rule card (play.ts) with the sampled deal's parties
+ *   known, since a 12-card deal is far beyond an exact search in the time of a move (notes: solver time).
+ * Announcements: the same samples, played out with the rule card, valued with and without the lowest
+ * call now open; the call is made when it raises the mean game value by at least `ANNOUNCE_MARGIN`.
+ * Budgets are counts (samples, solver nodes), never time, so a decision is the same on every machine.
+ */
+import type { Rng } from '@stich/engine';
+import {
+  type DoppelkopfAction,
+  type DoppelkopfView,
+  scoreDdv,
+  scoreHouse,
+} from '@stich/engine/doppelkopf/index';
+import { type Deal, type Knowledge, knowledge, sample } from './know.ts';
+import {
+  beatsBest,
+  CJ,
+  DA,
+  esuit,
+  KINDS,
+  kindOf,
+  PIG_STRENGTH,
+  points,
+  strength,
+  suitMask,
+  wordsOf,
+} from './model.ts';
+import { type PlayState, ruleKind } from './play.ts';
+import { ruleCard } from './rule.ts';
+import { DkSolver, NodeLimit } from './solver.ts';
+
+type A = DoppelkopfAction;
+
+export interface DkBudget {
+  readonly samples: number;
+  /** Solver nodes for one sampled deal in the end game; a deal that needs more is finished by rollout. */
+  readonly perSample: number;
+}
+export const DK_BUDGET: DkBudget = { samples: 50, perSample: 40_000 };
+/** Tricks left (the open one included) from which the solver finishes a sampled deal. */
+export const ENDGAME = 5;
+export const ANNOUNCE_MARGIN = 0.25;
+
+let shared: DkSolver | undefined;
+const solver = (): DkSolver => {
+  shared ??= new DkSolver(18);
+  return shared;
+};
+
+const LEVELS = { none: 0, re: 1, kontra: 1, keine90: 2, keine60: 3, keine30: 4, schwarz: 5 } as const;
+
+interface Outcome {
+  /** Card points and tricks of Re over the whole deal; special points as engine items. */
+  rePts: number;
+  reTricks: number;
+  re: number;
+  specials: { kind: string; party: 're' | 'kontra'; points: number }[];
+}
+
+/** The seat's objective for a finished deal, with the announcement levels given. */
+export function valueFor(v: DoppelkopfView, o: Outcome, annRe: number, annKo: number): number {
+  const two = (o.re & (o.re - 1)) !== 0;
+  const tricks = v.options.nines ? 12 : 10;
+  const facts = {
+    re: o.re,
+    annRe,
+    annKo,
+    points: { re: o.rePts, kontra: 240 - o.rePts },
+    tricks: { re: o.reTricks, kontra: tricks - o.reTricks },
+    specials: two ? o.specials : [],
+    solo: !two,
+  };
+  const kind = v.contract?.kind ?? 'normal';
+  const val = v.options.scoring === 'ddv' ? scoreDdv(facts) : scoreHouse(facts, v.options, kind);
+  // The seat's score less the other party's mean: with 004's credit to the winners only, the opponents'
+  // gain is the seat's loss at the table as much as its own score.
+  const me = v.viewer as number;
+  const mine = (o.re >> me) & 1;
+  let other = 0;
+  let n = 0;
+  for (let s = 0; s < 4; s++)
+    if (((o.re >> s) & 1) !== mine) {
+      other += val.score[s];
+      n++;
+    }
+  return val.score[me] - (n > 0 ? other / n : 0);
+}
+
+/** Sim state of one sampled deal. */
+class Sim {
+  readonly hands: number[][];
+  re: number;
+  hoch: number;
+  leader: number;
+  trick: number[];
+  readonly played: number[];
+  tricksDone: number;
+  rePts = 0;
+  reTricks = 0;
+  readonly specials: Outcome['specials'] = [];
+  readonly kn: Knowledge;
+  readonly v: DoppelkopfView;
+  constructor(kn: Knowledge, v: DoppelkopfView, deal: Deal) {
+    this.kn = kn;
+    this.v = v;
+    this.hands = deal.hands.map((h) => [...h]);
+    this.re = deal.re;
+    this.hoch = kn.hochzeit;
+    this.leader = kn.leader;
+    this.trick = [...kn.trick];
+    this.played = [...kn.played];
+    this.tricksDone = kn.tricksDone;
+  }
+
+  /** Past tricks' points, tricks and special points once the parties are final. */
+  private history(): void {
+    const party = (s: number): 're' | 'kontra' => (((this.re >> s) & 1) !== 0 ? 're' : 'kontra');
+    this.kn.history.forEach((t) => {
+      const pts = t.kinds.reduce((a, k) => a + points(k), 0);
+      if (((this.re >> t.winner) & 1) !== 0) {
+        this.rePts += pts;
+        this.reTricks++;
+      }
+      t.kinds.forEach((k, i) => {
+        const seat = (t.leader + i) & 3;
+        if (k === DA && party(seat) !== party(t.winner) && this.v.options.fuchs)
+          this.specials.push({ kind: 'fuchsGefangen', party: party(t.winner), points: 1 });
+      });
+      if (pts >= 40 && this.v.options.doppelkopfTrick)
+        this.specials.push({ kind: 'doppelkopf', party: party(t.winner), points: 1 });
+    });
+  }
+
+  private strOf(seat: number, k: number): number {
+    return k === DA && seat === this.kn.pigSeat ? PIG_STRENGTH : strength(this.kn.order, k);
+  }
+
+  private legal(seat: number): number {
+    let hand = 0;
+    for (let k = 0; k < KINDS; k++) if (this.hands[seat][k] > 0) hand |= 1 << k;
+    if (this.trick.length === 0) return hand;
+    const m = hand & suitMask(this.kn.order, esuit(this.kn.order, this.trick[0]));
+    return m !== 0 ? m : hand;
+  }
+
+  private stateFor(seat: number, legal: number): PlayState {
+    const mine = (this.re >> seat) & 1;
+    let friends = 0;
+    let foes = 0;
+    if (this.hoch < 0)
+      for (let s = 0; s < 4; s++)
+        if (s !== seat) {
+          if (((this.re >> s) & 1) === mine) friends |= 1 << s;
+          else foes |= 1 << s;
+        }
+    const single = (this.re & (this.re - 1)) === 0 && this.hoch < 0;
+    return {
+      order: this.kn.order,
+      dulleSecond: this.kn.dulleSecond,
+      pigSeat: this.kn.pigSeat,
+      seat,
+      hand: this.hands[seat],
+      legal,
+      leader: this.leader,
+      trick: this.trick,
+      played: this.played,
+      deck: (k) => (this.v.options.nines || k % 6 !== 0 ? 2 : 0),
+      friends,
+      foes,
+      soloist: single && ((this.re >> seat) & 1) !== 0,
+    };
+  }
+
+  play(k: number): void {
+    const seat = (this.leader + this.trick.length) & 3;
+    this.hands[seat][k]--;
+    this.played[k]++;
+    this.trick.push(k);
+    if (this.trick.length < 4) return;
+    const order = this.kn.order;
+    const led = esuit(order, this.trick[0]);
+    let ws = this.leader;
+    let wk = this.trick[0];
+    let wstr = this.strOf(ws, wk);
+    let wsuit = led;
+    for (let i = 1; i < 4; i++) {
+      const s = (this.leader + i) & 3;
+      const c = this.trick[i];
+      const st = this.strOf(s, c);
+      if (beatsBest(order, c, st, led, wstr, wk, wsuit, this.kn.dulleSecond)) {
+        ws = s;
+        wk = c;
+        wstr = st;
+        wsuit = esuit(order, c);
+      }
+    }
+    if (this.hoch >= 0) {
+      if (ws !== this.hoch) {
+        this.re |= 1 << ws;
+        this.hoch = -1;
+      } else if (this.tricksDone + 1 >= 3) this.hoch = -1;
+    }
+    this.future.push({ leader: this.leader, kinds: this.trick, winner: ws });
+    this.tricksDone++;
+    this.leader = ws;
+    this.trick = [];
+  }
+  private readonly future: { leader: number; kinds: number[]; winner: number }[] = [];
+
+  /** Plays out with the rule card at every seat. */
+  rollout(): void {
+    const total = this.v.options.nines ? 12 : 10;
+    while (this.tricksDone < total) {
+      const seat = (this.leader + this.trick.length) & 3;
+      this.play(ruleKind(this.stateFor(seat, this.legal(seat))));
+    }
+  }
+
+  /** The outcome once every card is played (rollout) or with `restPts` Re points from the solver. */
+  outcome(restPts?: number): Outcome {
+    this.history();
+    const party = (s: number): 're' | 'kontra' => (((this.re >> s) & 1) !== 0 ? 're' : 'kontra');
+    const total = this.v.options.nines ? 12 : 10;
+    this.future.forEach((t, i) => {
+      const pts = t.kinds.reduce((a, k) => a + points(k), 0);
+      if (((this.re >> t.winner) & 1) !== 0) {
+        this.rePts += pts;
+        this.reTricks++;
+      }
+      t.kinds.forEach((k, j) => {
+        const seat = (t.leader + j) & 3;
+        if (k === DA && party(seat) !== party(t.winner) && this.v.options.fuchs)
+          this.specials.push({ kind: 'fuchsGefangen', party: party(t.winner), points: 1 });
+      });
+      if (pts >= 40 && this.v.options.doppelkopfTrick)
+        this.specials.push({ kind: 'doppelkopf', party: party(t.winner), points: 1 });
+      const last = this.kn.tricksDone + i === total - 1;
+      if (last && this.v.options.karlchen && t.kinds[(t.winner - t.leader + 4) & 3] === CJ)
+        this.specials.push({ kind: 'karlchen', party: party(t.winner), points: 1 });
+    });
+    if (restPts !== undefined) {
+      // The tricks still to come, shared in proportion to their card points: at least one to a party that
+      // gets points in them (only the schwarz items read the count).
+      const left = total - this.tricksDone;
+      let rest = 240;
+      for (const t of this.kn.history) for (const k of t.kinds) rest -= points(k);
+      const share = rest > 0 ? Math.round((left * restPts) / rest) : 0;
+      const lo = restPts > 0 ? 1 : 0;
+      const hi = restPts < rest ? left - 1 : left;
+      this.reTricks += Math.min(hi, Math.max(lo, share));
+      this.rePts += restPts;
+    }
+    return {
+      rePts: this.rePts,
+      reTricks: Math.min(total, this.reTricks),
+      re: this.re,
+      specials: this.specials,
+    };
+  }
+
+  /** Solver problem of the position now. */
+  problem() {
+    const one: number[] = [];
+    const two: number[] = [];
+    for (let s = 0; s < 4; s++) {
+      const [a, b] = wordsOf(this.hands[s]);
+      one.push(a);
+      two.push(b);
+    }
+    return {
+      order: this.kn.order,
+      dulleSecond: this.kn.dulleSecond,
+      pigSeat: this.kn.pigSeat,
+      one,
+      two,
+      leader: this.leader,
+      trick: this.trick,
+      re: this.re,
+      hochzeit: this.hoch,
+      tricksDone: this.tricksDone,
+    };
+  }
+}
+
+function levelsOf(v: DoppelkopfView): [number, number] {
+  return [LEVELS[v.highest.re], LEVELS[v.highest.kontra]];
+}
+
+/** Mean value per legal kind over sampled deals; null when no deal could be sampled. */
+export function cardValues(
+  v: DoppelkopfView,
+  kn: Knowledge,
+  kinds: readonly number[],
+  rng: Rng,
+  budget: DkBudget = DK_BUDGET,
+): Map<number, number> | null {
+  const [annRe, annKo] = levelsOf(v);
+  const totals = new Map<number, number>(kinds.map((k) => [k, 0]));
+  let n = 0;
+  const total = v.options.nines ? 12 : 10;
+  const endgame = total - kn.tricksDone <= ENDGAME;
+  for (let i = 0; i < budget.samples; i++) {
+    const deal = sample(kn, rng);
+    if (deal === null) continue;
+    let solved: Map<number, number> | null = null;
+    if (endgame) {
+      const s = solver();
+      const sim = new Sim(kn, v, deal);
+      s.load(sim.problem());
+      s.nodes = 0;
+      s.nodeLimit = budget.perSample;
+      try {
+        solved = s.moveValues();
+      } catch (e) {
+        if (!(e instanceof NodeLimit)) throw e;
+      }
+      s.nodeLimit = Number.POSITIVE_INFINITY;
+    }
+    for (const k of kinds) {
+      const sim = new Sim(kn, v, deal);
+      let o: Outcome;
+      const sv = solved?.get(k);
+      if (sv !== undefined) {
+        // The solver's value counts the open trick's cards and the rest; the trick itself is not in `future`.
+        o = sim.outcome(sv);
+      } else {
+        sim.play(k);
+        sim.rollout();
+        o = sim.outcome();
+      }
+      totals.set(k, totals.get(k)! + valueFor(v, o, annRe, annKo));
+    }
+    n++;
+  }
+  if (n === 0) return null;
+  for (const k of kinds) totals.set(k, totals.get(k)! / n);
+  return totals;
+}
+
+/** The search level's announcement: the lowest call open when sampled outcomes say it pays. */
+export function searchAnnouncement(
+  v: DoppelkopfView,
+  kn: Knowledge,
+  legal: readonly A[],
+  rng: Rng,
+): A | null {
+  const calls = legal.filter((a): a is A & { t: 'announce' } => a.t === 'announce');
+  if (calls.length === 0) return null;
+  const call = calls.reduce((b, a) => (LEVELS[a.call] < LEVELS[b.call] ? a : b));
+  const mine = v.knownParties[v.viewer as number];
+  if (mine === null) return null;
+  const [annRe, annKo] = levelsOf(v);
+  let base = 0;
+  let withCall = 0;
+  let n = 0;
+  for (let i = 0; i < DK_BUDGET.samples; i++) {
+    const deal = sample(kn, rng);
+    if (deal === null) continue;
+    const sim = new Sim(kn, v, deal);
+    sim.rollout();
+    const o = sim.outcome();
+    base += valueFor(v, o, annRe, annKo);
+    const l = LEVELS[call.call];
+    withCall +=
+      mine === 're' ? valueFor(v, o, Math.max(annRe, l), annKo) : valueFor(v, o, annRe, Math.max(annKo, l));
+    n++;
+  }
+  if (n === 0) return null;
+  return withCall / n >= base / n + ANNOUNCE_MARGIN ? call : null;
+}
+
+/** The search player in the play phase. */
+export function searchPlay(v: DoppelkopfView, legal: readonly A[], rng: Rng): A {
+  const kn = knowledge(v);
+  const ann = searchAnnouncement(v, kn, legal, rng);
+  if (ann) return ann;
+  const plays = legal.filter((a): a is A & { t: 'play' } => a.t === 'play');
+  if (plays.length === 0) return legal.find((a) => a.t === 'quiet') ?? legal[0];
+  const prefer = ruleCard(v, kn, legal);
+  if (plays.length === 1) return plays[0];
+  const kinds = [...new Set(plays.map((a) => kindOf(a.card)))];
+  const values = cardValues(v, kn, kinds, rng);
+  if (values === null) return prefer;
+  let bestK = kindOf((prefer as A & { t: 'play' }).card);
+  let bestV = values.get(bestK)!;
+  for (const k of kinds)
+    if (values.get(k)! > bestV + 1e-9) {
+      bestK = k;
+      bestV = values.get(k)!;
+    }
+  return plays.find((a) => kindOf(a.card) === bestK)!;
+}

@@ -1,0 +1,19 @@
+/**
+ * Doppelkopf players (both presets, `ddv` and `house`): the rule level (doppelkopf/rule.ts, play.ts) and
+ * the search level (doppelkopf/search.ts: PIMC with rollouts and a double-dummy end game; its Vorbehalt,
+ * solo, Reizen and Armut decisions are the rule level's).
+ */
+import { seeded } from '@stich/engine';
+import type { DoppelkopfView } from '@stich/engine/doppelkopf/index';
+import { ruleAction } from '../doppelkopf/rule.ts';
+import { searchPlay } from '../doppelkopf/search.ts';
+import type { Players } from '../levels.ts';
+
+export const doppelkopfPlayers: Players = {
+  rule: (req) => ruleAction(req.view as DoppelkopfView, req.legal),
+  search: (req) => {
+    const v = req.view as DoppelkopfView;
+    if (v.phase !== 'play') return ruleAction(v, req.legal);
+    return searchPlay(v, req.legal as Parameters<typeof searchPlay>[1], seeded(`${req.seed}/dk`));
+  },
+};
