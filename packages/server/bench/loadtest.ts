@@ -15,8 +15,8 @@
  *
  * Servers. By default one server process (`src/main.ts`) is started on a fresh SQLite file, or with
  * `--db pg` on a schema of its own in STICH_TEST_DATABASE_URL's database (dropped at the end).
- * `--processes N` starts the local cluster instead (`npm run cluster -- --processes N` on `--port`, 39600,
- * with REDIS_URL, default redis://127.0.0.1:6379, under a key prefix of its own, and the database as above)
+ * `--processes N` starts the local cluster instead (`npm run cluster -- --processes N` on `--port`, 29600: below Linux's ephemeral ports,
+ * where the load's own connections would otherwise take it; with REDIS_URL, default redis://127.0.0.1:6379, under a key prefix of its own, and the database as above)
  * and plays against the processes' URLs it prints, through its proxy; the proxy's CPU is reported apart.
  * `--targets` plays against servers already running. Tables are created and joined round-robin across
  * the URLs. `--prof DIR` runs a single started server under --cpu-prof. The clients take JSON text
@@ -51,7 +51,7 @@ const { values } = parseArgs({
     rate: { type: 'string' },
     db: { type: 'string', default: 'sqlite' },
     processes: { type: 'string', default: '1' },
-    port: { type: 'string', default: '39600' },
+    port: { type: 'string', default: '29600' },
     targets: { type: 'string' },
     prof: { type: 'string' },
     msgpack: { type: 'boolean', default: false },
