@@ -85,10 +85,13 @@ export function deadlineText(
 const nameOf = (names: readonly string[], s: number | null | undefined): string =>
   s === null || s === undefined || s < 0 ? '–' : (names[s] ?? `#${s + 1}`);
 
+/** An Armut whose cards are passing: public before the contract is made at the start of play. */
+type ArmutShown = { readonly kind: 'armut'; readonly declarer: number };
+
 /** The game as the viewer knows it, in words: "Hochzeit von Anna · Partner: Bot 2 (Stich 1)". */
 export function contractText(
   t: TFunction,
-  c: DoppelkopfView['contract'] | DokoResult['contract'],
+  c: DoppelkopfView['contract'] | DokoResult['contract'] | ArmutShown,
   names: readonly string[],
   armutTaker: number | null = null,
   me: number | null = null,
@@ -129,18 +132,6 @@ export function contractText(
   }
   return parts.join(' · ');
 }
-
-const ARMUT: NonNullable<DoppelkopfView['contract']> = {
-  kind: 'armut',
-  declarer: null,
-  partner: null,
-  solo: null,
-  pflicht: false,
-  vorfuehrung: false,
-  immediate: false,
-  clarification: 0,
-  failed: false,
-};
 
 /** The tags of a seat: its party once the viewer knows it, the Schwein once played, its own Vorbehalt. */
 export function DokoTags({ model, seat }: { model: TableModel; seat: number }) {
@@ -203,7 +194,7 @@ export function DokoSide({
         <strong>{t('doko.game.title')}:</strong>{' '}
         {v.contract === null && a
           ? // The Armut is public once its cards are passed; the contract follows when the play begins.
-            contractText(t, { ...ARMUT, declarer: a.poor }, names, a.taker, me)
+            contractText(t, { kind: 'armut', declarer: a.poor }, names, a.taker, me)
           : contractText(t, v.contract, names, a?.taker ?? null, me)}
       </p>
       {(v.highest.re !== 'none' || v.highest.kontra !== 'none') && (
