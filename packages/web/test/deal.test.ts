@@ -1,16 +1,3 @@
-/**
- * The deal at the table (issue 17, part "ux-deal"), in Chromium against the real server: the end-of-deal
- * moment, every trick shown as taken, second-person texts, the calls of the deal, Differenzler's own
- * estimate, the 7 exchange and the melds, who played each card, who is to act, the spectator's seat,
- * the score tables, focus and accessibility (axe-core).
- *
- * Situations that random deals reach only now and then (a Kleines with the 7 of the turned suit in a run,
- * an accepted Schmeiss, the second place of three players) are found by seeded random play of the engine
- * itself: the steps up to that moment are stored as a table the browser then opens with its seat token,
- * exactly as the server restores a table after a restart.
- */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import {
   type Action,
@@ -24,12 +11,9 @@ import {
 } from '@stich/engine';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { context } from '../../server/src/context.ts';
-import { hash, type StoredStep, secret } from '../../server/src/store.ts';
+import type { StoredStep } from '../../server/src/store.ts';
 import { DEAL_END_MS } from '../src/Table.tsx';
-import { attr, chromiumPath, harness, playUntil, shots } from './harness.ts';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { attr, axe, chromiumPath, harness, openAs, playUntil, shots, storeTable } from './harness.ts';
 
 type View = Record<string, unknown> & { toAct: readonly number[]; phase: string };
 
@@ -87,40 +71,8 @@ async function openSeeded(
   steps: readonly StoredStep[],
   level: 'random' | 'rule' = 'random',
 ): Promise<string> {
-  const store = context().store;
-  const { player, token } = await store.createGuest('Tester');
-  const seatToken = secret(24);
-  const table = secret(9);
-  await store.createTable(
-    {
-      id: table,
-      game: id,
-      config,
-      setup: Array.from({ length: config.players }, (_, s) =>
-        s === 0 ? { kind: 'human' as const } : { kind: 'bot' as const, level },
-      ),
-      visibility: 'public',
-      invite: null,
-      status: 'playing',
-      dealer: 0,
-      turnTimer: null,
-      createdBy: player.id,
-      createdAt: new Date().toISOString(),
-    },
-    [{ seat: 0, playerId: player.id, name: 'Tester', tokenHash: hash(seatToken) }],
-  );
-  await store.append(table, steps);
-  // Before the client's first line runs, so it joins as that guest with that seat token.
-  await page.goto('about:blank');
-  await page.addInitScript(
-    ([t, tbl, st]) => {
-      localStorage.setItem('stich.token', t);
-      localStorage.setItem('stich.name', 'Tester');
-      localStorage.setItem(`stich.seat.${tbl}`, st);
-    },
-    [token, table, seatToken],
-  );
-  await page.goto(`${h.base}/#/t/${table}`);
+  const { table, people } = await storeTable(id, config, 0, steps, [{ seat: 0, name: 'Tester' }], level);
+  await openAs(h, page, table, people[0]);
   const seq = await page
     .waitForFunction(
       (n) => document.querySelector('main.table-screen')?.getAttribute('data-seq') === n,
@@ -133,24 +85,6 @@ async function openSeeded(
     );
   expect(seq).toBe('');
   return table;
-}
-
-/** axe-core in the page: the serious and critical violations, as "rule: target" lines. */
-async function axe(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run(o: unknown): Promise<{
-          violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-        }>;
-      };
-    };
-    const r = await w.axe.run({ resultTypes: ['violations'] });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
 }
 
 /** Every visible text's computed font size in px, smallest first, with the text. */

@@ -8,16 +8,8 @@
 import { join } from 'node:path';
 import { type AnyGame, GAME_META, GAMES, unwrap } from '@stich/engine';
 import { describe, expect, it } from 'vitest';
-import {
-  axe,
-  clickAndWait,
-  findDeal,
-  handCards,
-  offered,
-  openTable,
-  playCards,
-} from './doppelkopf-helpers.ts';
-import { attr, chromiumPath, harness, shots } from './harness.ts';
+import { clickAndWait, findDeal, handCards, offered, openTable, playCards } from './doppelkopf-helpers.ts';
+import { attr, axe, chromiumPath, harness, shots } from './harness.ts';
 
 const game = GAMES.doppelkopf as unknown as AnyGame;
 

@@ -4,14 +4,11 @@
  * own browser context, exactly as the server restores a table after a restart (as deal.test.ts does), and
  * a click loop that knows two copies of a card (playUntil of harness.ts clicks one card by its name).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { type Action, type AnyGame, GAMES, seeded, unwrap } from '@stich/engine';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { context } from '../../server/src/context.ts';
-import { hash, type StoredStep, secret } from '../../server/src/store.ts';
-import type { Harness } from './harness.ts';
+import type { StoredStep } from '../../server/src/store.ts';
+import { type Harness, openAs, storeTable } from './harness.ts';
 
 export interface DokoConfig {
   players: 4;
@@ -75,47 +72,18 @@ export async function openTable(
   humans: readonly number[],
   size: { width: number; height: number } = { width: 1280, height: 800 },
 ): Promise<Page[]> {
-  const store = context().store;
-  const people = [];
-  for (const seat of humans) {
-    const name = `Spieler ${seat + 1}`;
-    const { player, token } = await store.createGuest(name);
-    people.push({ seat, player, token, name, seatToken: secret(24) });
-  }
-  const table = secret(9);
-  await store.createTable(
-    {
-      id: table,
-      game: 'doppelkopf',
-      config,
-      setup: Array.from({ length: 4 }, (_, s) =>
-        humans.includes(s) ? { kind: 'human' as const } : { kind: 'bot' as const, level: 'random' as const },
-      ),
-      visibility: 'public',
-      invite: null,
-      status: 'playing',
-      dealer,
-      turnTimer: null,
-      createdBy: people[0].player.id,
-      createdAt: new Date().toISOString(),
-    },
-    people.map((p) => ({ seat: p.seat, playerId: p.player.id, name: p.name, tokenHash: hash(p.seatToken) })),
+  const { table, people } = await storeTable(
+    'doppelkopf',
+    config,
+    dealer,
+    steps,
+    humans.map((seat) => ({ seat, name: `Spieler ${seat + 1}` })),
   );
-  await store.append(table, steps);
   const pages: Page[] = [];
   for (const p of people) {
     const ctx = await (h.browser as Browser).newContext({ viewport: size, reducedMotion: 'reduce' });
     const page = await h.newPage(ctx);
-    await page.goto('about:blank');
-    await page.addInitScript(
-      ([t, tbl, st, n]) => {
-        localStorage.setItem('stich.token', t);
-        localStorage.setItem('stich.name', n);
-        localStorage.setItem(`stich.seat.${tbl}`, st);
-      },
-      [p.token, table, p.seatToken, p.name],
-    );
-    await page.goto(`${h.base}/#/t/${table}`);
+    await openAs(h, page, table, p);
     await page.waitForFunction(
       (n) => Number(document.querySelector('main.table-screen')?.getAttribute('data-seq') ?? -1) >= n,
       steps.length,
@@ -185,23 +153,3 @@ export const handCards = (page: Page) =>
       legal: b.dataset.legal === 'true',
     })),
   );
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core in the page (as deal.test.ts runs it): the serious and critical violations, as "rule: target" lines. */
-export async function axe(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run(o: unknown): Promise<{
-          violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-        }>;
-      };
-    };
-    const r = await w.axe.run({ resultTypes: ['violations'] });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}

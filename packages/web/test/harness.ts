@@ -7,12 +7,16 @@
  * `h.newPage()`, `playUntil(page, done)` and `attr(page, name)` in the tests.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { GameId } from '@stich/engine';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { context } from '../../server/src/context.ts';
+import { hash, type StoredStep, secret } from '../../server/src/store.ts';
 import { servesClient } from './serves.ts';
 
 export const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -216,3 +220,87 @@ function choose(): Choice {
 
 /** An attribute of the table screen (data-seq, data-status, data-phase, data-over, data-deals, data-seat). */
 export const attr = (page: Page, name: string) => page.locator('main.table-screen').getAttribute(name);
+
+/** A person stored at a table by `storeTable`: his guest token and seat token, as the client keeps them. */
+export interface StoredPerson {
+  readonly seat: number;
+  readonly name: string;
+  readonly token: string;
+  readonly seatToken: string;
+}
+
+/**
+ * Stores a running table of `game` at `steps`, with a person (a new guest) at each seat of `people`
+ * and computer players of `level` at the others; returns the table's id and the people.
+ */
+export async function storeTable(
+  game: GameId,
+  config: { players: number; preset?: string; options?: Record<string, unknown> },
+  dealer: number,
+  steps: readonly StoredStep[],
+  people: readonly { seat: number; name: string }[],
+  level: 'random' | 'rule' = 'random',
+): Promise<{ table: string; people: StoredPerson[] }> {
+  const store = context().store;
+  const stored: (StoredPerson & { playerId: string })[] = [];
+  for (const { seat, name } of people) {
+    const { player, token } = await store.createGuest(name);
+    stored.push({ seat, name, token, seatToken: secret(24), playerId: player.id });
+  }
+  const seated = new Set(people.map((p) => p.seat));
+  const table = secret(9);
+  await store.createTable(
+    {
+      id: table,
+      game,
+      config,
+      setup: Array.from({ length: config.players }, (_, s) =>
+        seated.has(s) ? { kind: 'human' as const } : { kind: 'bot' as const, level },
+      ),
+      visibility: 'public',
+      invite: null,
+      status: 'playing',
+      dealer,
+      turnTimer: null,
+      createdBy: stored[0].playerId,
+      createdAt: new Date().toISOString(),
+    },
+    stored.map((p) => ({ seat: p.seat, playerId: p.playerId, name: p.name, tokenHash: hash(p.seatToken) })),
+  );
+  await store.append(table, steps);
+  return { table, people: stored };
+}
+
+/** Opens `table` in `page` as `person` (guest and seat token in localStorage before the client's first line runs). */
+export async function openAs(h: Harness, page: Page, table: string, person: StoredPerson): Promise<void> {
+  await page.goto('about:blank');
+  await page.addInitScript(
+    ([t, tbl, st, n]) => {
+      localStorage.setItem('stich.token', t);
+      localStorage.setItem('stich.name', n);
+      localStorage.setItem(`stich.seat.${tbl}`, st);
+    },
+    [person.token, table, person.seatToken, person.name],
+  );
+  await page.goto(`${h.base}/#/t/${table}`);
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core in the page: the serious and critical violations, as "rule: target" lines. */
+export async function axe(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: {
+        run(o: unknown): Promise<{
+          violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+        }>;
+      };
+    };
+    const r = await w.axe.run({ resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
