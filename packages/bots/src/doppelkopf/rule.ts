@@ -10,7 +10,7 @@
  *   already hold more than 150/180/210 card points.
  */
 import type { Action, Card } from '@stich/engine';
-import type { DoppelkopfAction, DoppelkopfView } from '@stich/engine/doppelkopf/index';
+import { type DoppelkopfAction, type DoppelkopfView, levelOf } from '@stich/engine/doppelkopf/index';
 import { type Knowledge, knowledge } from './know.ts';
 import { byStrength, CQ, esuit, HT, isTrump, KINDS, kindOf, points, strength, TRUMP } from './model.ts';
 import { type PlayState, ruleKind } from './play.ts';
@@ -215,7 +215,6 @@ export function playStateOf(v: DoppelkopfView, kn: Knowledge, legalKinds: number
   };
 }
 
-const LEVEL = { re: 1, kontra: 1, keine90: 2, keine60: 3, keine30: 4, schwarz: 5 } as const;
 /** A party that said keine 90 / 60 / 30 / schwarz needs more than this. */
 export const ABOVE = [0, 120, 150, 180, 210, 239];
 
@@ -229,7 +228,7 @@ export function ruleAnnouncement(v: DoppelkopfView, kn: Knowledge, legal: readon
   for (let s = 0; s < 4; s++)
     if (s === me || (mine !== null && v.knownParties[s] === mine)) secured += kn.won[s];
   const partnerKnown = v.knownParties.filter((p) => p === mine).length >= (soloistOf(v) === me ? 1 : 2);
-  const first = calls.find((a) => LEVEL[a.call] === 1);
+  const first = calls.find((a) => levelOf(a.call) === 1);
   if (first) {
     const order = kn.order;
     const n = v.hand.length;
@@ -243,12 +242,12 @@ export function ruleAnnouncement(v: DoppelkopfView, kn: Knowledge, legal: readon
   if (!partnerKnown) return null;
   let pick: A | null = null;
   for (const a of calls) {
-    const l = LEVEL[a.call];
+    const l = levelOf(a.call);
     if (
       l >= 2 &&
       l <= 4 &&
       secured > ABOVE[l] &&
-      (pick === null || l < LEVEL[(pick as A & { t: 'announce' }).call])
+      (pick === null || l < levelOf((pick as A & { t: 'announce' }).call))
     )
       pick = a;
   }

@@ -14,8 +14,10 @@
  */
 import type { Rng } from '@stich/engine';
 import {
+  type Call,
   type DoppelkopfAction,
   type DoppelkopfView,
+  levelOf,
   scoreDdv,
   scoreHouse,
 } from '@stich/engine/doppelkopf/index';
@@ -55,7 +57,8 @@ const solver = (): DkSolver => {
   return shared;
 };
 
-const LEVELS = { none: 0, re: 1, kontra: 1, keine90: 2, keine60: 3, keine30: 4, schwarz: 5 } as const;
+/** A party's level (the engine's `levelOf`), 0 before it said anything. */
+const levelNow = (c: Call | 'none'): number => (c === 'none' ? 0 : levelOf(c));
 
 interface Outcome {
   /** Card points and tricks of Re over the whole deal; special points as engine items. */
@@ -291,7 +294,7 @@ class Sim {
 }
 
 function levelsOf(v: DoppelkopfView): [number, number] {
-  return [LEVELS[v.highest.re], LEVELS[v.highest.kontra]];
+  return [levelNow(v.highest.re), levelNow(v.highest.kontra)];
 }
 
 /** Mean value per legal kind over sampled deals; null when no deal could be sampled. */
@@ -354,7 +357,7 @@ export function searchAnnouncement(
 ): A | null {
   const calls = legal.filter((a): a is A & { t: 'announce' } => a.t === 'announce');
   if (calls.length === 0) return null;
-  const call = calls.reduce((b, a) => (LEVELS[a.call] < LEVELS[b.call] ? a : b));
+  const call = calls.reduce((b, a) => (levelNow(a.call) < levelNow(b.call) ? a : b));
   const mine = v.knownParties[v.viewer as number];
   if (mine === null) return null;
   const [annRe, annKo] = levelsOf(v);
@@ -368,7 +371,7 @@ export function searchAnnouncement(
     sim.rollout();
     const o = sim.outcome();
     base += valueFor(v, o, annRe, annKo);
-    const l = LEVELS[call.call];
+    const l = levelNow(call.call);
     withCall +=
       mine === 're' ? valueFor(v, o, Math.max(annRe, l), annKo) : valueFor(v, o, annRe, Math.max(annKo, l));
     n++;

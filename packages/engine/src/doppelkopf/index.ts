@@ -59,6 +59,7 @@ export {
   type DealResult,
   type DealState,
   type DoppelkopfState,
+  levelOf,
   type MatchState,
   type Party,
   PHASES,
