@@ -581,6 +581,17 @@ describe('004 Punkte (scoreHouse)', () => {
     // 1 + 2 (KEINE-90 announced, Re under 90) + 1 gegen die Alten, doubled twice.
     expect(w.score).toEqual([0, 0, 16, 16]);
   });
+  it('a value of 0 is +0 for everyone, never -0 (JSON would turn -0 into 0 and views would differ on the wire)', () => {
+    // Kontra wins 1 + 1 gegen die Alten, then Re's two Sonderpunkte come off: 0.
+    const reFuchs = { kind: 'fuchsGefangen', party: 're', points: 1, trick: 3 } as never;
+    const karlchen = { kind: 'karlchen', party: 're', points: 1, trick: 9 } as never;
+    for (const o of [house, zeroSum]) {
+      const v = scoreHouse(facts(RE2, 100, 0, 0, [reFuchs, karlchen]), o, 'normal');
+      expect(v.winner).toBe('kontra');
+      expect(Object.is(v.forRe, 0), `forRe ${v.forRe}`).toBe(true);
+      for (const x of v.score) expect(Object.is(x, 0), `score ${v.score}`).toBe(true);
+    }
+  });
   it('"gegen die Armut-Partei" is its own item', () => {
     expect(scoreHouse(facts(RE2, 100), house, 'armut').items.map((i) => i.kind)).toEqual([
       'won',

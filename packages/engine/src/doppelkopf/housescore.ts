@@ -84,7 +84,9 @@ export function scoreHouse(f: DealFacts, o: DoppelkopfOptions, kind: ContractKin
   for (let s: Seat = 0; s < 4; s++) {
     const wins = (((f.re >> s) & 1) !== 0) === (winner === 're');
     if (wins) score.push(o.credit === 'zero-sum' && winners === 1 ? 3 * value : value);
-    else score.push(o.credit === 'zero-sum' ? (winners === 3 ? -3 * value : -value) : 0);
+    else score.push(o.credit === 'zero-sum' ? (winners === 3 ? 0 - 3 * value : 0 - value) : 0);
   }
-  return { winner, items, forRe: winner === 're' ? value : -value, multiplier: 1, score };
+  // `0 - value`, not `-value`: a value of 0 would give -0, which JSON writes as 0, so a view would not
+  // survive the wire unchanged.
+  return { winner, items, forRe: winner === 're' ? value : 0 - value, multiplier: 1, score };
 }
