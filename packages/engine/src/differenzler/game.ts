@@ -7,7 +7,14 @@ import { type Card, cardFromId, DECK36, SUITS, type Suit } from '../core/cards.t
 import type { Game, Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
-import { JASS36, NO_HANDLER, type PhaseHandler, type PhaseHandlers } from '../kernel/index.ts';
+import {
+  JASS36,
+  NO_HANDLER,
+  type PhaseHandler,
+  type PhaseHandlers,
+  type PlayedCard,
+  type PointedTrickView,
+} from '../kernel/index.ts';
 import {
   beats,
   cardValue,
@@ -24,6 +31,7 @@ import type { DifferenzlerState, Phase, PlayCell, RoundResult } from './state.ts
 import { type DifferenzlerView, viewFor } from './view.ts';
 
 export const SEATS = 4;
+const NO_TRICKS: readonly PointedTrickView[] = Object.freeze([]);
 export const CARDS_PER_HAND = 9;
 const CARDS = SEATS * CARDS_PER_HAND;
 
@@ -110,6 +118,7 @@ function start(config: DifferenzlerConfig, dealer: Seat): DifferenzlerState {
     bestSeat: -1,
     trickPoints: 0,
     plays: null,
+    done: NO_TRICKS,
     results: [],
     totals: [0, 0, 0, 0],
   };
@@ -274,6 +283,7 @@ function applyDeal(state: DifferenzlerState, deal: DifferenzlerDeal): Result<Dif
     bestSeat: -1,
     trickPoints: 0,
     plays: null,
+    done: NO_TRICKS,
   });
 }
 
@@ -410,6 +420,7 @@ function estimate(state: DifferenzlerState, seat: Seat, points: unknown): Result
     bestSeat: -1,
     trickPoints: 0,
     plays: null,
+    done: NO_TRICKS,
   });
 }
 
@@ -472,13 +483,17 @@ function play(state: DifferenzlerState, seat: Seat, card: unknown): Result<Diffe
       bestSeat,
       trickPoints,
       plays,
+      done: s.done,
       results: s.results,
       totals: s.totals,
     });
   // 002 Art. 4.6/4.7: the trick's winner takes its points and leads next; 3.2: the last trick counts 5 more.
   const points = s.points.slice();
-  points[bestSeat] += trickPoints + (played === CARDS ? LAST_TRICK_BONUS : 0);
-  if (played === CARDS) return ok(finishRound(s, hands, points, bestSeat, plays));
+  const taken = trickPoints + (played === CARDS ? LAST_TRICK_BONUS : 0);
+  points[bestSeat] += taken;
+  const done = s.done.slice();
+  done.push(takenTrick(plays, bestSeat, taken));
+  if (played === CARDS) return ok(finishRound(s, hands, points, bestSeat, plays, done));
   return ok({
     config: s.config,
     phase: s.phase,
@@ -495,9 +510,19 @@ function play(state: DifferenzlerState, seat: Seat, card: unknown): Result<Diffe
     bestSeat: -1,
     trickPoints: 0,
     plays,
+    done,
     results: s.results,
     totals: s.totals,
   });
+}
+
+/** The trick just taken, as views show it: its four cards from the leader on (the newest play is last). */
+function takenTrick(plays: PlayCell, winner: Seat, points: number): PointedTrickView {
+  const cards: PlayedCard[] = new Array(SEATS);
+  let p: PlayCell | null = plays;
+  for (let j = SEATS - 1; j >= 0 && p !== null; j--, p = p.prev)
+    cards[j] = { seat: p.seat, card: cardFromId(p.card) };
+  return { leader: cards[0].seat, cards, winner, points };
 }
 
 /** The last trick's four cards in play order, from the newest play back. */
@@ -515,6 +540,7 @@ function finishRound(
   points: readonly number[],
   turn: Seat,
   plays: PlayCell,
+  done: readonly PointedTrickView[],
 ): DifferenzlerState {
   const estimates = s.estimates;
   const differences = [
@@ -553,6 +579,7 @@ function finishRound(
     bestSeat: -1,
     trickPoints: 0,
     plays,
+    done,
     results,
     totals,
   };

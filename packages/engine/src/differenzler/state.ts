@@ -3,6 +3,7 @@
  */
 import type { Card, Suit } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
+import type { PointedTrickView } from '../kernel/index.ts';
 import type { DifferenzlerConfig } from './config.ts';
 
 export const PHASES = ['deal', 'estimate', 'play', 'over'] as const;
@@ -56,6 +57,12 @@ export interface DifferenzlerState {
   /** Card points in the open trick. */
   readonly trickPoints: number;
   readonly plays: PlayCell | null;
+  /**
+   * The finished tricks of the round as views show them, each made once when it is taken and shared by
+   * every later state and every view: a server encodes a shared array once per table, not once per seat
+   * and step (docs/architecture.md, performance shortcuts).
+   */
+  readonly done: readonly PointedTrickView[];
   readonly results: readonly RoundResult[];
   /** Difference totals by seat. */
   readonly totals: readonly number[];

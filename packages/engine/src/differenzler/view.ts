@@ -4,14 +4,10 @@
  */
 import { type Card, cardFromId, SUITS, type Suit } from '../core/cards.ts';
 import { type BaseView, type BySeat, type Seat, SPECTATOR, type Viewer } from '../core/game.ts';
-import { type PlayedCard, type PointedTrickView, type TricksView, tricksView } from '../kernel/index.ts';
-import { cardValue, LAST_TRICK_BONUS, ORDERS } from './cards.ts';
-
-const NO_TRICKS: TricksView<DifferenzlerTrick> = { trick: null, tricks: [] };
-
+import type { PlayedCard, PointedTrickView } from '../kernel/index.ts';
 import type { DifferenzlerConfig } from './config.ts';
 import { matchWinners } from './outcome.ts';
-import { type DifferenzlerState, type Phase, type PlayCell, type RoundResult, seatsToAct } from './state.ts';
+import { type DifferenzlerState, type Phase, type RoundResult, seatsToAct } from './state.ts';
 
 export type { PlayedCard };
 
@@ -71,23 +67,21 @@ function popcount(m: number): number {
   return n;
 }
 
-/** The round's plays oldest first, grouped into tricks. */
-export function tricksOf(plays: PlayCell | null, trump: number): TricksView<DifferenzlerTrick> {
-  const list: PlayCell[] = [];
-  for (let p = plays; p !== null; p = p.prev) list.push(p);
-  list.reverse();
-  return tricksView(list, 4, ORDERS[trump], cardFromId, (cards, i, done) => {
-    let points = done && i === 8 ? LAST_TRICK_BONUS : 0;
-    for (const c of cards) points += cardValue(c, trump);
-    return points;
-  });
+/** The open trick: the cards played since the last trick was taken, from its leader on. */
+function openTrick(state: DifferenzlerState): DifferenzlerTrick | null {
+  const n = state.played % 4;
+  if (n === 0 || state.phase !== 'play') return null;
+  const cards: PlayedCard[] = new Array(n);
+  let p = state.plays;
+  for (let j = n - 1; j >= 0 && p !== null; j--, p = p.prev)
+    cards[j] = { seat: p.seat, card: cardFromId(p.card) };
+  return { leader: cards[0].seat, cards, points: state.trickPoints };
 }
 
 export function viewFor(state: DifferenzlerState, viewer: Viewer): DifferenzlerView {
   const seat: Seat | null =
     viewer !== SPECTATOR && Number.isInteger(viewer) && viewer >= 0 && viewer < 4 ? viewer : null;
   const roundOver = state.played === 36;
-  const { trick, tricks } = state.trump >= 0 ? tricksOf(state.plays, state.trump) : NO_TRICKS;
   const seats = [0, 1, 2, 3];
   const over = state.phase === 'over';
   return {
@@ -108,8 +102,8 @@ export function viewFor(state: DifferenzlerState, viewer: Viewer): DifferenzlerV
     estimates: state.estimates.map((e, s) => (e >= 0 && (roundOver || s === seat) ? e : null)),
     roundOver,
     points: state.points,
-    trick,
-    tricks,
+    trick: openTrick(state),
+    tricks: state.done,
     results: state.results,
     scores: state.totals,
     winners: over ? matchWinners(state) : [],
