@@ -463,6 +463,62 @@ export interface ReplayResponse {
   readonly viewer: Seat;
   readonly steps: readonly ReplayStep[];
 }
+/** One legal card of a move with its two figures (docs/analysis.md); null: not computed. */
+export interface AnalysisOption {
+  readonly card: string;
+  /** All cards known (double dummy). */
+  readonly dd: number | null;
+  /** What the seat knew then (the search player's expectation): the fair figure. */
+  readonly view: number | null;
+}
+export interface AnalysisFigure {
+  readonly best: string;
+  /** Points lost against `best`, in the analysis' unit (≥ 0). */
+  readonly loss: number;
+}
+export interface AnalysisMove {
+  /** Index of the action in the record's actions. */
+  readonly index: number;
+  /** Index of the replay step showing the state after the action (`ReplayStep.seq`). */
+  readonly step: number;
+  readonly seat: Seat;
+  readonly action: { readonly t: string } & Readonly<Record<string, unknown>>;
+  readonly kind: 'card' | 'call';
+  readonly forced: boolean;
+  readonly options?: readonly AnalysisOption[];
+  readonly dd?: AnalysisFigure | null;
+  readonly view?: AnalysisFigure | null;
+  readonly won?: { readonly played: boolean; readonly best: boolean } | null;
+  readonly samples?: number;
+  /** Calls: the search player's choice from the same view. */
+  readonly search?: { readonly t: string } & Readonly<Record<string, unknown>>;
+  readonly agrees?: boolean;
+}
+export interface AnalysisSeat {
+  readonly seat: Seat;
+  readonly ddLoss: number;
+  readonly viewLoss: number;
+  readonly disagreements: number;
+  /** Largest mistakes: action indices with their losses. */
+  readonly largest: readonly { readonly index: number; readonly view: number; readonly dd: number }[];
+}
+export interface DealAnalysisWire {
+  readonly deal: number;
+  readonly moves: readonly AnalysisMove[];
+  readonly seats: readonly AnalysisSeat[];
+}
+/** GET /api/tables/:id/analysis: the analysis of each finished deal of a finished match. */
+export interface AnalysisResponse {
+  readonly game: GameId;
+  readonly unit: 'card points' | 'distance' | 'game points';
+  readonly names: readonly string[];
+  /** Analysed deals, in order. */
+  readonly deals: readonly DealAnalysisWire[];
+  /** Per seat over the analysed deals. */
+  readonly match: readonly AnalysisSeat[];
+  /** Deals whose analysis is still being computed (ask again). */
+  readonly pending: readonly number[];
+}
 /** GET /api/me/tables: the tables the requester holds a seat at, newest first (at most 30). */
 export interface MyTable {
   readonly id: string;
@@ -480,6 +536,8 @@ export interface MyTablesResponse {
 }
 export const AROUND_API = {
   replay: '/api/tables/:id/replay',
+  /** GET: the analysis of every finished deal of a finished match (docs/analysis.md); answers `AnalysisResponse`. */
+  analysis: '/api/tables/:id/analysis',
   replayRecord: '/api/replay',
   myTables: '/api/me/tables',
   /** POST: the rematch of a finished match (same setup, next dealer); answers `RematchResponse`. */

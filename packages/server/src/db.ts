@@ -4,7 +4,7 @@
  *
  * Tables: `players` (guest identities), `tables` (setup and status), `seats` (who holds each human seat),
  * `steps` (every deal and action of a table in order: the table's record), `leases` (which process owns a
- * live table).
+ * live table), `analyses` (the analysis of each finished deal).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -65,12 +65,21 @@ export interface LeasesTable {
   expires_at: number;
 }
 
+/** The analysis of one finished deal (analysis.ts, docs/analysis.md): JSON of the bots' DealAnalysis. */
+export interface AnalysesTable {
+  table_id: string;
+  deal: number;
+  data: string;
+  created_at: string;
+}
+
 export interface Schema {
   players: PlayersTable;
   tables: TablesTable;
   seats: SeatsTable;
   steps: StepsTable;
   leases: LeasesTable;
+  analyses: AnalysesTable;
 }
 
 export type Db = Kysely<Schema>;
@@ -142,6 +151,19 @@ const migrations: Record<string, Migration> = {
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('leases_owner').on('leases').column('owner').execute();
+    },
+  },
+  // Deal analyses, stored once per finished deal (analysis.ts, docs/analysis.md).
+  '004_analyses': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('analyses')
+        .addColumn('table_id', 'text', (c) => c.notNull())
+        .addColumn('deal', 'integer', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('analyses_pk', ['table_id', 'deal'])
+        .execute();
     },
   },
 };

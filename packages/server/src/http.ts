@@ -18,6 +18,7 @@ import {
   tableIdSchema,
 } from '@stich/protocol';
 import type { z } from 'zod';
+import { analysisRoute } from './analysis.ts';
 import { context } from './context.ts';
 import { isStorageError } from './edge.ts';
 import { gamesResponse, tableGame } from './games.ts';
@@ -365,6 +366,7 @@ export function routes() {
       }),
 
       ...replayRoutes({ json, fail, playerOf, visibleTable }),
+      ...analysisRoute({ json, fail, playerOf, visibleTable }),
       ...myTablesRoute({ json, fail, playerOf }),
       ...rematchRoute({ json, fail, playerOf, ensureLive }),
       ...rulesRoute({ json, fail }),

@@ -704,6 +704,9 @@ export class TableRoom extends Room {
       return false;
     }
     this.advance(state, steps.length, src);
+    // A new deal or the match result: the deals now over get analysed (analysis.ts).
+    if (steps.some((s) => s.kind === 'deal') || this.game.isOver(state))
+      context().analyses.dealsEnded(this.row.id);
     return true;
   }
 

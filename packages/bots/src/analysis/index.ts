@@ -44,6 +44,8 @@ export interface Figure {
 export interface MoveAnalysis {
   /** Index of the action in the record's `actions`. */
   readonly index: number;
+  /** Index of the state after the action among a replay's states (engine `replay` with every state kept). */
+  readonly step: number;
   readonly seat: Seat;
   readonly action: Action;
   /** `card`: a card played; `call`: any other decision (bid, Kontra, estimate, announcement, ...). */
@@ -106,6 +108,7 @@ export const UNITS: Readonly<Record<string, Unit>> = {
 /** One action with the state before it and the deal it belongs to. */
 interface Step {
   readonly index: number;
+  readonly step: number;
   readonly deal: number;
   readonly seat: Seat;
   readonly action: Action;
@@ -140,7 +143,7 @@ function steps(game: AnyGame, record: GameRecord): Step[] {
     dealIfAwaited();
     const parsed = game.parseAction(action);
     if (!parsed.ok) throw new Error(`action ${index}: ${parsed.error.reason}`);
-    out.push({ index, deal, seat, action: parsed.value, before: state });
+    out.push({ index, step: index + deal + 2, deal, seat, action: parsed.value, before: state });
     const next = game.apply(state, seat, parsed.value);
     if (!next.ok) throw new Error(`action ${index}: ${next.error.reason}`);
     state = next.value;
@@ -262,11 +265,12 @@ function jassCard(
   ddNodes: number,
 ): MoveAnalysis {
   const { index, seat, action } = step;
+  const at = { index, step: step.step, seat, action };
   const view = game.viewFor(step.before, seat);
   const ctx = contextFor(gameId, view, seat)!;
   const played = (action as PlayAction).card!;
   const cards = cardsOf(legal);
-  const base = { index, seat, action, kind: 'card' as const };
+  const base = { ...at, kind: 'card' as const };
   if (cards.length <= 1) return { ...base, forced: true };
   const hands = handsOf(game, step.before);
   const dd = ddValues(ctx, hands, ddNodes);
@@ -304,10 +308,11 @@ type DkPlay = Action & { readonly t: 'play'; readonly card: Card };
 
 function doppelkopfCard(game: AnyGame, step: Step, legal: readonly Action[]): MoveAnalysis {
   const { index, seat, action } = step;
+  const at = { index, step: step.step, seat, action };
   const view = game.viewFor(step.before, seat) as DoppelkopfView;
   const plays = legal.filter((a): a is DkPlay => a.t === 'play');
   const kinds = [...new Set(plays.map((a) => kindOf(a.card)))];
-  const base = { index, seat, action, kind: 'card' as const };
+  const base = { ...at, kind: 'card' as const };
   if (kinds.length <= 1) return { ...base, forced: true };
   const values = cardValues(view, knowledge(view), kinds, seeded(`analysis/${step.deal}/${index}`)) as Map<
     number,
@@ -335,7 +340,8 @@ const sameAction = (a: Action, b: Action): boolean => JSON.stringify(a) === JSON
 /** A call: compared with the search level's choice from the same view (its simulations decide it). */
 function call(game: AnyGame, gameId: string, step: Step, legal: readonly Action[]): MoveAnalysis {
   const { index, seat, action } = step;
-  const base = { index, seat, action, kind: 'call' as const };
+  const at = { index, step: step.step, seat, action };
+  const base = { ...at, kind: 'call' as const };
   if (legal.length <= 1) return { ...base, forced: true };
   const view = game.viewFor(step.before, seat);
   let search: Action;
