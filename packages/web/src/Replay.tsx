@@ -10,6 +10,7 @@ import type { ReplayResponse } from '@stich/protocol';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnalysisPanel } from './Analysis.tsx';
 import { CardFace } from './cards.tsx';
 import { useGames } from './games.ts';
 import { LangSwitch } from './LangSwitch.tsx';
@@ -28,6 +29,7 @@ export function Replay({ id }: { id?: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(Boolean(id));
   const [i, setI] = useState(0);
+  const [analysis, setAnalysis] = useState(false);
   useEffect(() => {
     if (!id) return;
     setBusy(true);
@@ -155,7 +157,20 @@ export function Replay({ id }: { id?: string }) {
             <span data-testid="replay-step" aria-live="polite">
               {t('replay.step', { i: Math.min(i, last) + 1, n: steps.length })}
             </span>
+            {id && !data?.local && (
+              <button
+                type="button"
+                data-testid="analysis-open"
+                aria-pressed={analysis}
+                onClick={() => setAnalysis((x) => !x)}
+              >
+                {analysis ? t('analysis.close') : t('analysis.open')}
+              </button>
+            )}
           </div>
+          {analysis && id && (
+            <AnalysisPanel id={id} names={names} step={Math.min(i, last)} onJump={(s) => setI(s)} />
+          )}
           {model && <Table model={model} legal={[]} seats={seats} me={me} onAct={() => {}} />}
           {hands.some((h) => h.length > 0) && (
             <section

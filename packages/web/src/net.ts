@@ -7,6 +7,7 @@
  */
 import { ColyseusSDK, type Room } from '@colyseus/sdk';
 import type {
+  AnalysisResponse,
   CreateTable,
   GamesResponse,
   GuestResponse,
@@ -143,6 +144,13 @@ export const fetchReplay = (tableId: string) => {
   const code = sessionStorage.getItem(`stich.code.${tableId}`);
   const q = code ? `?code=${encodeURIComponent(code)}` : '';
   return http<ReplayResponse>('GET', `/api/tables/${encodeURIComponent(tableId)}/replay${q}`);
+};
+
+/** The analysis of a finished match's deals (docs/analysis.md). */
+export const fetchAnalysis = (tableId: string) => {
+  const code = sessionStorage.getItem(`stich.code.${tableId}`);
+  const q = code ? `?code=${encodeURIComponent(code)}` : '';
+  return http<AnalysisResponse>('GET', `/api/tables/${encodeURIComponent(tableId)}/analysis${q}`);
 };
 
 /**

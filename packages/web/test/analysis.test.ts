@@ -1,0 +1,74 @@
+/**
+ * Deal analysis in the replay, in Chromium against the real server (setup in harness.ts): a finished
+ * match of rule players is stored, its replay opened, the analysis shown with each player's losses, and a
+ * largest mistake jumps the replay to that move, which shows the points it lost and the better card.
+ */
+import { decide, requestFor } from '@stich/bots';
+import { gameById, seeded } from '@stich/engine';
+import { describe, expect, it } from 'vitest';
+import { context } from '../../server/src/context.ts';
+import type { StoredStep } from '../../server/src/store.ts';
+import { axe, chromiumPath, harness, storeTable } from './harness.ts';
+
+/** A whole Klaberjass match (to 100) of rule players, as the server stores it: explicit deals, every action. */
+function finishedMatch(config: { players: number; options: Record<string, unknown> }): StoredStep[] {
+  const g = gameById('klaberjass')!;
+  const parsed = g.parseConfig(config);
+  if (!parsed.ok) throw new Error(parsed.error.reason);
+  let state = g.start(parsed.value, 0);
+  const steps: StoredStep[] = [];
+  while (!g.isOver(state)) {
+    const seq = steps.length;
+    if (g.awaitsDeal(state)) {
+      const deal = g.randomDeal(state, seeded(`analysis-web/${seq}`));
+      steps.push({ seq, kind: 'deal', seat: null, data: deal });
+      state = (g.applyDeal(state, deal) as { ok: true; value: unknown }).value;
+      continue;
+    }
+    const seat = g.toAct(state)[0];
+    const action = decide(requestFor('klaberjass', state, seat, 'rule', `analysis-web/${seq}`));
+    steps.push({ seq, kind: 'action', seat, data: action });
+    state = (g.apply(state, seat, action) as { ok: true; value: unknown }).value;
+  }
+  return steps;
+}
+
+describe.skipIf(!chromiumPath)('deal analysis in the replay, in Chromium', () => {
+  const h = harness();
+
+  it('opens the analysis of a finished match, with each player’s losses and a jump to a largest mistake', async () => {
+    const config = { players: 2, options: { target: 100 } };
+    const steps = finishedMatch(config);
+    const { table } = await storeTable('klaberjass', config, 0, steps, [{ seat: 0, name: 'Anna' }], 'rule');
+    await context().store.setStatus(table, 'over');
+
+    const page = await h.newPage();
+    await page.goto(`${h.base}/#/replay/${table}`);
+    await page.getByTestId('replay-bar').waitFor({ timeout: 20_000 });
+    await page.getByTestId('analysis-open').click();
+    const match = page.getByTestId('analysis-match');
+    await match.waitFor({ timeout: 30_000 });
+    // Deals are analysed on request (the harness' server analyses nothing by itself); wait until all are in.
+    await page.getByTestId('analysis-pending').waitFor({ state: 'detached', timeout: 60_000 });
+    expect(await match.locator('tbody tr').count()).toBe(2);
+    expect(await match.locator('tbody tr[data-seat="0"] th').textContent()).toBe('Anna');
+    expect(await page.getByTestId('analysis').textContent()).toContain('Nach Wissen');
+
+    // A largest mistake of either player jumps the replay to its move, which shows what it lost.
+    const jump = match.locator('.analysis-jump').first();
+    expect(await jump.count()).toBe(1);
+    const before = await page.getByTestId('replay-step').textContent();
+    await jump.click();
+    expect(await page.getByTestId('replay-step').textContent()).not.toBe(before);
+    const move = page.getByTestId('analysis-move');
+    const losses = await Promise.all(
+      ['analysis-view', 'analysis-dd'].map(async (id) =>
+        Number(await move.getByTestId(id).getAttribute('data-loss')),
+      ),
+    );
+    expect(Math.max(...losses)).toBeGreaterThan(0);
+    expect(await move.textContent()).toMatch(/besser: /);
+    expect(await axe(page)).toEqual([]);
+    await page.context().close();
+  });
+});
