@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { GameRecord, RecordStep } from '@stich/engine';
 import { gameById, seeded } from '@stich/engine';
 import { describe, expect, it } from 'vitest';
+import { hint } from '../src/analysis/hint.ts';
 import { analyzeRecord, ddCardValues } from '../src/analysis/index.ts';
-import { decide, requestFor } from '../src/index.ts';
+import { BotPool, decide, requestFor } from '../src/index.ts';
 
 const example = (path: string): GameRecord =>
   JSON.parse(readFileSync(new URL(`../../../examples/${path}`, import.meta.url), 'utf8'));
@@ -102,4 +103,56 @@ describe('analysis of a finished deal', () => {
       expect(last.moves.filter((m) => m.kind === 'card' && !m.forced).length).toBeGreaterThan(5);
       for (const s of last.seats) expect(s.ddLoss).toBe(0);
     });
+});
+
+describe('hints', () => {
+  /** The state of the blunder record just before Bruno's blunder (action 22). */
+  function beforeBlunder() {
+    const r = blunderRecord();
+    const g = gameById('klaberjass')!;
+    const config = g.parseConfig(r.config);
+    if (!config.ok) throw new Error(config.error.reason);
+    let state = g.start(config.value, r.dealer);
+    state = (
+      g.applyDeal(state, (g.parseDeal(state, r.deals[0]) as { value: unknown }).value) as { value: unknown }
+    ).value;
+    for (const { seat, action } of r.actions.slice(0, 22))
+      state = (g.apply(state, seat, action) as { value: unknown }).value;
+    return state;
+  }
+
+  it('suggests the search player’s card from the seat’s view, with every legal card’s expected value', async () => {
+    const req = requestFor('klaberjass', beforeBlunder(), 1, 'rule', 'hint-test');
+    const h = hint(req);
+    expect(h.unit).toBe('card points');
+    expect(h.action).toEqual({ t: 'play', card: 'ST' });
+    expect(h.options!.map((o) => (o.action as unknown as { card: string }).card)).toEqual(['ST', 'D7']);
+    expect(h.options![0].value).toBeGreaterThan(h.options![1].value);
+    // The suggestion is the move the search player makes for the same request.
+    expect(h.action).toBe(decide({ ...req, level: 'search' }));
+    // On the pool's workers it is the same hint.
+    const pool = new BotPool({ size: 1 });
+    try {
+      expect(await pool.hint(req)).toEqual(h);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('suggests a call without values where the search level decides by simulation', () => {
+    const r = blunderRecord();
+    const g = gameById('klaberjass')!;
+    const config = g.parseConfig(r.config);
+    if (!config.ok) throw new Error(config.error.reason);
+    const start = g.start(config.value, r.dealer);
+    const state = (
+      g.applyDeal(start, (g.parseDeal(start, r.deals[0]) as { value: unknown }).value) as {
+        value: unknown;
+      }
+    ).value;
+    const seat = g.toAct(state)[0];
+    const h = hint(requestFor('klaberjass', state, seat, 'search', 'hint-bid'));
+    expect(h.options).toBeNull();
+    expect(g.legalActions(state, seat)).toContainEqual(h.action);
+  });
 });

@@ -158,7 +158,7 @@ const cardsOf = (legal: readonly Action[]): Card[] => [
 ];
 
 /** A play context of the seat's view for the Jass games (null outside card play). */
-function contextFor(gameId: string, view: unknown, seat: Seat): PlayContext | null {
+export function contextFor(gameId: string, view: unknown, seat: Seat): PlayContext | null {
   const v = view as { phase: string; trump: string | null };
   if (v.phase !== 'play' || v.trump === null) return null;
   if (gameId === 'klapperjas') return jasContext(view as Parameters<typeof jasContext>[0], seat);
@@ -168,7 +168,7 @@ function contextFor(gameId: string, view: unknown, seat: Seat): PlayContext | nu
 }
 
 /** Converts a solver value (party margin, or −distance under objective `target`) to the game's unit, higher better. */
-const toUnit = (ctx: PlayContext, x: number): number => (ctx.objective === 'target' ? x : x / 2);
+export const toUnit = (ctx: PlayContext, x: number): number => (ctx.objective === 'target' ? x : x / 2);
 
 /** The double-dummy value of every legal card on the real hands, or null over the node budget. */
 function ddValues(
