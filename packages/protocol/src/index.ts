@@ -268,6 +268,8 @@ export const createTableSchema = z.object({
   turnTimer: z.number().int().min(2).max(3600).nullable().optional(),
   /** Reserve this seat for the creating player. */
   seat: z.number().int().min(0).max(7).optional(),
+  /** The "Tipp" button (docs/analysis.md); absent: on when exactly one seat is a person's. */
+  hints: z.boolean().optional(),
 });
 export type CreateTable = z.infer<typeof createTableSchema>;
 
@@ -315,6 +317,8 @@ export interface TableInfo {
   readonly spectators: number;
   readonly turnTimer: number | null;
   readonly createdAt: string;
+  /** Hints at this table (docs/analysis.md): whether the "Tipp" button is offered, and the seats that used it. */
+  readonly hints?: { readonly allowed: boolean; readonly used: readonly Seat[] };
 }
 
 export interface Player {
@@ -462,6 +466,8 @@ export interface ReplayResponse {
   /** The seat whose view the steps show (the requester's seat, else the first). */
   readonly viewer: Seat;
   readonly steps: readonly ReplayStep[];
+  /** Hints used during the match: the seat and the step at which it asked (absent: none). */
+  readonly hints?: readonly { readonly seat: Seat; readonly step: number }[];
 }
 /** One legal card of a move with its two figures (docs/analysis.md); null: not computed. */
 export interface AnalysisOption {
@@ -519,6 +525,15 @@ export interface AnalysisResponse {
   /** Deals whose analysis is still being computed (ask again). */
   readonly pending: readonly number[];
 }
+/** POST /api/tables/:id/hint: the suggestion for the caller's current decision, from his seat's view only. */
+export interface HintResponse {
+  /** The table's step the hint is for (`StateUpdate.seq`). */
+  readonly seq: number;
+  readonly action: Action;
+  readonly unit: AnalysisResponse['unit'];
+  /** Card play: every legal card with its expected value, best first (higher is better); null for calls. */
+  readonly options: readonly { readonly action: Action; readonly value: number }[] | null;
+}
 /** GET /api/me/tables: the tables the requester holds a seat at, newest first (at most 30). */
 export interface MyTable {
   readonly id: string;
@@ -536,6 +551,8 @@ export interface MyTablesResponse {
 }
 export const AROUND_API = {
   replay: '/api/tables/:id/replay',
+  /** POST: the search player's hint for the caller's seat now (docs/analysis.md); answers `HintResponse`. */
+  hint: '/api/tables/:id/hint',
   /** GET: the analysis of every finished deal of a finished match (docs/analysis.md); answers `AnalysisResponse`. */
   analysis: '/api/tables/:id/analysis',
   replayRecord: '/api/replay',
