@@ -21,7 +21,7 @@ import { navigate } from './route.ts';
 import { Scores } from './Scores.tsx';
 import { Table } from './Table.tsx';
 
-type Loaded = Pick<ReplayResponse, 'names' | 'viewer' | 'steps'> & { readonly local?: boolean };
+type Loaded = Pick<ReplayResponse, 'names' | 'viewer' | 'steps' | 'hints'> & { readonly local?: boolean };
 
 export function Replay({ id }: { id?: string }) {
   const { t } = useTranslation();
@@ -168,6 +168,21 @@ export function Replay({ id }: { id?: string }) {
               </button>
             )}
           </div>
+          {data?.hints && data.hints.length > 0 && (
+            <p className="hint-used replay-hints" data-testid="replay-hints">
+              {t('hint.used', {
+                names: [...new Set(data.hints.map((x) => names[x.seat] ?? `${x.seat + 1}`))].join(', '),
+              })}
+              {data.hints
+                .filter((x) => x.step === Math.min(i, last))
+                .map((x) => (
+                  <strong key={x.seat} data-testid="replay-hint-here">
+                    {' '}
+                    · {t('hint.here', { name: names[x.seat] ?? `${x.seat + 1}` })}
+                  </strong>
+                ))}
+            </p>
+          )}
           {analysis && id && (
             <AnalysisPanel id={id} names={names} step={Math.min(i, last)} onJump={(s) => setI(s)} />
           )}

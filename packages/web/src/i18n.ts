@@ -156,6 +156,19 @@ const de = {
     load: 'Partie-Datei öffnen',
     dealt: 'Karten gegeben',
   },
+  hint: {
+    title: 'Tipp',
+    button: 'Tipp',
+    thinking: 'Computer denkt …',
+    suggest: 'Vorschlag: {{action}}',
+    best: 'Vorschlag',
+    worse: '−{{loss}} {{unit}} erwartet',
+    explain:
+      'Erwarteter Verlust gegenüber dem Vorschlag, berechnet nur aus dem, was du jetzt weißt (Computer, Stufe Stark).',
+    explainCall: 'Was der Computer (Stufe Stark) mit deinem Wissen jetzt tun würde.',
+    used: 'Tipps benutzt: {{names}}',
+    here: 'hier Tipp von {{name}}',
+  },
   analysis: {
     title: 'Analyse',
     open: 'Analyse',
@@ -627,6 +640,19 @@ const en: Resources = {
     last: 'End',
     load: 'Open a match file',
     dealt: 'Cards dealt',
+  },
+  hint: {
+    title: 'Hint',
+    button: 'Hint',
+    thinking: 'Computer is thinking …',
+    suggest: 'Suggestion: {{action}}',
+    best: 'suggested',
+    worse: '−{{loss}} {{unit}} expected',
+    explain:
+      'Expected loss against the suggestion, computed only from what you know now (computer, strong level).',
+    explainCall: 'What the computer (strong level) would do now with your knowledge.',
+    used: 'Hints used: {{names}}',
+    here: 'hint by {{name}} here',
   },
   analysis: {
     title: 'Analysis',

@@ -11,6 +11,7 @@ import type {
   CreateTable,
   GamesResponse,
   GuestResponse,
+  HintResponse,
   HttpError,
   MyTablesResponse,
   PlayNow,
@@ -145,6 +146,10 @@ export const fetchReplay = (tableId: string) => {
   const q = code ? `?code=${encodeURIComponent(code)}` : '';
   return http<ReplayResponse>('GET', `/api/tables/${encodeURIComponent(tableId)}/replay${q}`);
 };
+
+/** The search player's hint for this guest's seat at a running table (docs/analysis.md). */
+export const askHint = (tableId: string) =>
+  http<HintResponse>('POST', `/api/tables/${encodeURIComponent(tableId)}/hint`, {});
 
 /** The analysis of a finished match's deals (docs/analysis.md). */
 export const fetchAnalysis = (tableId: string) => {

@@ -8,16 +8,19 @@ import { gameById, seeded } from '@stich/engine';
 import { describe, expect, it } from 'vitest';
 import { context } from '../../server/src/context.ts';
 import type { StoredStep } from '../../server/src/store.ts';
-import { axe, chromiumPath, harness, storeTable } from './harness.ts';
+import { axe, chromiumPath, harness, openAs, storeTable } from './harness.ts';
 
 /** A whole Klaberjass match (to 100) of rule players, as the server stores it: explicit deals, every action. */
-function finishedMatch(config: { players: number; options: Record<string, unknown> }): StoredStep[] {
+function finishedMatch(
+  config: { players: number; options: Record<string, unknown> },
+  stop: (state: unknown) => boolean = () => false,
+): StoredStep[] {
   const g = gameById('klaberjass')!;
   const parsed = g.parseConfig(config);
   if (!parsed.ok) throw new Error(parsed.error.reason);
   let state = g.start(parsed.value, 0);
   const steps: StoredStep[] = [];
-  while (!g.isOver(state)) {
+  while (!g.isOver(state) && !stop(state)) {
     const seq = steps.length;
     if (g.awaitsDeal(state)) {
       const deal = g.randomDeal(state, seeded(`analysis-web/${seq}`));
@@ -68,6 +71,38 @@ describe.skipIf(!chromiumPath)('deal analysis in the replay, in Chromium', () =>
     );
     expect(Math.max(...losses)).toBeGreaterThan(0);
     expect(await move.textContent()).toMatch(/besser: /);
+    expect(await axe(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the Tipp of the search player for the person’s card, and tells the table that hints were used', async () => {
+    const config = { players: 2, options: { target: 100 } };
+    const g = gameById('klaberjass')!;
+    // Rule players until seat 0 has a choice of cards; there the person takes over.
+    const steps = finishedMatch(
+      config,
+      (s) =>
+        g.toAct(s)[0] === 0 && g.legalActions(s, 0).filter((a: { t: string }) => a.t === 'play').length >= 2,
+    );
+    const { table, people } = await storeTable('klaberjass', config, 0, steps, [{ seat: 0, name: 'Anna' }]);
+    const page = await h.newPage();
+    await openAs(h, page, table, people[0]);
+    const button = page.getByTestId('hint');
+    await button.waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('hints-used').count()).toBe(0);
+    await button.click();
+    const box = page.getByTestId('hint-box');
+    await box.waitFor({ timeout: 30_000 });
+    expect(await box.textContent()).toMatch(/Vorschlag: /);
+    const options = box.locator('li');
+    expect(await options.count()).toBeGreaterThanOrEqual(2);
+    // Best first: the first card is the suggestion, the others lose something or tie.
+    const values = (await options.evaluateAll((els) =>
+      els.map((e) => Number(e.getAttribute('data-value'))),
+    )) as number[];
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    // The table now shows that hints were used.
+    await page.getByTestId('hints-used').waitFor({ timeout: 10_000 });
     expect(await axe(page)).toEqual([]);
     await page.context().close();
   });
