@@ -19,6 +19,8 @@ const UNIT_KEY: Record<AnalysisResponse['unit'], string> = {
   'game points': 'analysis.unit.gamePoints',
 };
 
+/** A loss as shown in the summaries: −1.5, or 0 for none. */
+const lost = (x: number): string => (x > 0 ? `−${fmt(x)}` : '0');
 const fmt = (x: number): string =>
   (Math.round(x * 10) / 10).toLocaleString(undefined, { maximumFractionDigits: 1 });
 
@@ -215,7 +217,7 @@ function Summary({
                         data-index={x.index}
                         onClick={() => jump(x.index)}
                       >
-                        {t('analysis.mistake', { n: x.index + 1, view: fmt(x.view), dd: fmt(x.dd) })}
+                        {t('analysis.mistake', { n: x.index + 1, view: lost(x.view), dd: lost(x.dd) })}
                       </button>
                     ))}
               </td>

@@ -190,8 +190,8 @@ const de = {
     deal: 'Spiel {{n}}',
     match: 'Ganze Partie',
     player: 'Spieler',
-    largest: 'Größte Fehler',
-    mistake: 'Zug {{n}}: −{{view}} / −{{dd}}',
+    largest: 'Größte Fehler (nach Wissen / offene Karten)',
+    mistake: 'Zug {{n}}: {{view}} / {{dd}}',
     unit: { cardPoints: 'Augen', distance: 'Differenzpunkten', gamePoints: 'Spielpunkten' },
   },
   // ux-around: first screen, around the table, replay (issue 17).
@@ -675,8 +675,8 @@ const en: Resources = {
     deal: 'Deal {{n}}',
     match: 'Whole match',
     player: 'Player',
-    largest: 'Largest mistakes',
-    mistake: 'move {{n}}: −{{view}} / −{{dd}}',
+    largest: 'Largest mistakes (by knowledge / open cards)',
+    mistake: 'move {{n}}: {{view}} / {{dd}}',
     unit: { cardPoints: 'card points', distance: 'points of difference', gamePoints: 'game points' },
   },
   // ux-around: first screen, around the table, replay (issue 17).

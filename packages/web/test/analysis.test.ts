@@ -3,12 +3,14 @@
  * match of rule players is stored, its replay opened, the analysis shown with each player's losses, and a
  * largest mistake jumps the replay to that move, which shows the points it lost and the better card.
  */
+
+import { join } from 'node:path';
 import { decide, requestFor } from '@stich/bots';
 import { gameById, seeded } from '@stich/engine';
 import { describe, expect, it } from 'vitest';
 import { context } from '../../server/src/context.ts';
 import type { StoredStep } from '../../server/src/store.ts';
-import { axe, chromiumPath, harness, openAs, storeTable } from './harness.ts';
+import { axe, chromiumPath, harness, openAs, shots, storeTable } from './harness.ts';
 
 /** A whole Klaberjass match (to 100) of rule players, as the server stores it: explicit deals, every action. */
 function finishedMatch(
@@ -72,6 +74,7 @@ describe.skipIf(!chromiumPath)('deal analysis in the replay, in Chromium', () =>
     expect(Math.max(...losses)).toBeGreaterThan(0);
     expect(await move.textContent()).toMatch(/besser: /);
     expect(await axe(page)).toEqual([]);
+    await page.getByTestId('analysis').screenshot({ path: join(shots, 'analysis-desktop.png') });
     await page.context().close();
   });
 
@@ -104,6 +107,7 @@ describe.skipIf(!chromiumPath)('deal analysis in the replay, in Chromium', () =>
     // The table now shows that hints were used.
     await page.getByTestId('hints-used').waitFor({ timeout: 10_000 });
     expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(shots, 'hint-desktop.png'), fullPage: true });
     await page.context().close();
   });
 });
