@@ -19,7 +19,7 @@ import { contextOf as diffContext } from '../games/differenzler.ts';
 import { contextOf as kjContext } from '../games/klaberjass.ts';
 import { contextOf as jasContext } from '../games/klapperjas.ts';
 import { decide } from '../index.ts';
-import { cardValue, type PlayContext, problemFor } from '../play/context.ts';
+import { type PlayContext, problemFor } from '../play/context.ts';
 import { pimc, solver } from '../play/pimc.ts';
 import { NodeLimit } from '../solver/search.ts';
 
@@ -221,18 +221,45 @@ function figure(values: ReadonlyMap<Card, number>, played: Card): Figure {
 }
 
 /**
- * Whether the seat's party wins the deal with the given margin of the points still to come (all cards
- * known): points so far (card points, last trick, counted melds and Belle are in `view.points`) plus
- * the future split. The declaring party needs more points than the other (a tie loses for the trump
- * side); 3-player Klapper-Jas (the declarer must beat each opponent) is not judged.
+ * Points already fixed outside the tricks, by party seen from `ctx.me` (0 mine, 1 the others):
+ * Klapper-Jas melds and Belle that count (unconditionally, or once their party has taken a trick; the
+ * ones still waiting for a trick are in the solver's margin), Klaberjass sequences shown and Bella.
  */
-function winsWith(
-  gameId: string,
-  view: unknown,
-  ctx: PlayContext,
-  remaining: number,
-  margin: number,
-): boolean | null {
+function fixedExtras(gameId: string, view: unknown, ctx: PlayContext): [number, number] {
+  const out: [number, number] = [0, 0];
+  if (gameId === 'klapperjas') {
+    const v = view as {
+      config: { options: { meldsNeedTrick?: boolean; belleNeedsTrick?: boolean } };
+      countingMelds: readonly { seat: Seat; value: number }[] | null;
+      belle: readonly Seat[];
+    };
+    const o = v.config.options;
+    const took = (p: number) => ((ctx.tookTrick ?? 0) & (1 << p)) !== 0;
+    for (const m of v.countingMelds ?? []) {
+      const p = ctx.party[m.seat];
+      if (!o.meldsNeedTrick || took(p)) out[p] += m.value;
+    }
+    for (const seat of v.belle) {
+      const p = ctx.party[seat];
+      if (!o.belleNeedsTrick || took(p)) out[p] += 20;
+    }
+  } else if (gameId === 'klaberjass') {
+    const v = view as { sequences: { seat: Seat | null; points: number } | null; bella: Seat | null };
+    if (v.sequences?.seat !== null && v.sequences?.seat !== undefined)
+      out[ctx.party[v.sequences.seat]] += v.sequences.points;
+    if (v.bella !== null) out[ctx.party[v.bella]] += 20;
+  }
+  return out;
+}
+
+/**
+ * Whether the seat's party wins the deal when the points still to come split with `margin` (all cards
+ * known): points so far (`view.points`: card points and last trick) plus the fixed melds (fixedExtras)
+ * plus the margin. The declaring party (maker) needs more points than the other: a tie loses for the
+ * trump side (Klapper-Jas 000, Klaberjass 003). 3-player Klapper-Jas (the declarer must beat each
+ * opponent, which the team search does not tell) is not judged.
+ */
+function winsWith(gameId: string, view: unknown, ctx: PlayContext, margin: number): boolean | null {
   const v = view as {
     points: readonly number[];
     declarer?: Seat | null;
@@ -240,21 +267,12 @@ function winsWith(
     active?: readonly Seat[];
   };
   if (gameId === 'klapperjas' && v.active?.length === 3) return null;
-  const me = ctx.me;
-  const other = ctx.order.find((s) => ctx.party[s] !== 0)!;
-  const mine = v.points[me] + (remaining + margin) / 2;
-  const theirs = v.points[other] + (remaining - margin) / 2;
   const declarer = gameId === 'klaberjass' ? v.maker : v.declarer;
   if (declarer === null || declarer === undefined) return null;
-  return ctx.party[declarer] === 0 ? mine > theirs : mine >= theirs;
-}
-
-/** Points still to come on the real hands: the cards in hands and in the open trick, and the last trick. */
-function remainingPoints(ctx: PlayContext, hands: readonly (readonly Card[])[]): number {
-  let r = ctx.rules.lastTrick;
-  for (const s of ctx.order) for (const c of hands[s]) r += cardValue(ctx, c);
-  for (const c of ctx.trick.cards) r += cardValue(ctx, c);
-  return r;
+  const other = ctx.order.find((s) => ctx.party[s] !== 0)!;
+  const extra = fixedExtras(gameId, view, ctx);
+  const lead = v.points[ctx.me] + extra[0] - (v.points[other] + extra[1]) + margin;
+  return ctx.party[declarer] === 0 ? lead > 0 : lead >= 0;
 }
 
 function jassCard(
@@ -287,9 +305,8 @@ function jassCard(
   const ddFig = ddUnit && figure(ddUnit, played);
   let won: MoveAnalysis['won'] = null;
   if (dd && ctx.objective === 'difference') {
-    const rem = remainingPoints(ctx, hands);
-    const p = winsWith(gameId, view, ctx, rem, dd.get(played)!);
-    const b = winsWith(gameId, view, ctx, rem, dd.get(ddFig!.best)!);
+    const p = winsWith(gameId, view, ctx, dd.get(played)!);
+    const b = winsWith(gameId, view, ctx, dd.get(ddFig!.best)!);
     won = p === null || b === null ? null : { played: p, best: b };
   }
   const viewFig = viewValues && figure(viewValues, played);
