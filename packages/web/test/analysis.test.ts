@@ -110,4 +110,27 @@ describe.skipIf(!chromiumPath)('deal analysis in the replay, in Chromium', () =>
     await page.screenshot({ path: join(shots, 'hint-desktop.png'), fullPage: true });
     await page.context().close();
   });
+
+  it('offers hints in the create dialog, on for one person against computer players, and keeps the choice', async () => {
+    const page = await h.newPage();
+    await page.goto(h.base);
+    await page.getByTestId('quick-choice').waitFor();
+    await page.getByLabel(/Dein Name/).fill('Berta');
+    await page.getByTestId('create').click();
+    await page.locator('select[name=game]').selectOption('klaberjass');
+    const box = page.locator('input[name=hints]');
+    expect(await box.isChecked()).toBe(true);
+    await box.uncheck();
+    await page.getByTestId('create-submit').click();
+    await page.waitForURL(/#\/t\//);
+    const id = /#\/t\/([^?]+)/.exec(page.url())![1];
+    const info = await page.evaluate(async (tid) => {
+      const r = await fetch(`/api/tables/${tid}`, {
+        headers: { authorization: `Bearer ${localStorage.getItem('stich.token')}` },
+      });
+      return (await r.json()) as { table: { hints?: { allowed: boolean } } };
+    }, id);
+    expect(info.table.hints?.allowed).toBe(false);
+    await page.context().close();
+  });
 });
