@@ -5,10 +5,13 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Action } from '@stich/engine';
+import type { Hint } from './analysis/hint.ts';
 import type { BotRequest } from './index.ts';
 
 interface Job {
   readonly req: BotRequest;
+  /** `hint`: the search player's suggestion with its values (analysis/hint.ts) instead of an action. */
+  readonly kind?: 'hint';
   readonly resolve: (a: Action) => void;
   readonly reject: (e: Error) => void;
 }
@@ -34,6 +37,15 @@ export class BotPool {
     if (this.closed) return Promise.reject(new Error('bot pool is closed'));
     return new Promise<Action>((resolve, reject) => {
       this.queue.push({ req, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** The search player's hint for the request's seat (docs/analysis.md), on the same workers as moves. */
+  hint(req: BotRequest): Promise<Hint> {
+    if (this.closed) return Promise.reject(new Error('bot pool is closed'));
+    return new Promise<Hint>((resolve, reject) => {
+      this.queue.push({ req, kind: 'hint', resolve: resolve as unknown as (a: Action) => void, reject });
       this.pump();
     });
   }
@@ -87,7 +99,7 @@ export class BotPool {
       slot.job = job;
       // A busy worker keeps the process alive until it answers; an idle one does not.
       slot.worker.ref();
-      slot.worker.postMessage(job.req);
+      slot.worker.postMessage(job.kind ? { kind: job.kind, req: job.req } : job.req);
     }
   }
 }

@@ -1,3 +1,4 @@
+import { analyzeCommand } from './analyze.ts';
 import { arenaCommand } from './arena.ts';
 import { benchCommand } from './bench.ts';
 import { examplesCommand } from './examples.ts';
@@ -22,4 +23,5 @@ export const commands: Record<string, Command> = {
   arena: arenaCommand,
   oracle: oracleCommand,
   examples: examplesCommand,
+  analyze: analyzeCommand,
 };

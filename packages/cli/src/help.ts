@@ -65,6 +65,14 @@ export const HELP: Readonly<Record<string, Help>> = {
     ],
     examples: ['npx stich oracle doppelkopf-ddv packages/cli/test/oracles/doppelkopf-ddv/uct.jsonl'],
   },
+  analyze: {
+    usage: 'stich analyze RECORD [--deal N]',
+    options: [
+      ['RECORD', 'a game record (stich-record JSON, e.g. downloaded from a finished table)'],
+      ['--deal N', 'only deal N (index into the record’s deals, from 0; default: every deal)'],
+    ],
+    examples: ['npx stich analyze examples/klaberjass/maker-loses.json --deal 0'],
+  },
   examples: {
     usage: 'stich examples doppelkopf [--out DIR] [--only NAME]',
     options: [

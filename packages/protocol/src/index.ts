@@ -268,6 +268,8 @@ export const createTableSchema = z.object({
   turnTimer: z.number().int().min(2).max(3600).nullable().optional(),
   /** Reserve this seat for the creating player. */
   seat: z.number().int().min(0).max(7).optional(),
+  /** The "Tipp" button (docs/analysis.md); absent: on when exactly one seat is a person's. */
+  hints: z.boolean().optional(),
 });
 export type CreateTable = z.infer<typeof createTableSchema>;
 
@@ -315,6 +317,8 @@ export interface TableInfo {
   readonly spectators: number;
   readonly turnTimer: number | null;
   readonly createdAt: string;
+  /** Hints at this table (docs/analysis.md): whether the "Tipp" button is offered, and the seats that used it. */
+  readonly hints?: { readonly allowed: boolean; readonly used: readonly Seat[] };
 }
 
 export interface Player {
@@ -462,6 +466,73 @@ export interface ReplayResponse {
   /** The seat whose view the steps show (the requester's seat, else the first). */
   readonly viewer: Seat;
   readonly steps: readonly ReplayStep[];
+  /** Hints used during the match: the seat and the step at which it asked (absent: none). */
+  readonly hints?: readonly { readonly seat: Seat; readonly step: number }[];
+}
+/** One legal card of a move with its two figures (docs/analysis.md); null: not computed. */
+export interface AnalysisOption {
+  readonly card: string;
+  /** All cards known (double dummy). */
+  readonly dd: number | null;
+  /** What the seat knew then (the search player's expectation): the fair figure. */
+  readonly view: number | null;
+}
+export interface AnalysisFigure {
+  readonly best: string;
+  /** Points lost against `best`, in the analysis' unit (≥ 0). */
+  readonly loss: number;
+}
+export interface AnalysisMove {
+  /** Index of the action in the record's actions. */
+  readonly index: number;
+  /** Index of the replay step showing the state after the action (`ReplayStep.seq`). */
+  readonly step: number;
+  readonly seat: Seat;
+  readonly action: { readonly t: string } & Readonly<Record<string, unknown>>;
+  readonly kind: 'card' | 'call';
+  readonly forced: boolean;
+  readonly options?: readonly AnalysisOption[];
+  readonly dd?: AnalysisFigure | null;
+  readonly view?: AnalysisFigure | null;
+  readonly won?: { readonly played: boolean; readonly best: boolean } | null;
+  readonly samples?: number;
+  /** Calls: the search player's choice from the same view. */
+  readonly search?: { readonly t: string } & Readonly<Record<string, unknown>>;
+  readonly agrees?: boolean;
+}
+export interface AnalysisSeat {
+  readonly seat: Seat;
+  readonly ddLoss: number;
+  readonly viewLoss: number;
+  readonly disagreements: number;
+  /** Largest mistakes: action indices with their losses. */
+  readonly largest: readonly { readonly index: number; readonly view: number; readonly dd: number }[];
+}
+export interface DealAnalysisWire {
+  readonly deal: number;
+  readonly moves: readonly AnalysisMove[];
+  readonly seats: readonly AnalysisSeat[];
+}
+/** GET /api/tables/:id/analysis: the analysis of each finished deal of a finished match. */
+export interface AnalysisResponse {
+  readonly game: GameId;
+  readonly unit: 'card points' | 'distance' | 'game points';
+  readonly names: readonly string[];
+  /** Analysed deals, in order. */
+  readonly deals: readonly DealAnalysisWire[];
+  /** Per seat over the analysed deals. */
+  readonly match: readonly AnalysisSeat[];
+  /** Deals whose analysis is still being computed (ask again). */
+  readonly pending: readonly number[];
+}
+/** POST /api/tables/:id/hint: the suggestion for the caller's current decision, from his seat's view only. */
+export interface HintResponse {
+  /** The table's step the hint is for (`StateUpdate.seq`). */
+  readonly seq: number;
+  readonly action: Action;
+  readonly unit: AnalysisResponse['unit'];
+  /** Card play: every legal card with its expected value, best first (higher is better); null for calls. */
+  readonly options: readonly { readonly action: Action; readonly value: number }[] | null;
 }
 /** GET /api/me/tables: the tables the requester holds a seat at, newest first (at most 30). */
 export interface MyTable {
@@ -480,6 +551,10 @@ export interface MyTablesResponse {
 }
 export const AROUND_API = {
   replay: '/api/tables/:id/replay',
+  /** POST: the search player's hint for the caller's seat now (docs/analysis.md); answers `HintResponse`. */
+  hint: '/api/tables/:id/hint',
+  /** GET: the analysis of every finished deal of a finished match (docs/analysis.md); answers `AnalysisResponse`. */
+  analysis: '/api/tables/:id/analysis',
   replayRecord: '/api/replay',
   myTables: '/api/me/tables',
   /** POST: the rematch of a finished match (same setup, next dealer); answers `RematchResponse`. */

@@ -3,6 +3,7 @@
  * threads of a BotPool so the event loop never waits for a search. The pool starts on first use.
  */
 import { BotPool, type BotRequest, decide } from '@stich/bots';
+import type { Hint } from '@stich/bots/analysis/hint';
 import type { Action } from '@stich/engine';
 import { cryptoRng, pick } from '@stich/engine';
 
@@ -24,6 +25,12 @@ export class Bots {
       // A failing bot must not stall the table: play a random legal action instead.
       return pick(req.legal, cryptoRng);
     }
+  }
+
+  /** The search player's hint for the request's seat (docs/analysis.md), on the bot workers. */
+  hint(req: BotRequest): Promise<Hint> {
+    this.pool ??= new BotPool({ size: this.size });
+    return this.pool.hint(req);
   }
 
   async close(): Promise<void> {

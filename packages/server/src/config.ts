@@ -25,6 +25,8 @@ export interface Config {
   readonly takeoverLevel: BotLevel;
   /** Worker threads for bot decisions (levels other than `random`). */
   readonly botWorkers: number;
+  /** Analyse each deal when it ends (docs/analysis.md); off: only when the analysis is asked for. */
+  readonly analyzeDeals: boolean;
   /** Client messages per second per connection (bucket refill rate), and the bucket size. */
   readonly rateLimit: number;
   readonly rateBurst: number;
@@ -84,6 +86,7 @@ const schema = z.object({
   BOT_DELAY_MS: num(700, 0, 60000),
   TAKEOVER_LEVEL: z.enum(BOT_LEVELS).default('rule'),
   BOT_WORKERS: num(1, 1, 64).pipe(z.number().int()),
+  ANALYZE_DEALS: z.enum(['on', 'off']).default('on'),
   RATE_LIMIT: num(20, 1, 1e6),
   RATE_BURST: num(40, 1, 1e6),
   RATE_CLOSE: z.coerce.number().min(1).max(1e7).optional(),
@@ -142,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     botDelayMs: e.BOT_DELAY_MS,
     takeoverLevel: e.TAKEOVER_LEVEL,
     botWorkers: e.BOT_WORKERS,
+    analyzeDeals: e.ANALYZE_DEALS === 'on',
     rateLimit: e.RATE_LIMIT,
     rateBurst: e.RATE_BURST,
     rateClose: e.RATE_CLOSE ?? 10 * e.RATE_BURST,

@@ -4,6 +4,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { Analyses } from './analysis.ts';
 import type { Bots } from './bots.ts';
 import type { Dealer } from './chance.ts';
 import type { Config } from './config.ts';
@@ -16,6 +17,8 @@ export interface Context {
   readonly store: Store;
   readonly log: Logger;
   readonly bots: Bots;
+  /** Deal analyses on their own worker thread (analysis.ts). */
+  readonly analyses: Analyses;
   /** Table ownership: leases, loading tables, taking over those of dead processes (owner.ts). */
   readonly owner: Owner;
   /** The cluster's Redis (keys under REDIS_PREFIX) for limits shared by all processes; null for one process. */

@@ -4,7 +4,7 @@
  *
  * Tables: `players` (guest identities), `tables` (setup and status), `seats` (who holds each human seat),
  * `steps` (every deal and action of a table in order: the table's record), `leases` (which process owns a
- * live table).
+ * live table), `analyses` (the analysis of each finished deal), `hint_rules` and `hint_uses` (hints.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -65,12 +65,38 @@ export interface LeasesTable {
   expires_at: number;
 }
 
+/** The analysis of one finished deal (analysis.ts, docs/analysis.md): JSON of the bots' DealAnalysis. */
+export interface AnalysesTable {
+  table_id: string;
+  deal: number;
+  data: string;
+  created_at: string;
+}
+
+/** Hints at a table (hints.ts): the table's choice, when it differs from the default (one person against bots). */
+export interface HintRulesTable {
+  table_id: string;
+  /** 1 on, 0 off. */
+  allowed: number;
+}
+
+/** A hint asked for: by which seat, at which step (the number of steps applied then). */
+export interface HintUsesTable {
+  table_id: string;
+  seq: number;
+  seat: number;
+  at: string;
+}
+
 export interface Schema {
   players: PlayersTable;
   tables: TablesTable;
   seats: SeatsTable;
   steps: StepsTable;
   leases: LeasesTable;
+  analyses: AnalysesTable;
+  hint_rules: HintRulesTable;
+  hint_uses: HintUsesTable;
 }
 
 export type Db = Kysely<Schema>;
@@ -142,6 +168,33 @@ const migrations: Record<string, Migration> = {
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('leases_owner').on('leases').column('owner').execute();
+    },
+  },
+  // Deal analyses, stored once per finished deal (analysis.ts, docs/analysis.md).
+  '004_analyses': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('analyses')
+        .addColumn('table_id', 'text', (c) => c.notNull())
+        .addColumn('deal', 'integer', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('analyses_pk', ['table_id', 'deal'])
+        .execute();
+      // Hints (hints.ts): a table's choice and every hint asked for, shown to all and in the record.
+      await db.schema
+        .createTable('hint_rules')
+        .addColumn('table_id', 'text', (c) => c.primaryKey())
+        .addColumn('allowed', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('hint_uses')
+        .addColumn('table_id', 'text', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('hint_uses_pk', ['table_id', 'seq', 'seat'])
+        .execute();
     },
   },
 };

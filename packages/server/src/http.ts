@@ -18,9 +18,11 @@ import {
   tableIdSchema,
 } from '@stich/protocol';
 import type { z } from 'zod';
+import { analysisRoute } from './analysis.ts';
 import { context } from './context.ts';
 import { isStorageError } from './edge.ts';
 import { gamesResponse, tableGame } from './games.ts';
+import { hintRoute, setHints } from './hints.ts';
 import { memoryLimit, peerOf, redisLimit } from './limits.ts';
 import { lobbyPage } from './lobby.ts';
 import { myTablesRoute } from './mine.ts';
@@ -160,6 +162,7 @@ async function newTable(
   visibility: 'public' | 'private',
   turnTimer: number | null,
   seat: number | undefined,
+  hints?: boolean,
 ): Promise<Response | { row: TableRow; info: TableInfo }> {
   const g = tableGame(game);
   if (!g) return fail('bad-config', `game ${game} is not available on this server`);
@@ -191,6 +194,7 @@ async function newTable(
       ? []
       : [{ seat, playerId: creator.id, name: creator.name, tokenHash: `reserved:${secret()}` }];
   await context().store.createTable(row, holders);
+  if (hints !== undefined) await setHints(row.id, hints);
   const info = await ensureLive(row.id);
   if (!info) return fail('internal', 'the table could not be opened');
   context().log.info({ table: row.id, game, visibility, by: creator.id }, 'table created');
@@ -288,7 +292,7 @@ export function routes() {
           ...(t.options !== undefined ? { options: t.options } : {}),
         };
         const r = await creating(player.id, () =>
-          newTable(player, t.game, config, t.seats, t.visibility, t.turnTimer ?? null, t.seat),
+          newTable(player, t.game, config, t.seats, t.visibility, t.turnTimer ?? null, t.seat, t.hints),
         );
         if (r instanceof Response) return r;
         return json(
@@ -365,6 +369,8 @@ export function routes() {
       }),
 
       ...replayRoutes({ json, fail, playerOf, visibleTable }),
+      ...analysisRoute({ json, fail, playerOf, visibleTable }),
+      ...hintRoute({ json, fail, playerOf }),
       ...myTablesRoute({ json, fail, playerOf }),
       ...rematchRoute({ json, fail, playerOf, ensureLive }),
       ...rulesRoute({ json, fail }),

@@ -43,7 +43,19 @@ export function replaySteps(record: unknown, viewer?: number): Outcome {
     return { seq, view: game.viewFor(s, who) as GameView, hands };
   });
   const names = Array.from({ length: seats }, (_, i) => rec.players?.[i] ?? `${i + 1}`);
-  return { ok: true, value: { game: rec.game, names, viewer: who, steps } };
+  // Hints used (the server's `meta.hints`, hints.ts): step = the number of steps applied when asked.
+  const used = Array.isArray(rec.meta?.hints)
+    ? (rec.meta.hints as unknown[]).flatMap((h) => {
+        const x = h as { seat?: unknown; seq?: unknown };
+        return Number.isInteger(x.seat) && Number.isInteger(x.seq)
+          ? [{ seat: x.seat as number, step: x.seq as number }]
+          : [];
+      })
+    : [];
+  return {
+    ok: true,
+    value: { game: rec.game, names, viewer: who, steps, ...(used.length > 0 ? { hints: used } : {}) },
+  };
 }
 
 const zip = promisify(gzip);

@@ -15,6 +15,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { WebSocketServer } from 'ws';
 import { RESERVATION_SECONDS } from './admission.ts';
+import { Analyses } from './analysis.ts';
 import { Bots } from './bots.ts';
 import { type Dealer, randomDealer } from './chance.ts';
 import type { Config } from './config.ts';
@@ -51,6 +52,7 @@ export async function startServer(config: Config, hooks: TestHooks = {}): Promis
   );
   const store = new Store(db, driver);
   const bots = new Bots(config.botWorkers);
+  const analyses = new Analyses(db, log.child({ module: 'analysis' }));
   const cluster = redisParts(config);
   // The lease owner is this process's Colyseus processId, known once the matchmaker is set up.
   const owner = new Owner(
@@ -62,6 +64,7 @@ export async function startServer(config: Config, hooks: TestHooks = {}): Promis
     store,
     log,
     bots,
+    analyses,
     owner,
     redis: cluster.redis ?? null,
     admissions: new Admissions(config.joinsPerAddress, RESERVATION_SECONDS),
@@ -114,6 +117,7 @@ export async function startServer(config: Config, hooks: TestHooks = {}): Promis
       cluster.redis?.quit(),
     ]).catch(() => {});
     await bots.close();
+    await analyses.close();
     await db.destroy();
     setContext(undefined);
     throw e;
@@ -160,6 +164,7 @@ export async function startServer(config: Config, hooks: TestHooks = {}): Promis
       await owner.stop();
       await server.gracefullyShutdown(false).catch((e: unknown) => log.error({ err: e }, 'shutdown'));
       await bots.close();
+      await analyses.close();
       await store.flush();
       await owner.leases.releaseAll().catch((e: unknown) => log.error({ err: e }, 'leases not given back'));
       await cluster.redis?.quit().catch(() => {});

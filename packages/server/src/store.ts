@@ -403,8 +403,22 @@ export class Store {
   async record(tableId: string): Promise<GameRecord | undefined> {
     const row = await this.table(tableId);
     if (!row) return undefined;
-    const [steps, holders] = await Promise.all([this.steps(tableId), this.holders(tableId)]);
-    return buildRecord(row, steps, holders);
+    const [steps, holders, hints] = await Promise.all([
+      this.steps(tableId),
+      this.holders(tableId),
+      this.db
+        .selectFrom('hint_uses')
+        .select(['seat', 'seq'])
+        .where('table_id', '=', tableId)
+        .orderBy('seq')
+        .orderBy('seat')
+        .execute(),
+    ]);
+    const record = buildRecord(row, steps, holders);
+    if (hints.length === 0) return record;
+    // Hints used (hints.ts): the seat and the step (number of steps applied) at which it asked.
+    const used = hints.map((h) => ({ seat: Number(h.seat), seq: Number(h.seq) }));
+    return { ...record, meta: { ...record.meta, hints: used } };
   }
 }
 

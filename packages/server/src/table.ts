@@ -38,6 +38,7 @@ import { CryptoPool } from './chance.ts';
 import { context } from './context.ts';
 import { Sent } from './delta.ts';
 import { overSendBuffer } from './edge.ts';
+import { tableHints } from './hints.ts';
 import { freeSeatsToBots, type StartAnswer, storeSetup } from './start.ts';
 import { buildRecord, hash, type SeatHolder, type StoredStep, secret, type TableRow } from './store.ts';
 import { Outgoing, Wire } from './wire.ts';
@@ -171,6 +172,8 @@ export class TableRoom extends Room {
   private idle: Timer | null = null;
   /** Parked: stored as `parked`, plays no more and is going away; restored when someone asks for it. */
   private parked = false;
+  /** Hints (hints.ts): offered here, and the seats that used one. */
+  private hints: { allowed: boolean; used: Seat[] } = { allowed: false, used: [] };
 
   override async onCreate(options: CreateOptions) {
     const { store, log } = context();
@@ -186,6 +189,7 @@ export class TableRoom extends Room {
     this.row = row;
     this.gs = r.value.state;
     this.seq = steps.length;
+    this.hints = await tableHints(row.id, row.setup);
     if (row.status === 'parked') {
       // Someone asked for a parked table: it is live again, and restored at start again.
       this.status = steps.length > 0 ? 'playing' : 'waiting';
@@ -704,6 +708,9 @@ export class TableRoom extends Room {
       return false;
     }
     this.advance(state, steps.length, src);
+    // A new deal or the match result: the deals now over get analysed (analysis.ts).
+    if (steps.some((s) => s.kind === 'deal') || this.game.isOver(state))
+      context().analyses.dealsEnded(this.row.id);
     return true;
   }
 
@@ -889,7 +896,15 @@ export class TableRoom extends Room {
       spectators,
       turnTimer: this.row.turnTimer,
       createdAt: this.row.createdAt,
+      hints: this.hints,
     };
+  }
+
+  /** A seat asked for a hint (hints.ts, through the matchmaker): everyone at the table is told. */
+  hintUsed(seat: Seat): void {
+    if (this.hints.used.includes(seat)) return;
+    this.hints = { ...this.hints, used: [...this.hints.used, seat].sort((a, b) => a - b) };
+    this.tableChanged();
   }
 
   private tableChanged() {

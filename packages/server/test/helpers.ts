@@ -109,6 +109,8 @@ export const TEST_ENV = {
   CONNECTIONS_PER_ADDRESS: '100000',
   GUESTS_PER_HOUR: '100000',
   LOBBY_PAGE: '500',
+  // Deals are analysed only when asked for (test/analysis.test.ts turns it on).
+  ANALYZE_DEALS: 'off',
 };
 
 export async function startTestServer(

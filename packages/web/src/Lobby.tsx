@@ -297,6 +297,8 @@ function CreateDialog({
   const [options, setOptions] = useState<Record<string, OptionValue>>({});
   const [seats, setSeats] = useState<SeatChoice[]>(defaultSeats(spec.players[0]));
   const [priv, setPriv] = useState(true);
+  // Hints (docs/analysis.md): null follows the server's default, on with one person against computer players.
+  const [hints, setHints] = useState<boolean | null>(null);
 
   const pickGame = (g: string) => {
     const s = games.find((x) => x.id === g) ?? games[0];
@@ -329,6 +331,7 @@ function CreateDialog({
         ),
         visibility: priv ? 'private' : 'public',
         seat: 0,
+        ...(hints === null ? {} : { hints }),
       });
       if (r.invite) sessionStorage.setItem(`stich.invite.${r.table.id}`, r.invite.path);
       rememberHost(r.table.id);
@@ -479,6 +482,15 @@ function CreateDialog({
         <label className="choice">
           <input type="checkbox" name="private" checked={priv} onChange={(e) => setPriv(e.target.checked)} />
           <span>{t('create.private')}</span>
+        </label>
+        <label className="choice">
+          <input
+            type="checkbox"
+            name="hints"
+            checked={hints ?? seats.filter((x, i) => i === 0 || x.kind === 'human').length === 1}
+            onChange={(e) => setHints(e.target.checked)}
+          />
+          <span>{t('create.hints')}</span>
         </label>
         <div className="row end">
           <button type="button" onClick={onClose}>

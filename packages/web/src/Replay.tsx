@@ -10,6 +10,7 @@ import type { ReplayResponse } from '@stich/protocol';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnalysisPanel } from './Analysis.tsx';
 import { CardFace } from './cards.tsx';
 import { useGames } from './games.ts';
 import { LangSwitch } from './LangSwitch.tsx';
@@ -20,7 +21,7 @@ import { navigate } from './route.ts';
 import { Scores } from './Scores.tsx';
 import { Table } from './Table.tsx';
 
-type Loaded = Pick<ReplayResponse, 'names' | 'viewer' | 'steps'> & { readonly local?: boolean };
+type Loaded = Pick<ReplayResponse, 'names' | 'viewer' | 'steps' | 'hints'> & { readonly local?: boolean };
 
 export function Replay({ id }: { id?: string }) {
   const { t } = useTranslation();
@@ -28,6 +29,7 @@ export function Replay({ id }: { id?: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(Boolean(id));
   const [i, setI] = useState(0);
+  const [analysis, setAnalysis] = useState(false);
   useEffect(() => {
     if (!id) return;
     setBusy(true);
@@ -155,7 +157,35 @@ export function Replay({ id }: { id?: string }) {
             <span data-testid="replay-step" aria-live="polite">
               {t('replay.step', { i: Math.min(i, last) + 1, n: steps.length })}
             </span>
+            {id && !data?.local && (
+              <button
+                type="button"
+                data-testid="analysis-open"
+                aria-pressed={analysis}
+                onClick={() => setAnalysis((x) => !x)}
+              >
+                {analysis ? t('analysis.close') : t('analysis.open')}
+              </button>
+            )}
           </div>
+          {data?.hints && data.hints.length > 0 && (
+            <p className="hint-used replay-hints" data-testid="replay-hints">
+              {t('hint.used', {
+                names: [...new Set(data.hints.map((x) => names[x.seat] ?? `${x.seat + 1}`))].join(', '),
+              })}
+              {data.hints
+                .filter((x) => x.step === Math.min(i, last))
+                .map((x) => (
+                  <strong key={x.seat} data-testid="replay-hint-here">
+                    {' '}
+                    · {t('hint.here', { name: names[x.seat] ?? `${x.seat + 1}` })}
+                  </strong>
+                ))}
+            </p>
+          )}
+          {analysis && id && (
+            <AnalysisPanel id={id} names={names} step={Math.min(i, last)} onJump={(s) => setI(s)} />
+          )}
           {model && <Table model={model} legal={[]} seats={seats} me={me} onAct={() => {}} />}
           {hands.some((h) => h.length > 0) && (
             <section

@@ -18,6 +18,7 @@ import {
 } from './Around.tsx';
 import type { WireAction } from './actions.ts';
 import { useGame, useText } from './games.ts';
+import { HintBar } from './Hint.tsx';
 import { LangSwitch } from './LangSwitch.tsx';
 import { dealsPlayed, dokoResults, readView } from './model.ts';
 import { type ConnStatus, fetchRecord, resolveInvite, TableConn } from './net.ts';
@@ -184,6 +185,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
           deadline={state?.deadline ?? null}
         />
       )}
+      {model && tab === 'table' && <HintBar tableId={id} info={info} state={state} me={me} names={names} />}
       {model && tab === 'scores' && <Scores model={model} names={names} me={me} />}
       {state?.outcome?.over && (
         <MatchOver

@@ -7,9 +7,11 @@
  */
 import { ColyseusSDK, type Room } from '@colyseus/sdk';
 import type {
+  AnalysisResponse,
   CreateTable,
   GamesResponse,
   GuestResponse,
+  HintResponse,
   HttpError,
   MyTablesResponse,
   PlayNow,
@@ -143,6 +145,17 @@ export const fetchReplay = (tableId: string) => {
   const code = sessionStorage.getItem(`stich.code.${tableId}`);
   const q = code ? `?code=${encodeURIComponent(code)}` : '';
   return http<ReplayResponse>('GET', `/api/tables/${encodeURIComponent(tableId)}/replay${q}`);
+};
+
+/** The search player's hint for this guest's seat at a running table (docs/analysis.md). */
+export const askHint = (tableId: string) =>
+  http<HintResponse>('POST', `/api/tables/${encodeURIComponent(tableId)}/hint`, {});
+
+/** The analysis of a finished match's deals (docs/analysis.md). */
+export const fetchAnalysis = (tableId: string) => {
+  const code = sessionStorage.getItem(`stich.code.${tableId}`);
+  const q = code ? `?code=${encodeURIComponent(code)}` : '';
+  return http<AnalysisResponse>('GET', `/api/tables/${encodeURIComponent(tableId)}/analysis${q}`);
 };
 
 /**

@@ -1,0 +1,62 @@
+/**
+ * Hints: the search player's suggestion for a seat's current decision, with the expected value of each
+ * legal card against the others (docs/analysis.md, Hints). Built from the request alone, which holds the
+ * seat's view and legal actions only (`requestFor`), never another seat's cards.
+ */
+import type { Action, Card } from '@stich/engine';
+import { seeded } from '@stich/engine';
+import type { DoppelkopfView } from '@stich/engine/doppelkopf/index';
+import { knowledge } from '../doppelkopf/know.ts';
+import { kindOf } from '../doppelkopf/model.ts';
+import { cardValues } from '../doppelkopf/search.ts';
+import { type BotRequest, decide } from '../index.ts';
+import { pimc } from '../play/pimc.ts';
+import { contextFor, toUnit, UNITS, type Unit } from './index.ts';
+
+export interface HintOption {
+  readonly action: Action;
+  /** Expected value of the action from the seat's view, in `unit` (higher is better; Differenzler: minus the expected distance). */
+  readonly value: number;
+}
+
+export interface Hint {
+  /** What the search player would do now. */
+  readonly action: Action;
+  readonly unit: Unit;
+  /** Card play: every legal card with its expected value, best first; null for other decisions. */
+  readonly options: readonly HintOption[] | null;
+}
+
+type PlayAction = Action & { readonly card?: Card };
+const round = (x: number) => Math.round(x * 100) / 100;
+
+/** The hint for a bot request of level `search` (any level is treated as `search`). */
+export function hint(req: BotRequest): Hint {
+  const r: BotRequest = { ...req, level: 'search' };
+  const action = decide(r);
+  const unit = UNITS[req.game];
+  const plays = (req.legal as readonly PlayAction[]).filter((a) => a.t === 'play');
+  const cards = [...new Set(plays.map((a) => a.card!))];
+  if (cards.length < 2) return { action, unit, options: null };
+  const byCard = (c: Card) => plays.find((a) => a.card === c)!;
+  let values: Map<Card, number> | null = null;
+  if (req.game === 'doppelkopf') {
+    const v = req.view as DoppelkopfView;
+    const kinds = [...new Set(cards.map(kindOf))];
+    const kv = cardValues(v, knowledge(v), kinds, seeded(`${req.seed}/hint`));
+    if (kv) values = new Map(cards.map((c) => [c, kv.get(kindOf(c))!]));
+  } else {
+    const ctx = contextFor(req.game, req.view, req.seat);
+    if (ctx) {
+      // The same samples as the search player's own decision (its generator and budget).
+      const est = pimc(ctx, cards, seeded(`${req.seed}/pimc`));
+      if (est.samples > 0)
+        values = new Map(cards.map((c) => [c, toUnit(ctx, est.totals.get(c)! / est.samples)]));
+    }
+  }
+  if (!values) return { action, unit, options: null };
+  const options = cards
+    .map((c) => ({ action: byCard(c), value: round(values.get(c)!) }))
+    .sort((a, b) => b.value - a.value);
+  return { action, unit, options };
+}

@@ -1,0 +1,158 @@
+/**
+ * Deal analyses (docs/analysis.md): each finished deal of a table is analysed on the analysis worker
+ * thread (AnalysisPool: its own thread at the lowest priority, so bot moves and the event loop never
+ * wait for it) and stored in `analyses`, one row per deal. A table asks for it when a deal ends
+ * (`dealsEnded`, with ANALYZE_DEALS=on); GET /api/tables/:id/analysis serves the stored analyses of a
+ * finished match and queues any deal still missing (after a restart, or with ANALYZE_DEALS=off).
+ */
+
+import { createEndpoint } from '@colyseus/core';
+import { AnalysisPool, type StoredAnalysis } from '@stich/bots/analysis/pool';
+import { type GameRecord, gameById } from '@stich/engine';
+import type { AnalysisResponse, AnalysisSeat, DealAnalysisWire } from '@stich/protocol';
+import { AROUND_API } from '@stich/protocol';
+import type { Logger } from 'pino';
+import { context } from './context.ts';
+import type { Db } from './db.ts';
+import type { RouteKit } from './replay.ts';
+
+const UNITS: Readonly<Record<string, AnalysisResponse['unit']>> = {
+  klapperjas: 'card points',
+  klaberjass: 'card points',
+  differenzler: 'distance',
+  doppelkopf: 'game points',
+};
+
+/** The deals of a record that are over: all but the running one, every deal once the match is over. */
+export function finishedDeals(record: GameRecord, over: boolean): number[] {
+  const n = over ? record.deals.length : record.deals.length - 1;
+  return Array.from({ length: Math.max(0, n) }, (_, i) => i);
+}
+
+export class Analyses {
+  private pool: AnalysisPool | undefined;
+  /** `table/deal` of the analyses queued or running in this process. */
+  private readonly queued = new Set<string>();
+  private readonly db: Db;
+  private readonly log: Logger;
+
+  constructor(db: Db, log: Logger) {
+    this.db = db;
+    this.log = log;
+  }
+
+  /** Deal numbers of the table's stored analyses. */
+  async storedDeals(tableId: string): Promise<Set<number>> {
+    const rows = await this.db
+      .selectFrom('analyses')
+      .select('deal')
+      .where('table_id', '=', tableId)
+      .execute();
+    return new Set(rows.map((r) => Number(r.deal)));
+  }
+
+  async stored(tableId: string): Promise<DealAnalysisWire[]> {
+    const rows = await this.db
+      .selectFrom('analyses')
+      .select(['deal', 'data'])
+      .where('table_id', '=', tableId)
+      .orderBy('deal')
+      .execute();
+    return rows.map((r) => JSON.parse(r.data) as DealAnalysisWire);
+  }
+
+  /**
+   * Queues every finished deal of the record that is neither stored nor queued; returns the deals
+   * not stored yet. Never throws: a failed analysis is logged and tried again on the next request.
+   */
+  async queue(tableId: string, record: GameRecord, over: boolean): Promise<number[]> {
+    const done = await this.storedDeals(tableId);
+    const missing = finishedDeals(record, over).filter((d) => !done.has(d));
+    for (const deal of missing) {
+      const key = `${tableId}/${deal}`;
+      if (this.queued.has(key)) continue;
+      this.queued.add(key);
+      this.pool ??= new AnalysisPool();
+      this.pool
+        .analyze(record, deal)
+        .then((a) => this.save(tableId, deal, a))
+        .catch((e: unknown) =>
+          this.log.warn({ table: tableId, deal, err: String(e) }, 'deal analysis failed'),
+        )
+        .finally(() => this.queued.delete(key));
+    }
+    return missing;
+  }
+
+  /** Called by a table after steps that start a deal or end the match: analyses the deals now over. */
+  dealsEnded(tableId: string): void {
+    if (!context().config.analyzeDeals) return;
+    void (async () => {
+      const { store } = context();
+      const [record, row] = await Promise.all([store.record(tableId), store.table(tableId)]);
+      if (record && row) await this.queue(tableId, record, row.status === 'over');
+    })().catch((e: unknown) => this.log.warn({ table: tableId, err: String(e) }, 'deal analysis not queued'));
+  }
+
+  private async save(tableId: string, deal: number, a: StoredAnalysis): Promise<void> {
+    const { unit: _, ...wire } = a;
+    await this.db
+      .insertInto('analyses')
+      .values({ table_id: tableId, deal, data: JSON.stringify(wire), created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(['table_id', 'deal']).doNothing())
+      .execute();
+  }
+
+  async close(): Promise<void> {
+    const p = this.pool;
+    this.pool = undefined;
+    await p?.close();
+  }
+}
+
+/** Sums the per-deal summaries of each seat (the same as the bots' match summary). */
+function matchOf(deals: readonly DealAnalysisWire[], seats: number): AnalysisSeat[] {
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return Array.from({ length: seats }, (_, seat) => {
+    const all = deals.map((d) => d.seats[seat]).filter((s) => s !== undefined);
+    return {
+      seat,
+      ddLoss: round(all.reduce((a, s) => a + s.ddLoss, 0)),
+      viewLoss: round(all.reduce((a, s) => a + s.viewLoss, 0)),
+      disagreements: all.reduce((a, s) => a + s.disagreements, 0),
+      largest: all
+        .flatMap((s) => s.largest)
+        .sort((a, b) => b.view - a.view || b.dd - a.dd)
+        .slice(0, 5),
+    };
+  });
+}
+
+export function analysisRoute(kit: RouteKit) {
+  const { fail, json } = kit;
+  return {
+    tableAnalysis: createEndpoint(AROUND_API.analysis, { method: 'GET' }, async (ctx) => {
+      const id = String(ctx.params.id);
+      const code = typeof ctx.query?.code === 'string' ? ctx.query.code : undefined;
+      const v = await kit.visibleTable(id, code, await kit.playerOf(ctx.headers));
+      if (v.error) return v.error;
+      // The analysis shows every hand: like the record, only once the match is over.
+      if (v.row.status !== 'over')
+        return fail('not-finished', 'the analysis is available when the match is over');
+      const { store, analyses } = context();
+      const record = await store.record(id);
+      if (!record || !gameById(record.game)) return fail('not-found', 'no record for this table');
+      const pending = await analyses.queue(id, record, true);
+      const deals = await analyses.stored(id);
+      const body: AnalysisResponse = {
+        game: record.game,
+        unit: UNITS[record.game],
+        names: record.players ?? [],
+        deals,
+        match: matchOf(deals, v.row.setup.length),
+        pending,
+      };
+      return json(body);
+    }),
+  };
+}

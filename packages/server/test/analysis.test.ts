@@ -1,0 +1,88 @@
+/**
+ * Deal analyses on the server (docs/analysis.md): every finished deal is analysed on the analysis
+ * worker and stored; GET /api/tables/:id/analysis serves them once the match is over. On both databases.
+ */
+import { analyzeRecord } from '@stich/bots/analysis/index';
+import { parseRecord } from '@stich/engine';
+import type { AnalysisResponse, TableInfo } from '@stich/protocol';
+import { afterAll, describe, expect, it } from 'vitest';
+import { context } from '../src/context.ts';
+import { api, autoplay, Conn, DB_KINDS, guest, isState, serve } from './helpers.ts';
+
+const until = async <T>(f: () => Promise<T | undefined>, ms = 60_000): Promise<T> => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await f();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describe.each(DB_KINDS)('deal analysis (%s)', (kind) => {
+  const srv = serve(kind, { ANALYZE_DEALS: 'on' });
+  const conns: Conn[] = [];
+  afterAll(async () => {
+    for (const c of conns) await c.leave();
+  });
+
+  it('analyses each finished deal in the worker, stores it and serves it after the match', async () => {
+    const anna = await guest(srv.url, 'Anna');
+    const r = await api<{ table: TableInfo }>(
+      srv.url,
+      'POST',
+      '/api/tables',
+      {
+        game: 'klaberjass',
+        players: 2,
+        options: { target: 100 },
+        seats: [{ kind: 'human' }, { kind: 'bot', level: 'random' }],
+        visibility: 'private',
+        seat: 0,
+      },
+      anna.token,
+    );
+    expect(r.status).toBe(201);
+    const id = r.body.table.id;
+    const c = await Conn.join(srv.url, id, { token: anna.token });
+    conns.push(c);
+    autoplay(c, 0);
+    // While the match runs the analysis is not served: it shows every hand.
+    const early = await api(srv.url, 'GET', `/api/tables/${id}/analysis`, undefined, anna.token);
+    expect(early.status).toBe(409);
+    await c.waitFor((m) => isState(m) && m.d.outcome?.over === true, 60_000);
+    const rec = await api(srv.url, 'GET', `/api/tables/${id}/record`, undefined, anna.token);
+    const record = parseRecord(rec.body);
+    if (!record.ok) throw new Error(record.error.reason);
+    const deals = record.value.deals.length;
+    // Stored without anyone asking: one row per deal.
+    const db = context().store.db;
+    await until(async () => {
+      const rows = await db.selectFrom('analyses').select('deal').where('table_id', '=', id).execute();
+      return rows.length === deals ? rows : undefined;
+    });
+    const a = await api<AnalysisResponse>(
+      srv.url,
+      'GET',
+      `/api/tables/${id}/analysis`,
+      undefined,
+      anna.token,
+    );
+    expect(a.status).toBe(200);
+    expect(a.body.pending).toEqual([]);
+    expect(a.body.unit).toBe('card points');
+    expect(a.body.names[0]).toBe('Anna');
+    expect(a.body.deals.map((d) => d.deal)).toEqual(Array.from({ length: deals }, (_, i) => i));
+    // What is stored is the analysis of the record (deterministic: the same on every machine).
+    const fresh = analyzeRecord(record.value, { deal: 0 }).deals[0];
+    expect(a.body.deals[0]).toEqual(JSON.parse(JSON.stringify(fresh)));
+    const cards = a.body.deals.flatMap((d) => d.moves).filter((m) => m.kind === 'card' && !m.forced);
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.every((m) => m.dd !== null && m.dd!.loss >= 0)).toBe(true);
+    const total = a.body.deals.reduce((x, d) => x + d.seats[1].ddLoss, 0);
+    expect(a.body.match[1].ddLoss).toBeCloseTo(total, 5);
+    // Someone without access to the private table is not shown it.
+    const bob = await guest(srv.url, 'Bob');
+    expect((await api(srv.url, 'GET', `/api/tables/${id}/analysis`, undefined, bob.token)).status).toBe(404);
+  });
+});
