@@ -57,6 +57,8 @@ import {
   type Contract,
   type DealState,
   type DoppelkopfState,
+  held,
+  heldTwice,
   levelOf,
   type Phase,
   type PlayCell,
@@ -75,12 +77,11 @@ type S = DoppelkopfState;
 type A = DoppelkopfAction;
 
 export const handSize = (s: S): number => (s.config.options.nines ? 12 : 10);
-export const cardsInHand = (s: S, seat: Seat): number => count(s.hands[seat]) + count(s.hands[4 + seat]);
+export const cardsInHand = (s: S, seat: Seat): number => count(held(s, seat)) + count(heldTwice(s, seat));
 
 const NOBODY: readonly Seat[] = [];
 const NO_ACTIONS: readonly A[] = [];
 const EMPTY4: readonly number[] = [0, 0, 0, 0];
-const EMPTY8: readonly number[] = [0, 0, 0, 0, 0, 0, 0, 0];
 const UNASKED: readonly number[] = [-1, -1, -1, -1];
 
 const EMPTY_DEAL: DealState = {
@@ -109,7 +110,11 @@ function start(config: DoppelkopfConfig, dealer: Seat): S {
     phase: 'deal',
     turn: (d + 1) % SEATS,
     played: 0,
-    hands: EMPTY8,
+    h0: 0,
+    h1: 0,
+    h2: 0,
+    h3: 0,
+    twice: EMPTY4,
     trick: 0,
     plays: null,
     opt: 0,
@@ -250,7 +255,11 @@ function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
     phase: forced >= 0 ? 'declare' : 'reserve',
     turn: forced >= 0 ? forced : m.forehand,
     played: 0,
-    hands,
+    h0: hands[0],
+    h1: hands[1],
+    h2: hands[2],
+    h3: hands[3],
+    twice: [hands[4], hands[5], hands[6], hands[7]],
     trick: 0,
     plays: null,
     opt: 0,
@@ -287,7 +296,7 @@ function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
 
 // ---- who may act ---------------------------------------------------------------------------------------
 
-const holdsBothQueens = (s: S, seat: Seat): boolean => (s.hands[4 + seat] & (1 << CQ)) !== 0;
+const holdsBothQueens = (s: S, seat: Seat): boolean => (heldTwice(s, seat) & (1 << CQ)) !== 0;
 const nobodyReserved = (s: S): boolean => {
   const a = s.d.answers;
   return a[0] !== 1 && a[1] !== 1 && a[2] !== 1 && a[3] !== 1;
@@ -320,7 +329,7 @@ const ledOf = (trick: number): number => (trick & 7) - 1;
 
 /** The legal kinds of `seat`'s hand (the `follow` policy: follow the effective suit led, else any card). */
 export function legalKinds(s: S, seat: Seat): number {
-  const hand = s.hands[seat];
+  const hand = held(s, seat);
   const led = ledOf(s.trick);
   if (led < 0) return hand;
   const m = hand & SUIT_MASK[s.d.order * 5 + led];
@@ -541,7 +550,7 @@ function declare(s: S, seat: Seat, game: Declared): Result<S> {
 export function startPlay(s: S, c: Contract): S {
   let re = 0;
   if (c.kind === 'normal') {
-    for (let seat = 0; seat < SEATS; seat++) if ((s.hands[seat] & (1 << CQ)) !== 0) re |= 1 << seat;
+    for (let seat = 0; seat < SEATS; seat++) if ((held(s, seat) & (1 << CQ)) !== 0) re |= 1 << seat;
   } else re = (1 << (c.declarer as Seat)) | (c.partner !== null ? 1 << c.partner : 0);
   // DDV (oracle README "leader"): the soloist leads a Pflichtsolo, the forehand every other game.
   const leader = c.kind === 'solo' && c.pflicht ? (c.declarer as Seat) : s.m.forehand;
@@ -579,7 +588,7 @@ function refuse(s: S, seat: Seat, card: unknown): Result<never> {
   if (seat !== s.turn) return notTurn(s, seat);
   const k = kindOf(card);
   if (k < 0) return err('malformed', `${JSON.stringify(card)} is not a Doppelkopf card`);
-  if ((s.hands[seat] & (1 << k)) === 0) return err('illegal-action', `${String(card)} is not in your hand`);
+  if ((held(s, seat) & (1 << k)) === 0) return err('illegal-action', `${String(card)} is not in your hand`);
   return err(
     'illegal-action',
     `${String(card)}: ${ledOf(s.trick) === TRUMP ? 'trump was led and must be followed' : 'the suit led must be followed'}`,
@@ -591,8 +600,7 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
   const k = kindOf(card);
   if (k < 0) return refuse(s, seat, card);
   const bit = 1 << k;
-  const h = s.hands;
-  const hand = h[seat];
+  const hand = held(s, seat);
   if ((hand & bit) === 0) return refuse(s, seat, card);
   // Schwein (schwein.ts): the first of two Füchse in one hand marks its owner (rare: a new deal state).
   const d = k === DA && s.d.pig === -1 ? firstFox(s, seat) : s.d;
@@ -603,9 +611,19 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
     const m = hand & SUIT_MASK[order * 5 + led];
     if (m !== 0 && (m & bit) === 0) return refuse(s, seat, card);
   }
-  const hands = [h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]];
-  if ((hands[4 + seat] & bit) !== 0) hands[4 + seat] ^= bit;
-  else hands[seat] ^= bit;
+  // The card leaves the hand's second word if the kind is held twice (copying `twice`, rare), else the first.
+  let h0 = s.h0;
+  let h1 = s.h1;
+  let h2 = s.h2;
+  let h3 = s.h3;
+  let twice = s.twice;
+  if ((twice[seat] & bit) !== 0) {
+    twice = twice.slice();
+    (twice as number[])[seat] ^= bit;
+  } else if (seat === 0) h0 ^= bit;
+  else if (seat === 1) h1 ^= bit;
+  else if (seat === 2) h2 ^= bit;
+  else h3 ^= bit;
   const i = order * KINDS + k;
   const suit = ESUIT[i];
   const str = k === DA && seat === d.pig ? PIG_STRENGTH : STRENGTH[i];
@@ -644,7 +662,11 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
       phase: 'play',
       turn: (seat + 1) & 3,
       played,
-      hands,
+      h0,
+      h1,
+      h2,
+      h3,
+      twice,
       trick:
         (led + 1) | (best << T_BEST) | (bestStr << T_STR) | (bestSeat << T_SEAT) | (trickPoints << T_PTS),
       plays,
@@ -675,7 +697,11 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
     phase: 'play',
     turn: bestSeat,
     played,
-    hands,
+    h0,
+    h1,
+    h2,
+    h3,
+    twice,
     trick: 0,
     plays,
     opt: 0,
@@ -739,7 +765,11 @@ function announce(s: S, seat: Seat, call: Call): Result<S> {
     phase: s.phase,
     turn: s.turn,
     played: s.played,
-    hands: s.hands,
+    h0: s.h0,
+    h1: s.h1,
+    h2: s.h2,
+    h3: s.h3,
+    twice: s.twice,
     trick: s.trick,
     plays: s.plays,
     opt: s.opt,

@@ -86,8 +86,16 @@ export interface DoppelkopfState {
   readonly turn: Seat;
   /** Cards played in this deal. */
   readonly played: number;
-  /** Hands: `hands[seat]` = kinds held at least once, `hands[4 + seat]` = kinds held twice. */
-  readonly hands: readonly number[];
+  /**
+   * Hands (see above): kinds held at least once by seat 0..3 as four fields (a card changes one of them; no
+   * array copied per card), and the kinds held twice by seat (`twice[seat]`), shared between states and copied
+   * only when a card leaves it. Read them through `held` and `heldTwice`.
+   */
+  readonly h0: number;
+  readonly h1: number;
+  readonly h2: number;
+  readonly h3: number;
+  readonly twice: readonly number[];
   /**
    * The open trick, packed (game.ts `T_BEST` ...): effective suit led + 1 (0 while no trick is open), best kind,
    * its strength and seat, points.
@@ -205,6 +213,24 @@ export interface ScoreItem {
   /** Announcement items: the announcing party. */
   readonly by?: Party;
 }
+
+/** The kinds `seat` holds at least once. */
+export const held = (s: DoppelkopfState, seat: number): number =>
+  seat < 2 ? (seat === 0 ? s.h0 : s.h1) : seat === 2 ? s.h2 : s.h3;
+/** The kinds `seat` holds twice (a subset of `held`). */
+export const heldTwice = (s: DoppelkopfState, seat: number): number => s.twice[seat];
+/** The hands as eight words: at `seat` the kinds held at least once, at `4 + seat` those held twice. */
+export const handWords = (s: DoppelkopfState): number[] => [s.h0, s.h1, s.h2, s.h3, ...s.twice];
+/** The hand fields of a state from eight words as `handWords` gives them. */
+export const handFields = (
+  w: readonly number[],
+): Pick<DoppelkopfState, 'h0' | 'h1' | 'h2' | 'h3' | 'twice'> => ({
+  h0: w[0],
+  h1: w[1],
+  h2: w[2],
+  h3: w[3],
+  twice: [w[4], w[5], w[6], w[7]],
+});
 
 /** Steps of the packed card points (`pts`): 256 ** seat. */
 export const PTS_UNIT: readonly number[] = [1, 256, 65536, 16777216];
