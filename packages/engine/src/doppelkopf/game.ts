@@ -46,7 +46,7 @@ import {
   STRENGTH,
   SUIT_MASK,
 } from './cards.ts';
-import { type DoppelkopfConfig, parseConfig } from './config.ts';
+import { type DoppelkopfConfig, parseConfig, SOLOS_OF, type SoloRule } from './config.ts';
 import { finishDeal } from './finish.ts';
 import { houseAct, houseLegal } from './house.ts';
 import { type DoppelkopfOutcome, outcome } from './outcome.ts';
@@ -302,15 +302,26 @@ const nobodyReserved = (s: S): boolean => {
   return a[0] !== 1 && a[1] !== 1 && a[2] !== 1 && a[3] !== 1;
 };
 
-const SOLO_DECLS: readonly A[] = SOLOS.map((g) => DECLARE[g]);
+/** The declarations of the solos a table plays (option `solos`), by rule. */
+export const SOLO_DECLS: Readonly<Record<SoloRule, readonly A[]>> = {
+  all: SOLOS_OF.all.map((g) => DECLARE[g]),
+  'no-fleischlos': SOLOS_OF['no-fleischlos'].map((g) => DECLARE[g]),
+  'queens-jacks': SOLOS_OF['queens-jacks'].map((g) => DECLARE[g]),
+};
 const RESERVE_ACTIONS: readonly A[] = [HEALTHY, RESERVE];
-const RESERVE_OR_SOLO: readonly A[] = [HEALTHY, RESERVE, ...SOLO_DECLS];
-const HOCHZEIT_OR_SOLO: readonly A[] = [DECLARE.hochzeit, ...SOLO_DECLS];
+const withSolos = (first: readonly A[]): Readonly<Record<SoloRule, readonly A[]>> => ({
+  all: [...first, ...SOLO_DECLS.all],
+  'no-fleischlos': [...first, ...SOLO_DECLS['no-fleischlos']],
+  'queens-jacks': [...first, ...SOLO_DECLS['queens-jacks']],
+});
+const RESERVE_OR_SOLO = withSolos(RESERVE_ACTIONS);
+const HOCHZEIT_OR_SOLO = withSolos([DECLARE.hochzeit]);
 
 /** The games `seat` may declare now (phase `declare`). */
 function declarable(s: S, seat: Seat): readonly A[] {
-  if (s.d.forced === seat) return SOLO_DECLS;
-  return holdsBothQueens(s, seat) ? HOCHZEIT_OR_SOLO : SOLO_DECLS;
+  const solos = s.config.options.solos;
+  if (s.d.forced === seat) return SOLO_DECLS[solos];
+  return holdsBothQueens(s, seat) ? HOCHZEIT_OR_SOLO[solos] : SOLO_DECLS[solos];
 }
 
 export const partyOf = (s: S, seat: Seat): 0 | 1 => (((s.d.re >> seat) & 1) !== 0 ? 0 : 1);
@@ -441,7 +452,7 @@ const HANDLERS: PhaseHandlers<Phase, S, A> = {
       s.config.options.melden === 'house'
         ? houseLegal(s, seat)
         : s.config.options.immediateSolo && nobodyReserved(s)
-          ? RESERVE_OR_SOLO
+          ? RESERVE_OR_SOLO[s.config.options.solos]
           : RESERVE_ACTIONS,
     apply: act,
   },
@@ -521,6 +532,11 @@ function declare(s: S, seat: Seat, game: Declared): Result<S> {
       return err(
         'illegal-action',
         'in the Vorbehalt round say gesund or Vorbehalt (a solo at once only while nobody has a Vorbehalt)',
+      );
+    if (!SOLOS_OF[s.config.options.solos].includes(game))
+      return err(
+        'illegal-action',
+        `${game} is not played at this table (option solos: ${s.config.options.solos})`,
       );
     const answers = s.d.answers.slice();
     answers[seat] = 2;

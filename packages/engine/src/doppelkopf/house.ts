@@ -35,8 +35,16 @@ import { err, ok, type Result } from '../core/result.ts';
 import { TRUMP } from '../kernel/index.ts';
 import { BID, DECLARE, type DoppelkopfAction, FOLD, HEALTHY, RESERVE, SICK, SOLO } from './actions.ts';
 import { startArmut } from './armut.ts';
-import { CQ, GAMES_DECLARED, KIND_CARDS, KINDS, NORMAL, SOLOS, type Solo, SUIT_MASK } from './cards.ts';
-import { CONTRACT_BASE, handSize, SEATS, silentOrNormal, soloContract, startPlay } from './game.ts';
+import { CQ, GAMES_DECLARED, KIND_CARDS, KINDS, NORMAL, type Solo, SUIT_MASK } from './cards.ts';
+import {
+  CONTRACT_BASE,
+  handSize,
+  SEATS,
+  SOLO_DECLS,
+  silentOrNormal,
+  soloContract,
+  startPlay,
+} from './game.ts';
 import type { HouseDeal, HouseResult, RedealReason } from './housedeal.ts';
 import { schweinOf } from './schwein.ts';
 import {
@@ -77,7 +85,6 @@ const MELDEN: readonly (readonly A[])[] = [
   [HEALTHY, RESERVE, SOLO],
   [HEALTHY, RESERVE, SOLO, SICK],
 ];
-const SOLO_DECLS: readonly A[] = SOLOS.map((g) => DECLARE[g]);
 const KINDS_OF: readonly (readonly A[])[] = [
   [],
   [DECLARE.hochzeit],
@@ -104,7 +111,8 @@ export function houseLegal(s: S, seat: Seat): readonly A[] {
     }
     case 'declare': {
       const h = s.d.house;
-      if (s.d.forced === seat || (h !== null && h.soloist === seat)) return SOLO_DECLS;
+      if (s.d.forced === seat || (h !== null && h.soloist === seat))
+        return SOLO_DECLS[s.config.options.solos];
       return KINDS_OF[(hasHochzeit(s, seat) ? 1 : 0) + (isPoor(s, seat) ? 2 : 0)];
     }
     case 'bid': {
