@@ -110,10 +110,7 @@ function start(config: DoppelkopfConfig, dealer: Seat): S {
     phase: 'deal',
     turn: (d + 1) % SEATS,
     played: 0,
-    h0: 0,
-    h1: 0,
-    h2: 0,
-    h3: 0,
+    ones: EMPTY4,
     twice: EMPTY4,
     trick: 0,
     plays: null,
@@ -255,10 +252,7 @@ function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
     phase: forced >= 0 ? 'declare' : 'reserve',
     turn: forced >= 0 ? forced : m.forehand,
     played: 0,
-    h0: hands[0],
-    h1: hands[1],
-    h2: hands[2],
-    h3: hands[3],
+    ones: [hands[0], hands[1], hands[2], hands[3]],
     twice: [hands[4], hands[5], hands[6], hands[7]],
     trick: 0,
     plays: null,
@@ -628,18 +622,15 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
     if (m !== 0 && (m & bit) === 0) return refuse(s, seat, card);
   }
   // The card leaves the hand's second word if the kind is held twice (copying `twice`, rare), else the first.
-  let h0 = s.h0;
-  let h1 = s.h1;
-  let h2 = s.h2;
-  let h3 = s.h3;
+  let ones = s.ones;
   let twice = s.twice;
   if ((twice[seat] & bit) !== 0) {
-    twice = twice.slice();
+    twice = [twice[0], twice[1], twice[2], twice[3]];
     (twice as number[])[seat] ^= bit;
-  } else if (seat === 0) h0 ^= bit;
-  else if (seat === 1) h1 ^= bit;
-  else if (seat === 2) h2 ^= bit;
-  else h3 ^= bit;
+  } else {
+    ones = [ones[0], ones[1], ones[2], ones[3]];
+    (ones as number[])[seat] ^= bit;
+  }
   const i = order * KINDS + k;
   const suit = ESUIT[i];
   const str = k === DA && seat === d.pig ? PIG_STRENGTH : STRENGTH[i];
@@ -678,10 +669,7 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
       phase: 'play',
       turn: (seat + 1) & 3,
       played,
-      h0,
-      h1,
-      h2,
-      h3,
+      ones,
       twice,
       trick:
         (led + 1) | (best << T_BEST) | (bestStr << T_STR) | (bestSeat << T_SEAT) | (trickPoints << T_PTS),
@@ -713,10 +701,7 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
     phase: 'play',
     turn: bestSeat,
     played,
-    h0,
-    h1,
-    h2,
-    h3,
+    ones,
     twice,
     trick: 0,
     plays,
@@ -781,10 +766,7 @@ function announce(s: S, seat: Seat, call: Call): Result<S> {
     phase: s.phase,
     turn: s.turn,
     played: s.played,
-    h0: s.h0,
-    h1: s.h1,
-    h2: s.h2,
-    h3: s.h3,
+    ones: s.ones,
     twice: s.twice,
     trick: s.trick,
     plays: s.plays,

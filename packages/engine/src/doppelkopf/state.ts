@@ -87,14 +87,11 @@ export interface DoppelkopfState {
   /** Cards played in this deal. */
   readonly played: number;
   /**
-   * Hands (see above): kinds held at least once by seat 0..3 as four fields (a card changes one of them; no
-   * array copied per card), and the kinds held twice by seat (`twice[seat]`), shared between states and copied
-   * only when a card leaves it. Read them through `held` and `heldTwice`.
+   * Hands (see above): kinds held at least once by seat (`ones[seat]`) and kinds held twice (`twice[seat]`);
+   * a card copies only the array it leaves, the other is shared with the state before. Read them through
+   * `held` and `heldTwice`.
    */
-  readonly h0: number;
-  readonly h1: number;
-  readonly h2: number;
-  readonly h3: number;
+  readonly ones: readonly number[];
   readonly twice: readonly number[];
   /**
    * The open trick, packed (game.ts `T_BEST` ...): effective suit led + 1 (0 while no trick is open), best kind,
@@ -215,20 +212,14 @@ export interface ScoreItem {
 }
 
 /** The kinds `seat` holds at least once. */
-export const held = (s: DoppelkopfState, seat: number): number =>
-  seat < 2 ? (seat === 0 ? s.h0 : s.h1) : seat === 2 ? s.h2 : s.h3;
+export const held = (s: DoppelkopfState, seat: number): number => s.ones[seat];
 /** The kinds `seat` holds twice (a subset of `held`). */
 export const heldTwice = (s: DoppelkopfState, seat: number): number => s.twice[seat];
 /** The hands as eight words: at `seat` the kinds held at least once, at `4 + seat` those held twice. */
-export const handWords = (s: DoppelkopfState): number[] => [s.h0, s.h1, s.h2, s.h3, ...s.twice];
+export const handWords = (s: DoppelkopfState): number[] => [...s.ones, ...s.twice];
 /** The hand fields of a state from eight words as `handWords` gives them. */
-export const handFields = (
-  w: readonly number[],
-): Pick<DoppelkopfState, 'h0' | 'h1' | 'h2' | 'h3' | 'twice'> => ({
-  h0: w[0],
-  h1: w[1],
-  h2: w[2],
-  h3: w[3],
+export const handFields = (w: readonly number[]): Pick<DoppelkopfState, 'ones' | 'twice'> => ({
+  ones: [w[0], w[1], w[2], w[3]],
   twice: [w[4], w[5], w[6], w[7]],
 });
 
