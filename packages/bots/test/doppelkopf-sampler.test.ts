@@ -6,7 +6,7 @@
  * the Kreuz-Damen as the parties the seat knows require; the true deal must satisfy the same knowledge.
  */
 import { gameById, seeded, unwrap } from '@stich/engine';
-import type { DoppelkopfState, DoppelkopfView } from '@stich/engine/doppelkopf/index';
+import { type DoppelkopfState, type DoppelkopfView, handWords } from '@stich/engine/doppelkopf/index';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { knowledge, sample } from '../src/doppelkopf/know.ts';
@@ -47,9 +47,10 @@ function check(s: S, seat: number, seed: number): void {
   const kn = knowledge(v);
   const order = orderOf(v.contract);
   const voids = voidsOf(v);
+  const words = handWords(s);
   const truth = [0, 1, 2, 3].map((x) => {
     const n = new Array<number>(KINDS).fill(0);
-    for (let k = 0; k < KINDS; k++) n[k] = ((s.hands[x] >> k) & 1) + ((s.hands[4 + x] >> k) & 1);
+    for (let k = 0; k < KINDS; k++) n[k] = ((words[x] >> k) & 1) + ((words[4 + x] >> k) & 1);
     return n;
   });
   const cqPlayed = [0, 0, 0, 0];

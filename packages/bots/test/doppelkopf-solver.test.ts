@@ -7,7 +7,7 @@
  */
 import type { Card, Rng } from '@stich/engine';
 import { gameById, SPECTATOR, seeded, unwrap } from '@stich/engine';
-import type { DoppelkopfState, DoppelkopfView } from '@stich/engine/doppelkopf/index';
+import { type DoppelkopfState, type DoppelkopfView, handWords } from '@stich/engine/doppelkopf/index';
 import { describe, expect, it } from 'vitest';
 import { HT, isTrump, KINDS, kindOf } from '../src/doppelkopf/model.ts';
 import { DkSolver } from '../src/doppelkopf/solver.ts';
@@ -80,8 +80,8 @@ function problemOf(s: S) {
     order: s.d.order,
     dulleSecond: s.config.options.dulle === 'second' && isTrump(s.d.order, HT),
     pigSeat: -1,
-    one: [0, 1, 2, 3].map((x) => s.hands[x] & mask),
-    two: [0, 1, 2, 3].map((x) => s.hands[4 + x] & mask),
+    one: [0, 1, 2, 3].map((x) => handWords(s)[x] & mask),
+    two: [0, 1, 2, 3].map((x) => handWords(s)[4 + x] & mask),
     leader,
     trick,
     re: s.d.re,

@@ -13,6 +13,8 @@ import {
   type DoppelkopfAction,
   type DoppelkopfState,
   doppelkopf as G,
+  held,
+  heldTwice,
   legalKinds,
   trickOrder,
 } from '../src/doppelkopf/index.ts';
@@ -68,7 +70,7 @@ describe.each(SETUPS)('doppelkopf shortcuts equal the kernel: $preset $options',
       const s = unwrap(G.applyDeal(s0, deal));
       for (let seat = 0; seat < 4; seat++) {
         const kernel = cardsIn(deck, setOf(deck, deal.hands[seat])!);
-        expect(sorted(cardsOf(s.hands[seat], s.hands[4 + seat]))).toEqual(sorted(kernel));
+        expect(sorted(cardsOf(held(s, seat), heldTwice(s, seat)))).toEqual(sorted(kernel));
       }
     }
   });
@@ -82,7 +84,7 @@ describe.each(SETUPS)('doppelkopf shortcuts equal the kernel: $preset $options',
           order: trickOrder(s.d.order, s.config.options.dulle === 'second'),
           policy: 'follow',
         };
-        const hand = kinds(cardsOf(s.hands[s.turn], s.hands[4 + s.turn]));
+        const hand = kinds(cardsOf(held(s, s.turn), heldTwice(s, s.turn)));
         const view = G.viewFor(s, s.turn);
         const trick = kinds((view.trick?.cards ?? []).map((c) => c.card));
         const want = new Set(legalCards(rules, hand, trick));
@@ -203,7 +205,7 @@ describe('doppelkopf shortcut heldInPlay: the cards held read off the cards play
     for (const s of all) {
       if (s.phase !== 'play') continue;
       for (let seat = 0; seat < 4; seat++)
-        expect(heldInPlay(s, seat), `seat ${seat}`).toBe(cardsOf(s.hands[seat], s.hands[4 + seat]).length);
+        expect(heldInPlay(s, seat), `seat ${seat}`).toBe(cardsOf(held(s, seat), heldTwice(s, seat)).length);
       positions++;
       if (s.d.contract?.kind === 'armut') armut++;
     }

@@ -10,6 +10,8 @@ import {
   type DoppelkopfAction,
   type DoppelkopfState,
   doppelkopf as G,
+  held,
+  heldTwice,
   optionalActors,
   toAct,
 } from '../src/doppelkopf/index.ts';
@@ -85,11 +87,11 @@ describe.each(PRESETS)('doppelkopf properties: %s', (preset) => {
             played.set(card, (played.get(card) ?? 0) + 1);
           }
           for (let seat = 0; seat < 4; seat++) {
-            const own = cardsOf(s.hands[seat], s.hands[4 + seat]);
+            const own = cardsOf(held(s, seat), heldTwice(s, seat));
             expect([...G.viewFor(s, seat).hand].sort()).toEqual([...own].sort());
           }
           // Every dealt card is either still in a hand or played (house Armut moves cards between hands).
-          const all = [0, 1, 2, 3].flatMap((seat) => cardsOf(s.hands[seat], s.hands[4 + seat]));
+          const all = [0, 1, 2, 3].flatMap((seat) => cardsOf(held(s, seat), heldTwice(s, seat)));
           expect(all.length + [...played.values()].reduce((a, b) => a + b, 0)).toBe(4 * n);
         });
       }),

@@ -22,7 +22,7 @@ import { KINDS, kindOf } from './cards.ts';
 import { CONTRACT_BASE, SEATS, startPlay } from './game.ts';
 import { listedIn, redeal, TRUMP_MASK, trumpsOf } from './house.ts';
 import type { ArmutDeal, HouseDeal } from './housedeal.ts';
-import type { DoppelkopfState } from './state.ts';
+import { type DoppelkopfState, handFields, handWords, held } from './state.ts';
 
 type S = DoppelkopfState;
 type A = DoppelkopfAction;
@@ -64,7 +64,7 @@ const armutOf = (s: S): ArmutDeal => (s.d.house as HouseDeal).armut as ArmutDeal
 
 /** Kinds the poor player may give next: his trumps while he has any left, then (three cards) any card. */
 function givable(s: S, a: ArmutDeal): number {
-  const hand = s.hands[a.poor];
+  const hand = held(s, a.poor);
   const trumps = hand & TRUMP_MASK;
   return trumps !== 0 || s.config.options.armut === 'trumps' ? trumps : hand;
 }
@@ -81,7 +81,7 @@ export function armutLegal(s: S, seat: Seat): readonly A[] {
   const a = armutOf(s);
   if (a.at < 0) return actionsOf(givable(s, a), GIVE);
   if (a.taker < 0) return TAKE_OR_SHOVE;
-  return actionsOf(s.hands[a.taker], RETURN);
+  return actionsOf(held(s, a.taker), RETURN);
 }
 
 /** Adds kind `k` to a two-word set, or removes it (the second copy first). */
@@ -118,16 +118,16 @@ export function armutAct(s: S, seat: Seat, act: A): Result<S> {
   }
   const a = armutOf(s);
   const h = s.d.house as HouseDeal;
-  const put = (armut: ArmutDeal, turn: Seat, hands = s.hands): S => ({
+  const put = (armut: ArmutDeal, turn: Seat, hands?: readonly number[]): S => ({
     ...s,
     turn,
-    hands,
+    ...(hands ? handFields(hands) : {}),
     d: { ...s.d, house: { ...h, armut } },
   });
   switch (act.t) {
     case 'give': {
       const k = kindOf(act.card);
-      const hands = s.hands.slice();
+      const hands = handWords(s);
       remove(hands, a.poor, k);
       const w = [a.given1, 0, 0, 0, a.given2];
       add(w, 0, k);
@@ -136,7 +136,7 @@ export function armutAct(s: S, seat: Seat, act: A): Result<S> {
       return ok(put({ ...a, given1: w[0], given2: w[4], given, at }, at < 0 ? a.poor : at, hands));
     }
     case 'take': {
-      const hands = s.hands.slice();
+      const hands = handWords(s);
       addAll(hands, seat, a.given1, a.given2);
       const taken = { ...a, taker: seat };
       return ok(a.n === 0 ? begin(put(taken, seat, hands)) : put(taken, seat, hands));
@@ -149,7 +149,7 @@ export function armutAct(s: S, seat: Seat, act: A): Result<S> {
     }
     case 'return': {
       const k = kindOf(act.card);
-      const hands = s.hands.slice();
+      const hands = handWords(s);
       remove(hands, seat, k);
       const w = [a.back1, 0, 0, 0, a.back2];
       add(w, 0, k);

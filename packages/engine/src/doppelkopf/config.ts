@@ -3,6 +3,7 @@
  * Each preset is a full set of option values; `options` overrides single values.
  */
 import { err, ok, type Result } from '../core/result.ts';
+import { SOLOS, type Solo } from './cards.ts';
 
 export const PRESETS = ['ddv', 'house'] as const;
 export type Preset = (typeof PRESETS)[number];
@@ -45,6 +46,20 @@ export type SchweinRule = (typeof SCHWEIN_RULES)[number];
 export const CREDIT_RULES = ['winners', 'zero-sum'] as const;
 export type CreditRule = (typeof CREDIT_RULES)[number];
 
+/**
+ * Which solo kinds a table plays (docs/rules/doppelkopf.md "Solos"): `all` seven (DDV: Damen-, Buben-, the
+ * four Farbsoli, Fleischlos), `no-fleischlos` (without the Fleischlos / Assolo, which many rounds leave out),
+ * `queens-jacks` (only Damen- and Buben-Solo, the "kleine" set of many house rounds).
+ */
+export const SOLO_RULES = ['all', 'no-fleischlos', 'queens-jacks'] as const;
+export type SoloRule = (typeof SOLO_RULES)[number];
+/** The solos of each rule, in `SOLOS` order. */
+export const SOLOS_OF: Readonly<Record<SoloRule, readonly Solo[]>> = {
+  all: SOLOS,
+  'no-fleischlos': SOLOS.filter((g) => g !== 'fleischlos'),
+  'queens-jacks': SOLOS.filter((g) => g === 'queens' || g === 'jacks'),
+};
+
 export const MAX_GAMES = 1000;
 
 export interface DoppelkopfOptions {
@@ -68,6 +83,8 @@ export interface DoppelkopfOptions {
   readonly fuchs: boolean;
   readonly karlchen: boolean;
   readonly doppelkopfTrick: boolean;
+  /** The solo kinds offered (declared, named after bidding, forced as Vorführung). */
+  readonly solos: SoloRule;
 }
 
 export interface DoppelkopfConfig {
@@ -93,6 +110,7 @@ export const PRESET_OPTIONS: Readonly<Record<Preset, DoppelkopfOptions>> = {
     fuchs: true,
     karlchen: true,
     doppelkopfTrick: true,
+    solos: 'all',
   },
   house: {
     games: 24,
@@ -110,6 +128,7 @@ export const PRESET_OPTIONS: Readonly<Record<Preset, DoppelkopfOptions>> = {
     fuchs: true,
     karlchen: true,
     doppelkopfTrick: true,
+    solos: 'all',
   },
 };
 
@@ -143,7 +162,88 @@ const CHECKS: Readonly<Record<keyof DoppelkopfOptions, Check>> = {
   fuchs: bool,
   karlchen: bool,
   doppelkopfTrick: bool,
+  solos: oneOf(SOLO_RULES),
 };
+
+/**
+ * Options that mean something only together with another option's value (docs/rules/doppelkopf.md "Option
+ * combinations"). An option set explicitly wins over a preset's value: the preset's value it contradicts
+ * follows it (`needs` is set, or the preset's own `option` falls back to `neutral`). Two explicit options that
+ * contradict each other are refused.
+ */
+interface Dependency {
+  readonly option: keyof DoppelkopfOptions;
+  /** The option's values that need `needs`. */
+  readonly active: (v: unknown) => boolean;
+  /** The value that leaves the rule inactive. */
+  readonly neutral: unknown;
+  readonly needs: keyof DoppelkopfOptions;
+  readonly value: unknown;
+  readonly why: string;
+}
+
+export const DEPENDENCIES: readonly Dependency[] = [
+  {
+    option: 'armut',
+    active: (v) => v !== 'off',
+    neutral: 'off',
+    needs: 'melden',
+    value: 'house',
+    why: "Armut is claimed in 004's Melden round (melden: 'house'); the DDV round has no Armut",
+  },
+  {
+    option: 'krankheit',
+    active: (v) => v === true,
+    neutral: false,
+    needs: 'melden',
+    value: 'house',
+    why: "Krankheit is claimed in 004's Melden round (melden: 'house'); the DDV round has no Krankheit",
+  },
+  {
+    option: 'immediateSolo',
+    active: (v) => v === true,
+    neutral: false,
+    needs: 'melden',
+    value: 'ddv',
+    why: "an immediate solo belongs to the DDV Vorbehalt round (melden: 'ddv'); in 004's Melden round every solo is said at once anyway",
+  },
+  {
+    option: 'credit',
+    active: (v) => v === 'winners',
+    neutral: 'zero-sum',
+    needs: 'scoring',
+    value: 'house',
+    why: "crediting the winners only is 004's scoring (scoring: 'house'); the DDV value is always plus-minus",
+  },
+];
+
+/**
+ * The preset's options with the explicit ones applied and the dependencies settled, or the reason two
+ * explicit options contradict each other. Each settling step sets an option that was not explicit, so the
+ * loop ends.
+ */
+function settle(options: Record<string, unknown>, explicit: ReadonlySet<string>): string | undefined {
+  // Options set here for an explicit one, by the option that needed them.
+  const setFor = new Map<string, string>();
+  const show = (k: string) => `${k} ${JSON.stringify(options[k])}`;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const dep of DEPENDENCIES) {
+      if (!dep.active(options[dep.option]) || options[dep.needs] === dep.value) continue;
+      if (!explicit.has(dep.option)) options[dep.option] = dep.neutral;
+      else if (explicit.has(dep.needs))
+        return `option ${show(dep.option)} contradicts ${show(dep.needs)}: ${dep.why}`;
+      else if (setFor.has(dep.needs))
+        return `option ${show(dep.option)} contradicts option ${show(setFor.get(dep.needs) as string)}: ${dep.why}`;
+      else {
+        options[dep.needs] = dep.value;
+        setFor.set(dep.needs, dep.option);
+      }
+      changed = true;
+    }
+  }
+  return undefined;
+}
 
 export function parseConfig(input: unknown): Result<DoppelkopfConfig> {
   if (!isObject(input))
@@ -164,5 +264,7 @@ export function parseConfig(input: unknown): Result<DoppelkopfConfig> {
     if (why) return err('bad-config', `option ${k} ${why}`);
     options[k] = v;
   }
+  const why = settle(options, new Set(Object.keys(raw)));
+  if (why) return err('bad-config', why);
   return ok({ players: 4, preset: preset as Preset, options: options as unknown as DoppelkopfOptions });
 }

@@ -7,7 +7,7 @@
 import { count } from '../core/bits.ts';
 import type { Seat } from '../core/game.ts';
 import { levels, shiftNow } from './announce.ts';
-import { CALLS, type Call, type DoppelkopfState } from './state.ts';
+import { CALLS, type Call, type DoppelkopfState, held, heldTwice } from './state.ts';
 
 export interface CallDeadline {
   readonly call: Call;
@@ -24,8 +24,8 @@ export function callDeadlines(s: DoppelkopfState, seat: Seat): readonly CallDead
   const shift = shiftNow(s);
   if (shift < 0) return NONE;
   const party = ((s.d.re >> seat) & 1) !== 0 ? 0 : 1;
-  const held = count(s.hands[seat]) + count(s.hands[4 + seat]);
-  const now = levels(s, party, held + shift, shift);
+  const cards = count(held(s, seat)) + count(heldTwice(s, seat));
+  const now = levels(s, party, cards + shift, shift);
   if (now === 0) return NONE;
   const p = party === 0 ? s.d.annRe : s.d.annKo;
   const hand = s.config.options.deadlines === 'hand';
@@ -40,7 +40,7 @@ export function callDeadlines(s: DoppelkopfState, seat: Seat): readonly CallDead
       continue;
     }
     // The fewest cards (plus shift) with which level l is still allowed; `levels` grows with the cards held.
-    let least = held + shift;
+    let least = cards + shift;
     while (least > 0 && (levels(s, party, least - 1, shift) & (1 << l)) !== 0) least--;
     // Holding `least - shift` cards is the last moment: before the own card of trick n + 1 - least + shift.
     out.push({ call, trick: n + 1 - least + shift, before: 'own' });

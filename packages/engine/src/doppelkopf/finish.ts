@@ -10,6 +10,7 @@ import { CJ, DA, KIND_CARDS, KINDS, POINTS } from './cards.ts';
 const FUCHS = KIND_CARDS[DA];
 const KARLCHEN = KIND_CARDS[CJ];
 
+import type { DoppelkopfOptions } from './config.ts';
 import { houseResult } from './house.ts';
 import { scoreDdv, scoreHouse } from './score.ts';
 import {
@@ -121,6 +122,18 @@ function specials(tricks: readonly FinishedTrick[], re: number): ScoreItem[] {
   return out;
 }
 
+/**
+ * The special points the options count. The DDV value counts what `fuchs`, `karlchen` and `doppelkopfTrick`
+ * leave on (all three in the preset); 004's scoring leaves them out itself (housescore.ts), since its result
+ * names them.
+ */
+function counted(items: ScoreItem[], o: DoppelkopfOptions): ScoreItem[] {
+  if (o.scoring !== 'ddv' || (o.fuchs && o.karlchen && o.doppelkopfTrick)) return items;
+  return items.filter((i) =>
+    i.kind === 'fuchsGefangen' ? o.fuchs : i.kind === 'karlchen' ? o.karlchen : o.doppelkopfTrick,
+  );
+}
+
 export function finishDeal(s: DoppelkopfState): DoppelkopfState {
   const d = s.d;
   const m = s.m;
@@ -155,7 +168,7 @@ export function finishDeal(s: DoppelkopfState): DoppelkopfState {
     annKo: d.annKo,
     points,
     tricks: won,
-    specials: two ? specials(tricks, d.re) : [],
+    specials: two ? counted(specials(tricks, d.re), s.config.options) : [],
     solo: !two,
   };
   const v =

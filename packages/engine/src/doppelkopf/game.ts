@@ -46,7 +46,7 @@ import {
   STRENGTH,
   SUIT_MASK,
 } from './cards.ts';
-import { type DoppelkopfConfig, parseConfig } from './config.ts';
+import { type DoppelkopfConfig, parseConfig, SOLOS_OF, type SoloRule } from './config.ts';
 import { finishDeal } from './finish.ts';
 import { houseAct, houseLegal } from './house.ts';
 import { type DoppelkopfOutcome, outcome } from './outcome.ts';
@@ -57,6 +57,8 @@ import {
   type Contract,
   type DealState,
   type DoppelkopfState,
+  held,
+  heldTwice,
   levelOf,
   type Phase,
   type PlayCell,
@@ -75,12 +77,11 @@ type S = DoppelkopfState;
 type A = DoppelkopfAction;
 
 export const handSize = (s: S): number => (s.config.options.nines ? 12 : 10);
-export const cardsInHand = (s: S, seat: Seat): number => count(s.hands[seat]) + count(s.hands[4 + seat]);
+export const cardsInHand = (s: S, seat: Seat): number => count(held(s, seat)) + count(heldTwice(s, seat));
 
 const NOBODY: readonly Seat[] = [];
 const NO_ACTIONS: readonly A[] = [];
 const EMPTY4: readonly number[] = [0, 0, 0, 0];
-const EMPTY8: readonly number[] = [0, 0, 0, 0, 0, 0, 0, 0];
 const UNASKED: readonly number[] = [-1, -1, -1, -1];
 
 const EMPTY_DEAL: DealState = {
@@ -109,7 +110,8 @@ function start(config: DoppelkopfConfig, dealer: Seat): S {
     phase: 'deal',
     turn: (d + 1) % SEATS,
     played: 0,
-    hands: EMPTY8,
+    ones: EMPTY4,
+    twice: EMPTY4,
     trick: 0,
     plays: null,
     opt: 0,
@@ -250,7 +252,8 @@ function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
     phase: forced >= 0 ? 'declare' : 'reserve',
     turn: forced >= 0 ? forced : m.forehand,
     played: 0,
-    hands,
+    ones: [hands[0], hands[1], hands[2], hands[3]],
+    twice: [hands[4], hands[5], hands[6], hands[7]],
     trick: 0,
     plays: null,
     opt: 0,
@@ -287,21 +290,32 @@ function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
 
 // ---- who may act ---------------------------------------------------------------------------------------
 
-const holdsBothQueens = (s: S, seat: Seat): boolean => (s.hands[4 + seat] & (1 << CQ)) !== 0;
+const holdsBothQueens = (s: S, seat: Seat): boolean => (heldTwice(s, seat) & (1 << CQ)) !== 0;
 const nobodyReserved = (s: S): boolean => {
   const a = s.d.answers;
   return a[0] !== 1 && a[1] !== 1 && a[2] !== 1 && a[3] !== 1;
 };
 
-const SOLO_DECLS: readonly A[] = SOLOS.map((g) => DECLARE[g]);
+/** The declarations of the solos a table plays (option `solos`), by rule. */
+export const SOLO_DECLS: Readonly<Record<SoloRule, readonly A[]>> = {
+  all: SOLOS_OF.all.map((g) => DECLARE[g]),
+  'no-fleischlos': SOLOS_OF['no-fleischlos'].map((g) => DECLARE[g]),
+  'queens-jacks': SOLOS_OF['queens-jacks'].map((g) => DECLARE[g]),
+};
 const RESERVE_ACTIONS: readonly A[] = [HEALTHY, RESERVE];
-const RESERVE_OR_SOLO: readonly A[] = [HEALTHY, RESERVE, ...SOLO_DECLS];
-const HOCHZEIT_OR_SOLO: readonly A[] = [DECLARE.hochzeit, ...SOLO_DECLS];
+const withSolos = (first: readonly A[]): Readonly<Record<SoloRule, readonly A[]>> => ({
+  all: [...first, ...SOLO_DECLS.all],
+  'no-fleischlos': [...first, ...SOLO_DECLS['no-fleischlos']],
+  'queens-jacks': [...first, ...SOLO_DECLS['queens-jacks']],
+});
+const RESERVE_OR_SOLO = withSolos(RESERVE_ACTIONS);
+const HOCHZEIT_OR_SOLO = withSolos([DECLARE.hochzeit]);
 
 /** The games `seat` may declare now (phase `declare`). */
 function declarable(s: S, seat: Seat): readonly A[] {
-  if (s.d.forced === seat) return SOLO_DECLS;
-  return holdsBothQueens(s, seat) ? HOCHZEIT_OR_SOLO : SOLO_DECLS;
+  const solos = s.config.options.solos;
+  if (s.d.forced === seat) return SOLO_DECLS[solos];
+  return holdsBothQueens(s, seat) ? HOCHZEIT_OR_SOLO[solos] : SOLO_DECLS[solos];
 }
 
 export const partyOf = (s: S, seat: Seat): 0 | 1 => (((s.d.re >> seat) & 1) !== 0 ? 0 : 1);
@@ -320,7 +334,7 @@ const ledOf = (trick: number): number => (trick & 7) - 1;
 
 /** The legal kinds of `seat`'s hand (the `follow` policy: follow the effective suit led, else any card). */
 export function legalKinds(s: S, seat: Seat): number {
-  const hand = s.hands[seat];
+  const hand = held(s, seat);
   const led = ledOf(s.trick);
   if (led < 0) return hand;
   const m = hand & SUIT_MASK[s.d.order * 5 + led];
@@ -432,7 +446,7 @@ const HANDLERS: PhaseHandlers<Phase, S, A> = {
       s.config.options.melden === 'house'
         ? houseLegal(s, seat)
         : s.config.options.immediateSolo && nobodyReserved(s)
-          ? RESERVE_OR_SOLO
+          ? RESERVE_OR_SOLO[s.config.options.solos]
           : RESERVE_ACTIONS,
     apply: act,
   },
@@ -513,6 +527,11 @@ function declare(s: S, seat: Seat, game: Declared): Result<S> {
         'illegal-action',
         'in the Vorbehalt round say gesund or Vorbehalt (a solo at once only while nobody has a Vorbehalt)',
       );
+    if (!SOLOS_OF[s.config.options.solos].includes(game))
+      return err(
+        'illegal-action',
+        `${game} is not played at this table (option solos: ${s.config.options.solos})`,
+      );
     const answers = s.d.answers.slice();
     answers[seat] = 2;
     return ok(startPlay({ ...s, d: { ...s.d, answers } }, soloContract(s, seat, game, true)));
@@ -541,7 +560,7 @@ function declare(s: S, seat: Seat, game: Declared): Result<S> {
 export function startPlay(s: S, c: Contract): S {
   let re = 0;
   if (c.kind === 'normal') {
-    for (let seat = 0; seat < SEATS; seat++) if ((s.hands[seat] & (1 << CQ)) !== 0) re |= 1 << seat;
+    for (let seat = 0; seat < SEATS; seat++) if ((held(s, seat) & (1 << CQ)) !== 0) re |= 1 << seat;
   } else re = (1 << (c.declarer as Seat)) | (c.partner !== null ? 1 << c.partner : 0);
   // DDV (oracle README "leader"): the soloist leads a Pflichtsolo, the forehand every other game.
   const leader = c.kind === 'solo' && c.pflicht ? (c.declarer as Seat) : s.m.forehand;
@@ -579,7 +598,7 @@ function refuse(s: S, seat: Seat, card: unknown): Result<never> {
   if (seat !== s.turn) return notTurn(s, seat);
   const k = kindOf(card);
   if (k < 0) return err('malformed', `${JSON.stringify(card)} is not a Doppelkopf card`);
-  if ((s.hands[seat] & (1 << k)) === 0) return err('illegal-action', `${String(card)} is not in your hand`);
+  if ((held(s, seat) & (1 << k)) === 0) return err('illegal-action', `${String(card)} is not in your hand`);
   return err(
     'illegal-action',
     `${String(card)}: ${ledOf(s.trick) === TRUMP ? 'trump was led and must be followed' : 'the suit led must be followed'}`,
@@ -591,8 +610,7 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
   const k = kindOf(card);
   if (k < 0) return refuse(s, seat, card);
   const bit = 1 << k;
-  const h = s.hands;
-  const hand = h[seat];
+  const hand = held(s, seat);
   if ((hand & bit) === 0) return refuse(s, seat, card);
   // Schwein (schwein.ts): the first of two Füchse in one hand marks its owner (rare: a new deal state).
   const d = k === DA && s.d.pig === -1 ? firstFox(s, seat) : s.d;
@@ -603,9 +621,16 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
     const m = hand & SUIT_MASK[order * 5 + led];
     if (m !== 0 && (m & bit) === 0) return refuse(s, seat, card);
   }
-  const hands = [h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]];
-  if ((hands[4 + seat] & bit) !== 0) hands[4 + seat] ^= bit;
-  else hands[seat] ^= bit;
+  // The card leaves the hand's second word if the kind is held twice (copying `twice`, rare), else the first.
+  let ones = s.ones;
+  let twice = s.twice;
+  if ((twice[seat] & bit) !== 0) {
+    twice = [twice[0], twice[1], twice[2], twice[3]];
+    (twice as number[])[seat] ^= bit;
+  } else {
+    ones = [ones[0], ones[1], ones[2], ones[3]];
+    (ones as number[])[seat] ^= bit;
+  }
   const i = order * KINDS + k;
   const suit = ESUIT[i];
   const str = k === DA && seat === d.pig ? PIG_STRENGTH : STRENGTH[i];
@@ -644,7 +669,8 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
       phase: 'play',
       turn: (seat + 1) & 3,
       played,
-      hands,
+      ones,
+      twice,
       trick:
         (led + 1) | (best << T_BEST) | (bestStr << T_STR) | (bestSeat << T_SEAT) | (trickPoints << T_PTS),
       plays,
@@ -675,7 +701,8 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
     phase: 'play',
     turn: bestSeat,
     played,
-    hands,
+    ones,
+    twice,
     trick: 0,
     plays,
     opt: 0,
@@ -739,7 +766,8 @@ function announce(s: S, seat: Seat, call: Call): Result<S> {
     phase: s.phase,
     turn: s.turn,
     played: s.played,
-    hands: s.hands,
+    ones: s.ones,
+    twice: s.twice,
     trick: s.trick,
     plays: s.plays,
     opt: s.opt,

@@ -35,11 +35,27 @@ import { err, ok, type Result } from '../core/result.ts';
 import { TRUMP } from '../kernel/index.ts';
 import { BID, DECLARE, type DoppelkopfAction, FOLD, HEALTHY, RESERVE, SICK, SOLO } from './actions.ts';
 import { startArmut } from './armut.ts';
-import { CQ, GAMES_DECLARED, KIND_CARDS, KINDS, NORMAL, SOLOS, type Solo, SUIT_MASK } from './cards.ts';
-import { CONTRACT_BASE, handSize, SEATS, silentOrNormal, soloContract, startPlay } from './game.ts';
+import { CQ, GAMES_DECLARED, KIND_CARDS, KINDS, NORMAL, type Solo, SUIT_MASK } from './cards.ts';
+import {
+  CONTRACT_BASE,
+  handSize,
+  SEATS,
+  SOLO_DECLS,
+  silentOrNormal,
+  soloContract,
+  startPlay,
+} from './game.ts';
 import type { HouseDeal, HouseResult, RedealReason } from './housedeal.ts';
 import { schweinOf } from './schwein.ts';
-import { CALLS, type Call, type DealResult, type DoppelkopfState, levelOf } from './state.ts';
+import {
+  CALLS,
+  type Call,
+  type DealResult,
+  type DoppelkopfState,
+  held,
+  heldTwice,
+  levelOf,
+} from './state.ts';
 
 type S = DoppelkopfState;
 type A = DoppelkopfAction;
@@ -49,14 +65,14 @@ export const TRUMP_MASK = SUIT_MASK[NORMAL * 5 + TRUMP];
 const KING_MASK = (1 << 4) | (1 << 10) | (1 << 16) | (1 << 22);
 
 const countIn = (s: S, seat: Seat, mask: number): number =>
-  count(s.hands[seat] & mask) + count(s.hands[4 + seat] & mask);
+  count(held(s, seat) & mask) + count(heldTwice(s, seat) & mask);
 export const trumpsOf = (s: S, seat: Seat): number => countIn(s, seat, TRUMP_MASK);
 /** 004: "Krank ist, wer fünf oder mehr Könige auf der Hand hat." */
 export const isSick = (s: S, seat: Seat): boolean => countIn(s, seat, KING_MASK) >= 5;
 /** 004: "Arm ist, wer nicht mehr als drei Trumpfkarten hat." */
 export const isPoor = (s: S, seat: Seat): boolean =>
   s.config.options.armut !== 'off' && trumpsOf(s, seat) <= 3;
-const hasHochzeit = (s: S, seat: Seat): boolean => (s.hands[4 + seat] & (1 << CQ)) !== 0;
+const hasHochzeit = (s: S, seat: Seat): boolean => (heldTwice(s, seat) & (1 << CQ)) !== 0;
 
 export const callOfLevel = (level: number): Call => (level === 1 ? 're' : CALLS[level]);
 
@@ -69,7 +85,6 @@ const MELDEN: readonly (readonly A[])[] = [
   [HEALTHY, RESERVE, SOLO],
   [HEALTHY, RESERVE, SOLO, SICK],
 ];
-const SOLO_DECLS: readonly A[] = SOLOS.map((g) => DECLARE[g]);
 const KINDS_OF: readonly (readonly A[])[] = [
   [],
   [DECLARE.hochzeit],
@@ -96,7 +111,8 @@ export function houseLegal(s: S, seat: Seat): readonly A[] {
     }
     case 'declare': {
       const h = s.d.house;
-      if (s.d.forced === seat || (h !== null && h.soloist === seat)) return SOLO_DECLS;
+      if (s.d.forced === seat || (h !== null && h.soloist === seat))
+        return SOLO_DECLS[s.config.options.solos];
       return KINDS_OF[(hasHochzeit(s, seat) ? 1 : 0) + (isPoor(s, seat) ? 2 : 0)];
     }
     case 'bid': {

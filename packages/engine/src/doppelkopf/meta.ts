@@ -13,6 +13,7 @@ import {
   type Preset,
   SCHWEIN_RULES,
   SCORING_RULES,
+  SOLO_RULES,
 } from './config.ts';
 
 const PRESET_TEXTS: Record<Preset, { readonly name: Pair; readonly description: Pair }> = {
@@ -156,26 +157,41 @@ const OPTION_TEXTS: Record<
   fuchs: {
     name: ['Fuchs gefangen', 'Fuchs caught'],
     description: [
-      'Abrechnung nach 004: ein Sonderpunkt, wenn ein Fuchs (Karo-Ass) von der Gegenpartei gefangen wird (nicht im Solo).',
-      '004 scoring: a special point when a Fuchs (Karo-Ass) is caught by the other party (not in a solo).',
+      'Ein Sonderpunkt, wenn ein Fuchs (Karo-Ass) von der Gegenpartei gefangen wird (nicht im Solo).',
+      'A special point when a Fuchs (Karo-Ass) is caught by the other party (not in a solo).',
     ],
     values: YES_NO,
   },
   karlchen: {
     name: ['Karlchen', 'Karlchen'],
     description: [
-      'Abrechnung nach 004: ein Sonderpunkt, wenn der Kreuz-Bube den letzten Stich macht (nicht im Solo).',
-      '004 scoring: a special point when the Kreuz-Bube takes the last trick (not in a solo).',
+      'Ein Sonderpunkt, wenn der Kreuz-Bube den letzten Stich macht (nicht im Solo).',
+      'A special point when the Kreuz-Bube takes the last trick (not in a solo).',
     ],
     values: YES_NO,
   },
   doppelkopfTrick: {
     name: ['Doppelkopf', 'Doppelkopf trick'],
     description: [
-      'Abrechnung nach 004: ein Sonderpunkt für einen Stich mit 40 oder mehr Augen (nicht im Solo).',
-      '004 scoring: a special point for a trick of 40 or more card points (not in a solo).',
+      'Ein Sonderpunkt für einen Stich mit 40 oder mehr Augen (nicht im Solo).',
+      'A special point for a trick of 40 or more card points (not in a solo).',
     ],
     values: YES_NO,
+  },
+  solos: {
+    name: ['Soli', 'Solos'],
+    description: [
+      'Welche Soli gespielt werden dürfen (auch als Pflichtsolo).',
+      'Which solos may be played (also as the compulsory solo).',
+    ],
+    values: {
+      all: [
+        'alle: Damen, Buben, Karo, Herz, Pik, Kreuz, Fleischlos',
+        'all: queens, jacks, diamonds, hearts, spades, clubs, no trumps',
+      ],
+      'no-fleischlos': ['alle außer Fleischlos', 'all but Fleischlos (no trumps)'],
+      'queens-jacks': ['nur Damen- und Bubensolo', 'queens and jacks solos only'],
+    },
   },
 };
 
@@ -194,6 +210,7 @@ const CHOICES: Partial<Record<keyof DoppelkopfOptions, readonly (string | boolea
   fuchs: [true, false],
   karlchen: [true, false],
   doppelkopfTrick: [true, false],
+  solos: SOLO_RULES,
 };
 
 function option(key: keyof DoppelkopfOptions): OptionMeta {

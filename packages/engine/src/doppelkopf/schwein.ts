@@ -21,7 +21,7 @@ import type { Seat } from '../core/game.ts';
 import { TRUMP } from '../kernel/index.ts';
 import { DA, ESUIT, KINDS } from './cards.ts';
 import type { SchweinRule } from './config.ts';
-import type { DealState, DoppelkopfState, PlayCell } from './state.ts';
+import { type DealState, type DoppelkopfState, held, heldTwice, type PlayCell } from './state.ts';
 
 export const PIG_PENDING = 4;
 
@@ -32,7 +32,7 @@ export const PIG_PENDING = 4;
 export function firstFox(s: DoppelkopfState, seat: Seat): DealState {
   const d = s.d;
   if (s.config.options.schwein === 'off' || ESUIT[d.order * KINDS + DA] !== TRUMP) return d;
-  if ((s.hands[4 + seat] & (1 << DA)) === 0) return d;
+  if ((heldTwice(s, seat) & (1 << DA)) === 0) return d;
   return { ...d, pig: seat + PIG_PENDING };
 }
 
@@ -69,4 +69,4 @@ export function schweinOf(pig: number, plays: PlayCell | null): { seat: Seat; tr
  * Schwein is played, like everybody.
  */
 export const holdsSchwein = (s: DoppelkopfState, seat: Seat): boolean =>
-  s.config.options.schwein !== 'party' && s.d.pig === seat && (s.hands[seat] & (1 << DA)) !== 0;
+  s.config.options.schwein !== 'party' && s.d.pig === seat && (held(s, seat) & (1 << DA)) !== 0;

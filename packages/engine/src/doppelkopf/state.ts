@@ -86,8 +86,13 @@ export interface DoppelkopfState {
   readonly turn: Seat;
   /** Cards played in this deal. */
   readonly played: number;
-  /** Hands: `hands[seat]` = kinds held at least once, `hands[4 + seat]` = kinds held twice. */
-  readonly hands: readonly number[];
+  /**
+   * Hands (see above): kinds held at least once by seat (`ones[seat]`) and kinds held twice (`twice[seat]`);
+   * a card copies only the array it leaves, the other is shared with the state before. Read them through
+   * `held` and `heldTwice`.
+   */
+  readonly ones: readonly number[];
+  readonly twice: readonly number[];
   /**
    * The open trick, packed (game.ts `T_BEST` ...): effective suit led + 1 (0 while no trick is open), best kind,
    * its strength and seat, points.
@@ -205,6 +210,18 @@ export interface ScoreItem {
   /** Announcement items: the announcing party. */
   readonly by?: Party;
 }
+
+/** The kinds `seat` holds at least once. */
+export const held = (s: DoppelkopfState, seat: number): number => s.ones[seat];
+/** The kinds `seat` holds twice (a subset of `held`). */
+export const heldTwice = (s: DoppelkopfState, seat: number): number => s.twice[seat];
+/** The hands as eight words: at `seat` the kinds held at least once, at `4 + seat` those held twice. */
+export const handWords = (s: DoppelkopfState): number[] => [...s.ones, ...s.twice];
+/** The hand fields of a state from eight words as `handWords` gives them. */
+export const handFields = (w: readonly number[]): Pick<DoppelkopfState, 'ones' | 'twice'> => ({
+  ones: [w[0], w[1], w[2], w[3]],
+  twice: [w[4], w[5], w[6], w[7]],
+});
 
 /** Steps of the packed card points (`pts`): 256 ** seat. */
 export const PTS_UNIT: readonly number[] = [1, 256, 65536, 16777216];

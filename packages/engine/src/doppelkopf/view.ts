@@ -21,6 +21,8 @@ import {
   type Contract,
   type DealResult,
   type DoppelkopfState,
+  held,
+  heldTwice,
   type Party,
 } from './state.ts';
 
@@ -108,7 +110,7 @@ function partiesFor(s: DoppelkopfState, viewer: Viewer): (Party | null)[] {
   const viewerQueens =
     viewer === SPECTATOR
       ? 0
-      : ((s.hands[viewer] >> CQ) & 1) + ((s.hands[4 + viewer] >> CQ) & 1) + queensPlayed[viewer];
+      : ((held(s, viewer) >> CQ) & 1) + ((heldTwice(s, viewer) >> CQ) & 1) + queensPlayed[viewer];
   const reKnown = out.filter((p) => p === 're').length;
   const alone = queensPlayed.some((q) => q === 2) || viewerQueens === 2;
   if (reKnown >= 2 || alone) for (let x = 0; x < 4; x++) if (out[x] === null) out[x] = 'kontra';
@@ -142,8 +144,8 @@ export function viewFor(s: DoppelkopfState, viewer: Viewer): DoppelkopfView {
   if (c !== null && c.kind === 'silent-solo' && !between && viewer !== c.declarer) contract = NORMAL_CONTRACT;
   let hand: Card[] = [];
   if (viewer !== SPECTATOR && !between) {
-    const one = s.hands[viewer];
-    const two = s.hands[4 + viewer];
+    const one = held(s, viewer);
+    const two = heldTwice(s, viewer);
     for (const k of DISPLAY[s.d.order]) {
       if ((one & (1 << k)) !== 0) hand.push(KIND_CARDS[k]);
       if ((two & (1 << k)) !== 0) hand.push(KIND_CARDS[k]);
@@ -154,7 +156,7 @@ export function viewFor(s: DoppelkopfState, viewer: Viewer): DoppelkopfView {
   const { trick, tricks } = tricksOf(s);
   const handCounts = between
     ? [0, 0, 0, 0]
-    : [0, 1, 2, 3].map((i) => count(s.hands[i]) + count(s.hands[4 + i]));
+    : [0, 1, 2, 3].map((i) => count(held(s, i)) + count(heldTwice(s, i)));
   const anns = announcementsInOrder(s.d.anns).map((a) => ({
     seat: a.seat,
     party: a.party,
