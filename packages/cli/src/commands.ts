@@ -4,6 +4,7 @@ import { examplesCommand } from './examples.ts';
 import { oracleCommand } from './oracle.ts';
 import { replayCommand } from './replay.ts';
 import { selfplayCommand } from './selfplay.ts';
+import { verifyCommand } from './verify.ts';
 
 export interface Output {
   write(text: string): unknown;
@@ -22,4 +23,5 @@ export const commands: Record<string, Command> = {
   arena: arenaCommand,
   oracle: oracleCommand,
   examples: examplesCommand,
+  verify: verifyCommand,
 };
