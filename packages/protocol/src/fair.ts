@@ -348,3 +348,15 @@ export async function checkRevealed(
   }
   return last ?? { deal, result: 'failed', reason: 'no seat' };
 }
+
+/** `checkRevealed` for a game named by its id (the web client has no game objects of its own). */
+export async function checkRevealedGame(
+  id: string,
+  config: unknown,
+  deal: number,
+  recorded: RecordDeal,
+): Promise<DealCheck> {
+  const game = gameById(id);
+  if (!game) return { deal, result: 'unverifiable', reason: `game ${id} is not known here` };
+  return checkRevealed(game, config, deal, recorded);
+}

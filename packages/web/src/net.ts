@@ -8,6 +8,7 @@
 import { ColyseusSDK, type Room } from '@colyseus/sdk';
 import type {
   CreateTable,
+  FairNews,
   GamesResponse,
   GuestResponse,
   HttpError,
@@ -235,6 +236,8 @@ export interface TableEvents {
   state(s: StateUpdate): void;
   error(code: string, reason: string): void;
   status(s: ConnStatus): void;
+  /** The fair deal's commitment and reveal (Fair.tsx). */
+  fair?(n: FairNews): void;
 }
 
 export interface JoinRequest {
@@ -256,6 +259,8 @@ export class TableConn {
   private closed = false;
   private retry = 0;
   private retriedGuest = false;
+  /** Request ids of `seed` messages, whose errors are not shown. */
+  private readonly seedIds = new Set<number>();
   readonly req: JoinRequest;
   private readonly ev: TableEvents;
 
@@ -374,7 +379,12 @@ export class TableConn {
         break;
       }
       case 'error':
+        // A value for a deal dealt meanwhile (`stale`) is no error of the player's: the next one is sent.
+        if (typeof m.id === 'number' && this.seedIds.delete(m.id)) break;
         this.ev.error(m.d.code, m.d.reason);
+        break;
+      case 'fair':
+        this.ev.fair?.(m.d);
         break;
       default:
         break;
@@ -383,6 +393,12 @@ export class TableConn {
 
   private send(t: string, d: unknown): void {
     this.room?.send(CHANNEL, { t, id: this.nextId++, d });
+  }
+
+  /** This seat's own random value for the committed deal `deal` (docs/fair-deal.md). */
+  sendSeed(deal: number, value: string): void {
+    this.seedIds.add(this.nextId);
+    this.send('seed', { deal, value });
   }
 
   act(action: WireAction): void {
