@@ -34,6 +34,8 @@ export class TableFairness {
   private current: { readonly deal: number; readonly dealt: Dealt } | null = null;
   private revealed: { readonly deal: number; readonly dealt: Dealt } | null = null;
   private over = false;
+  /** The highest deal whose values were read for its draw: later values for it would not count. */
+  private closed = -1;
 
   constructor(table: string) {
     this.table = table;
@@ -61,7 +63,7 @@ export class TableFairness {
 
   /** A seat's value for deal `deal`; false when that deal is not the one committed to next. */
   receive(seat: Seat, deal: number, value: string): boolean {
-    if (this.over || deal !== this.dealt || !this.seeds.has(deal)) return false;
+    if (this.over || deal !== this.dealt || deal <= this.closed || !this.seeds.has(deal)) return false;
     this.values.set(seat, value);
     return true;
   }
@@ -79,6 +81,8 @@ export class TableFairness {
       this.seeds.set(deal, c);
     }
     const seats = game.seats(state);
+    // From here on a value for this deal is refused (`stale`): it would not be in the proof.
+    this.closed = Math.max(this.closed, deal);
     // Only the deal committed to before this step had its values sent; a redeal in the same step has none.
     const clients = Array.from({ length: seats }, (_, s) =>
       deal === this.dealt ? (this.values.get(s) ?? null) : null,

@@ -21,6 +21,8 @@ interface Sent {
   readonly commitment: string;
   /** This seat's value, when it is seated. */
   readonly value?: string;
+  /** The server took the value (a value that came too late is refused: it is not in the proof). */
+  readonly taken?: boolean;
 }
 
 function randomHex32(): string {
@@ -71,7 +73,7 @@ export class FairWatch {
   }
 
   /** A `fair` message: send this seat's value for the next deal, check the revealed one. */
-  news(n: FairNews, send: (deal: number, value: string) => void): void {
+  news(n: FairNews, send: (deal: number, value: string, taken: () => void) => void): void {
     if (n.next) {
       const { deal, commitment } = n.next;
       const had = load(this.table, deal);
@@ -80,7 +82,7 @@ export class FairWatch {
         const value = same?.value ?? randomHex32();
         if (!same?.value) save(this.table, deal, { commitment, value });
         this.sent = `${deal}:${commitment}`;
-        send(deal, value);
+        send(deal, value, () => save(this.table, deal, { commitment, value, taken: true }));
       } else if (!same) save(this.table, deal, { commitment });
     }
     const r = n.revealed;
@@ -104,7 +106,7 @@ export class FairWatch {
     const sent = load(this.table, deal);
     if (sent && sent.commitment !== proof.commitment)
       return { deal, result: 'failed', reason: 'the commitment differs from the one sent before the deal' };
-    if (sent?.value && this.seat !== null && proof.clients?.[this.seat] !== sent.value)
+    if (sent?.taken && sent.value && this.seat !== null && proof.clients?.[this.seat] !== sent.value)
       return { deal, result: 'failed', reason: 'your value is missing from the proof' };
     try {
       const fair = await import('@stich/protocol/fair');

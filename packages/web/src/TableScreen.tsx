@@ -77,7 +77,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
           fair.setTable(x);
           setInfo(x);
         },
-        fair: (n) => fair.news(n, (deal, value) => c.sendSeed(deal, value)),
+        fair: (n) => fair.news(n, (deal, value, taken) => c.sendSeed(deal, value, taken)),
         state: (s) => {
           setError(null);
           setState(s);

@@ -259,8 +259,8 @@ export class TableConn {
   private closed = false;
   private retry = 0;
   private retriedGuest = false;
-  /** Request ids of `seed` messages, whose errors are not shown. */
-  private readonly seedIds = new Set<number>();
+  /** Request ids of `seed` messages (whose errors are not shown), with what to do when one is taken. */
+  private readonly seedIds = new Map<number, () => void>();
   readonly req: JoinRequest;
   private readonly ev: TableEvents;
 
@@ -384,6 +384,8 @@ export class TableConn {
         this.ev.error(m.d.code, m.d.reason);
         break;
       case 'fair':
+        if (typeof m.id === 'number') this.seedIds.get(m.id)?.();
+        if (typeof m.id === 'number') this.seedIds.delete(m.id);
         this.ev.fair?.(m.d);
         break;
       default:
@@ -396,8 +398,8 @@ export class TableConn {
   }
 
   /** This seat's own random value for the committed deal `deal` (docs/fair-deal.md). */
-  sendSeed(deal: number, value: string): void {
-    this.seedIds.add(this.nextId);
+  sendSeed(deal: number, value: string, taken: () => void): void {
+    this.seedIds.set(this.nextId, taken);
     this.send('seed', { deal, value });
   }
 
