@@ -5,6 +5,7 @@ import { examplesCommand } from './examples.ts';
 import { oracleCommand } from './oracle.ts';
 import { replayCommand } from './replay.ts';
 import { selfplayCommand } from './selfplay.ts';
+import { verifyCommand } from './verify.ts';
 
 export interface Output {
   write(text: string): unknown;
@@ -24,4 +25,5 @@ export const commands: Record<string, Command> = {
   oracle: oracleCommand,
   examples: examplesCommand,
   analyze: analyzeCommand,
+  verify: verifyCommand,
 };

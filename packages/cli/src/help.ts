@@ -21,6 +21,13 @@ export const HELP: Readonly<Record<string, Help>> = {
     options: [['FILE', 'a game record (stich-record JSON, e.g. downloaded from a finished table)']],
     examples: ['npx stich replay stich-AbC123.record.json'],
   },
+  verify: {
+    usage: 'stich verify FILE',
+    options: [
+      ['FILE', 'a game record of a server table (its deals carry the proof `fair`, docs/fair-deal.md)'],
+    ],
+    examples: ['npx stich verify stich-AbC123.record.json'],
+  },
   selfplay: {
     usage: 'stich selfplay --game G [--players N] [--preset P] [--deals N] [--seed S] [--out DIR]',
     options: [

@@ -145,10 +145,19 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('sync'), id: requestId, d: emptyData }),
   /** Liveness check; answered with `pong`. */
   z.object({ t: z.literal('ping'), id: requestId, d: emptyData }),
+  /**
+   * A seat's own random value for the deal whose commitment it was sent (`fair` message, docs/fair-deal.md):
+   * 32 bytes as 64 lowercase hex digits. Answered with `fair`; a later value for the same deal replaces it.
+   */
+  z.object({
+    t: z.literal('seed'),
+    id: requestId,
+    d: z.object({ deal: z.number().int().min(0), value: z.string().regex(/^[0-9a-f]{64}$/) }),
+  }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientMessageType = ClientMessage['t'];
-export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = ['act', 'sync', 'ping'];
+export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = ['act', 'sync', 'ping', 'seed'];
 
 export type ParsedClientMessage =
   | { readonly ok: true; readonly msg: ClientMessage }
@@ -364,6 +373,8 @@ export type ServerMessage =
   /** The state changed, for a connection that joined with `delta`: what changed since its last update. */
   | { readonly t: 'delta'; readonly d: StateDelta; readonly id?: RequestId }
   | { readonly t: 'pong'; readonly d: { readonly time: number }; readonly id: RequestId }
+  /** The fair deal (docs/fair-deal.md): the next deal's commitment and the last deal revealed. */
+  | { readonly t: 'fair'; readonly d: FairNews; readonly id?: RequestId }
   /** A request failed; nothing changed. `id` is null when the message carried no readable id. */
   | {
       readonly t: 'error';
@@ -380,6 +391,17 @@ export type ServerMessage =
   /** Lobby room: a table is no longer listed. */
   | { readonly t: 'lobby-'; readonly d: { readonly id: string } };
 export type ServerMessageType = ServerMessage['t'];
+
+/**
+ * A table's commit and reveal (docs/fair-deal.md), sent on joining, after `sync`, in answer to `seed`, and
+ * whenever a deal is dealt or the match ends.
+ */
+export interface FairNews {
+  /** The commitment to the seed of the next deal (the record's deal number `deal`), or null: none is due. */
+  readonly next: { readonly deal: number; readonly commitment: string } | null;
+  /** The last finished deal as the record holds it (its cards and its proof `fair`), or null: none yet. */
+  readonly revealed: { readonly deal: number; readonly dealt: Readonly<Record<string, unknown>> } | null;
+}
 
 export const errorMessage = (
   code: ErrorCode,

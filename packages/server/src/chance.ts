@@ -34,7 +34,9 @@ export class CryptoPool implements Rng {
  * Where a table's next deal comes from, given the state that awaits it and the table's generator. The server
  * deals `game.randomDeal(state, rng)`; tests pass their own to `startServer` (never from the environment) to
  * bring about situations a random deal seldom gives (an Armut, a Hochzeit, a stilles Solo). Whatever it
- * returns goes through the engine's `applyDeal` like any deal, and is recorded as dealt.
+ * returns goes through the engine's `applyDeal` like any deal, and is recorded as dealt (without a proof of
+ * the fair deal: `stich verify` reports it as unverifiable); `undefined` leaves that deal to the fair draw
+ * (fair.ts), as the server deals.
  */
 export type Dealer = (table: string, game: AnyGame, state: unknown, rng: Rng) => unknown;
 

@@ -4,7 +4,8 @@
  *
  * Tables: `players` (guest identities), `tables` (setup and status), `seats` (who holds each human seat),
  * `steps` (every deal and action of a table in order: the table's record), `leases` (which process owns a
- * live table), `analyses` (the analysis of each finished deal), `hint_rules` and `hint_uses` (hints.ts).
+ * live table), `analyses` (the analysis of each finished deal), `hint_rules` and `hint_uses` (hints.ts),
+ * `fair_seeds` (the secret seed of each table's next deal).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -88,8 +89,21 @@ export interface HintUsesTable {
   at: string;
 }
 
+/**
+ * The secret server seed of a table's coming deal (fair.ts, docs/fair-deal.md), stored before its commitment
+ * is published so that it survives a restart or a takeover; once dealt, the seed is in the deal's step.
+ */
+export interface FairSeedsTable {
+  table_id: string;
+  /** The deal's number in the table's record (0 for the first deal). */
+  deal: number;
+  /** 32 bytes, lowercase hex. */
+  seed: string;
+}
+
 export interface Schema {
   players: PlayersTable;
+  fair_seeds: FairSeedsTable;
   tables: TablesTable;
   seats: SeatsTable;
   steps: StepsTable;
@@ -194,6 +208,18 @@ const migrations: Record<string, Migration> = {
         .addColumn('seat', 'integer', (c) => c.notNull())
         .addColumn('at', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('hint_uses_pk', ['table_id', 'seq', 'seat'])
+        .execute();
+    },
+  },
+  // The secret seed of each table's next deal, committed to before it is dealt (fair.ts).
+  '005_fair_seeds': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('fair_seeds')
+        .addColumn('table_id', 'text', (c) => c.notNull())
+        .addColumn('deal', 'integer', (c) => c.notNull())
+        .addColumn('seed', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('fair_seeds_pk', ['table_id', 'deal'])
         .execute();
     },
   },

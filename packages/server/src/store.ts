@@ -391,6 +391,26 @@ export class Store {
     return { read, write };
   }
 
+  /** The stored secret seed of a table's deal number `deal` (fair.ts), if one was stored. */
+  async fairSeed(tableId: string, deal: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('fair_seeds')
+      .select('seed')
+      .where('table_id', '=', tableId)
+      .where('deal', '=', deal)
+      .executeTakeFirst();
+    return row?.seed;
+  }
+
+  /** Stores a deal's secret seed unless one is stored already (which then stands). */
+  async putFairSeed(tableId: string, deal: number, seed: string): Promise<void> {
+    await this.db
+      .insertInto('fair_seeds')
+      .values({ table_id: tableId, deal, seed })
+      .onConflict((oc) => oc.columns(['table_id', 'deal']).doNothing())
+      .execute();
+  }
+
   async setStatus(tableId: string, status: TableRow['status']): Promise<void> {
     await this.db
       .updateTable('tables')

@@ -34,10 +34,11 @@ import {
   type TableStatus,
 } from '@stich/protocol';
 import { admitToTable, arrived, storageRefusal } from './admission.ts';
-import { CryptoPool } from './chance.ts';
+import { CryptoPool, randomDealer } from './chance.ts';
 import { context } from './context.ts';
 import { Sent } from './delta.ts';
 import { overSendBuffer } from './edge.ts';
+import { TableFairness } from './fair.ts';
 import { tableHints } from './hints.ts';
 import { freeSeatsToBots, type StartAnswer, storeSetup } from './start.ts';
 import { buildRecord, hash, type SeatHolder, type StoredStep, secret, type TableRow } from './store.ts';
@@ -150,6 +151,8 @@ export class TableRoom extends Room {
   private readonly wire = new Wire();
   /** Cryptographic randomness for this table's deals (chance.ts). */
   private readonly chance = new CryptoPool();
+  /** Commit and reveal of this table's deals (fair.ts). */
+  private fair!: TableFairness;
   /** The seq for which a bot decision is under way, by seat. */
   private readonly botPending = new Map<Seat, number>();
   private queue: Promise<void> = Promise.resolve();
@@ -190,6 +193,8 @@ export class TableRoom extends Room {
     this.gs = r.value.state;
     this.seq = steps.length;
     this.hints = await tableHints(row.id, row.setup);
+    this.fair = new TableFairness(row.id);
+    await this.fair.restore(steps, row.status === 'over');
     if (row.status === 'parked') {
       // Someone asked for a parked table: it is live again, and restored at start again.
       this.status = steps.length > 0 ? 'playing' : 'waiting';
@@ -352,6 +357,7 @@ export class TableRoom extends Room {
     };
     this.sendTo(client, welcome);
     this.sendState(client, this.update(auth.seat));
+    this.sendTo(client, { t: 'fair', d: this.fair.news() });
     this.tableChanged();
     this.startIfReady();
     this.checkIdle();
@@ -390,6 +396,7 @@ export class TableRoom extends Room {
     }
     this.sendTo(client, { t: 'table', d: this.info() });
     this.sendState(client, this.update(seat));
+    this.sendTo(client, { t: 'fair', d: this.fair.news() });
     this.tableChanged();
     this.checkIdle();
   }
@@ -542,6 +549,21 @@ export class TableRoom extends Room {
         const seat = this.roles.get(client.sessionId) ?? null;
         this.sendTo(client, { t: 'table', d: this.info() });
         this.sendState(client, this.update(seat), msg.id);
+        this.sendTo(client, { t: 'fair', d: this.fair.news() });
+        return;
+      }
+      case 'seed': {
+        const seat = this.roles.get(client.sessionId);
+        if (seat === undefined || seat === null) {
+          this.sendTo(client, errorMessage('not-seated', 'only seats send deal values', msg.id));
+          return;
+        }
+        // Not queued: a value only ever counts for the deal committed to next, which the queue deals.
+        if (!this.fair.receive(seat, msg.d.deal, msg.d.value)) {
+          this.sendTo(client, errorMessage('stale', `deal ${msg.d.deal} is not the next deal`, msg.id));
+          return;
+        }
+        this.sendTo(client, { t: 'fair', d: this.fair.news(), id: msg.id });
         return;
       }
       case 'act': {
@@ -636,7 +658,9 @@ export class TableRoom extends Room {
       return;
     }
     context().log.warn({ table: this.row.id, seq: this.seq }, 'a failed write had been stored');
+    const fair = this.fair.taken(d.steps, this.game.isOver(d.state));
     this.advance(d.state, d.steps.length, {});
+    if (fair) this.broadcastFair();
   }
 
   private async act(seat: Seat, raw: unknown, src: Source): Promise<Outcome> {
@@ -655,18 +679,27 @@ export class TableRoom extends Room {
     const r = game.apply(this.gs, seat, parsed.value);
     if (!r.ok) return refuse(r.error.code, r.error.reason);
     const steps: StoredStep[] = [{ seq: this.seq, kind: 'action', seat, data: parsed.value as Action }];
-    const dealt = this.dealIfDue(r.value, this.seq + 1, steps);
+    const dealt = await this.dealIfDue(r.value, this.seq + 1, steps);
     if (!dealt) return refuse('internal', 'the next deal failed');
     const aside = seat !== game.toAct(this.gs)[0];
     return (await this.commit(dealt, steps, aside ? { ...src, aside } : src)) ? 'done' : 'storage';
   }
 
-  /** Deals while the game awaits a deal: crypto randomness, every deal recorded explicitly. */
-  private dealIfDue(state: unknown, seq: number, steps: StoredStep[]): unknown {
+  /**
+   * Deals while the game awaits a deal, every deal recorded explicitly: drawn from its committed seed and
+   * the seats' values with its proof (fair.ts); a test's own dealer's deals have no proof.
+   */
+  private async dealIfDue(state: unknown, seq: number, steps: StoredStep[]): Promise<unknown> {
     const game = this.game;
+    const { dealer } = context();
+    let number = this.fair.next();
     while (!game.isOver(state) && game.awaitsDeal(state)) {
-      const deal = context().dealer(this.row.id, game, state, this.chance);
-      const next = game.applyDeal(state, deal);
+      const own = dealer === randomDealer ? undefined : dealer(this.row.id, game, state, this.chance);
+      const deal = own ?? (await this.fair.draw(game, state, number));
+      number++;
+      // The proof (`fair`) is stored with the deal; the engine takes the cards.
+      const { fair: _, ...cards } = deal as Record<string, unknown>;
+      const next = game.applyDeal(state, own ?? cards);
       if (!next.ok) {
         context().log.error({ table: this.row.id, error: next.error }, 'deal failed');
         return undefined;
@@ -707,10 +740,12 @@ export class TableRoom extends Room {
       this.fail(src, 'storage', reason);
       return false;
     }
+    const fair = this.fair.taken(steps, status === 'over');
     this.advance(state, steps.length, src);
     // A new deal or the match result: the deals now over get analysed (analysis.ts).
     if (steps.some((s) => s.kind === 'deal') || this.game.isOver(state))
       context().analyses.dealsEnded(this.row.id);
+    if (fair) this.broadcastFair();
     return true;
   }
 
@@ -788,7 +823,7 @@ export class TableRoom extends Room {
       if (this.parked) this.starting = false;
       if (this.status !== 'waiting' || this.parked) return;
       const steps: StoredStep[] = [];
-      const state = this.dealIfDue(this.gs, this.seq, steps);
+      const state = await this.dealIfDue(this.gs, this.seq, steps);
       if (state === undefined) {
         this.starting = false;
         return;
@@ -870,6 +905,12 @@ export class TableRoom extends Room {
       this.deltaClients.set(client.sessionId, next.sent);
       this.deliver(client, next.out);
     }
+  }
+
+  /** The fair deal's news (a deal dealt: its commitment spent, the one before it revealed) to everyone. */
+  private broadcastFair() {
+    const out = new Outgoing({ t: 'fair', d: this.fair.news() });
+    for (const client of this.clients) if (this.roles.has(client.sessionId)) this.deliver(client, out);
   }
 
   info(): TableInfo {

@@ -106,9 +106,10 @@ export function wantedDeal(game: AnyGame, state: unknown, want: Want, rng: Rng):
 export function plannedDealer(): { dealer: Dealer; plan(table: string, wants: readonly Want[]): void } {
   const plans = new Map<string, readonly Want[]>();
   const drawn = new Map<string, number>();
-  const dealer: Dealer = (table, game, state, rng) => {
+  const dealer: Dealer = (table, game, state, _rng) => {
     const plan = plans.get(table);
-    if (!plan || game.viewFor(state, SPECTATOR).game !== 'doppelkopf') return game.randomDeal(state, rng);
+    // Unplanned: the server's own fair deal.
+    if (!plan || game.viewFor(state, SPECTATOR).game !== 'doppelkopf') return undefined;
     const n = (game.viewFor(state, SPECTATOR) as DoppelkopfView).deal + 1;
     const k = (drawn.get(table) ?? 0) + 1;
     drawn.set(table, k);

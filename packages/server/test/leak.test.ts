@@ -10,6 +10,10 @@
  * the above, no frame shows a seat a card of another hand beyond the Armut cards it gave or took, a
  * Vorbehalt's kind before it is public, the Armut cards to anyone but the poor player and the taker, or
  * the stilles Solo (its contract, its player's party) to anyone but its player (docs/rules/doppelkopf.md).
+ *
+ * The fair deal (docs/fair-deal.md): no message carries a deal's secret seed before that deal is revealed,
+ * a deal is revealed (the one message besides `state` that may carry cards) only once it is over and as
+ * recorded, and the commitment sent before a deal is the one its proof names.
  */
 import { Room as SdkRoom } from '@colyseus/sdk';
 import {
@@ -176,13 +180,21 @@ describe.each(DB_KINDS)('hidden information (%s)', (kind) => {
       const states = rp.value.states!;
       // The deal in force at each step, for the hidden cards of the other seats and the stock.
       const dealAt: (Record<string, unknown> | undefined)[] = [];
+      // Deals applied by each step.
+      const dealsBy: number[] = [];
       {
         let d = -1;
         for (let k = 0; k < states.length; k++) {
           if (k > 0 && game.awaitsDeal(states[k - 1])) d++;
           dealAt.push(parsed.value.deals[d] as Record<string, unknown> | undefined);
+          dealsBy.push(d + 1);
         }
       }
+      // The secret seed and the commitment of each deal dealt with a proof.
+      const proofs = parsed.value.deals.map(
+        (d) => (d as { fair?: { seed: string; commitment: string } }).fair,
+      );
+      if (!c.plan) expect(proofs.every((p) => p !== undefined)).toBe(true);
       // Doppelkopf: what each step's deal turned out to be (its result in the finished match).
       const truth = c.plan ? dokoTruth(game, states, rp.value.state) : undefined;
       const hiddenFrom = (k: number, seat: Seat): Set<string> => {
@@ -204,11 +216,37 @@ describe.each(DB_KINDS)('hidden information (%s)', (kind) => {
       all.forEach((conn, i) => {
         const viewer = i < players ? i : SPECTATOR;
         let allowed = new Set<string>();
+        let lastSeq = 0;
+        const revealed = new Set<number>();
         for (const m of conn.messages as ServerMessage[]) {
+          const text = JSON.stringify(m);
+          // The message that reveals a deal carries its seed.
+          if (m.t === 'fair' && m.d.revealed) revealed.add(m.d.revealed.deal);
+          proofs.forEach((p, k) => {
+            if (p && !revealed.has(k))
+              expect(text.includes(p.seed), `seed of deal ${k} before its reveal`).toBe(false);
+          });
+          if (m.t === 'fair') {
+            expect(cardsIn({ ...m.d, revealed: null }), 'fair carries cards').toEqual(new Set());
+            if (m.d.next)
+              expect(m.d.next.commitment).toBe(proofs[m.d.next.deal]?.commitment ?? m.d.next.commitment);
+            const r = m.d.revealed;
+            if (r) {
+              const over = game.isOver(states[lastSeq]);
+              expect(
+                over || r.deal < dealsBy[lastSeq] - 1,
+                `deal ${r.deal} revealed at step ${lastSeq}`,
+              ).toBe(true);
+              expect(r.dealt).toEqual(parsed.value.deals[r.deal]);
+              allowed = new Set([...allowed, ...cardsIn(r.dealt)]);
+            }
+            continue;
+          }
           if (m.t !== 'state') {
             expect(cardsIn(m), `${m.t} carries cards`).toEqual(new Set());
             continue;
           }
+          lastSeq = m.d.seq;
           const st = states[m.d.seq];
           expect(m.d.view).toEqual(game.viewFor(st, viewer));
           expect(m.d.legal).toEqual(viewer === SPECTATOR || m.d.outcome ? [] : game.legalActions(st, viewer));

@@ -1,5 +1,6 @@
 /** The app shell: language switch and the screen for the current route. */
 import { NameGate } from './Around.tsx';
+import { FairPage } from './Fair.tsx';
 import { Lobby } from './Lobby.tsx';
 import { Replay } from './Replay.tsx';
 import { useRoute } from './route.ts';
@@ -25,6 +26,7 @@ export function App() {
           <TableScreen key={route.id} id={route.id} seat={route.seat} spectate={route.spectate} />
         ))}
       {route.page === 'replay' && <Replay id={route.id} />}
+      {route.page === 'fair' && <FairPage />}
     </>
   );
 }

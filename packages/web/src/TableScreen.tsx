@@ -17,6 +17,7 @@ import {
   useStartNotice,
 } from './Around.tsx';
 import type { WireAction } from './actions.ts';
+import { FairBadge, FairWatch } from './Fair.tsx';
 import { useGame, useText } from './games.ts';
 import { HintBar } from './Hint.tsx';
 import { LangSwitch } from './LangSwitch.tsx';
@@ -56,6 +57,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
   const [tab, setTab] = useState<'table' | 'scores'>('table');
   const [full, setFull] = useState(false);
   const conn = useRef<TableConn | null>(null);
+  const fair = useMemo(() => new FairWatch(id), [id]);
 
   useEffect(() => {
     const code = sessionStorage.getItem(`stich.code.${id}`) ?? undefined;
@@ -68,10 +70,15 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
       },
       {
         welcome: (w) => {
+          fair.setTable(w.table, w.seat);
           setWelcome(w);
           setInfo(w.table);
         },
-        table: setInfo,
+        table: (x) => {
+          fair.setTable(x);
+          setInfo(x);
+        },
+        fair: (n) => fair.news(n, (deal, value, taken) => c.sendSeed(deal, value, taken)),
         state: (s) => {
           setError(null);
           setState(s);
@@ -89,7 +96,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
       else setError(e.message);
     });
     return () => c.close();
-  }, [id, seat, spectate]);
+  }, [id, seat, spectate, fair]);
 
   const meta = useGame(info?.game);
   const text = useText();
@@ -155,6 +162,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
         </div>
         <LangSwitch />
       </nav>
+      <FairBadge watch={fair} />
       {full && <FullTable tableId={id} />}
       {starting && <StartNotice />}
       {status !== 'open' && !full && (

@@ -8,6 +8,7 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { FAIR_DE, FAIR_EN } from './fairTexts.ts';
 
 const de = {
   appName: 'Stich',
@@ -22,6 +23,7 @@ const de = {
   cancel: 'Abbrechen',
   ok: 'OK',
   cardName: '{{suit}} {{rank}}',
+  fair: FAIR_DE,
   suit: { C: 'Kreuz', S: 'Pik', H: 'Herz', D: 'Karo' },
   rank: {
     '6': 'Sechs',
@@ -514,6 +516,7 @@ const en: Resources = {
   close: 'Close',
   cancel: 'Cancel',
   cardName: '{{rank}} of {{suit}}',
+  fair: FAIR_EN,
   suit: { C: 'Clubs', S: 'Spades', H: 'Hearts', D: 'Diamonds' },
   rank: {
     '6': 'Six',

@@ -9,6 +9,7 @@ import { ColyseusSDK, type Room } from '@colyseus/sdk';
 import type {
   AnalysisResponse,
   CreateTable,
+  FairNews,
   GamesResponse,
   GuestResponse,
   HintResponse,
@@ -248,6 +249,8 @@ export interface TableEvents {
   state(s: StateUpdate): void;
   error(code: string, reason: string): void;
   status(s: ConnStatus): void;
+  /** The fair deal's commitment and reveal (Fair.tsx). */
+  fair?(n: FairNews): void;
 }
 
 export interface JoinRequest {
@@ -269,6 +272,8 @@ export class TableConn {
   private closed = false;
   private retry = 0;
   private retriedGuest = false;
+  /** Request ids of `seed` messages (whose errors are not shown), with what to do when one is taken. */
+  private readonly seedIds = new Map<number, () => void>();
   readonly req: JoinRequest;
   private readonly ev: TableEvents;
 
@@ -387,7 +392,14 @@ export class TableConn {
         break;
       }
       case 'error':
+        // A value for a deal dealt meanwhile (`stale`) is no error of the player's: the next one is sent.
+        if (typeof m.id === 'number' && this.seedIds.delete(m.id)) break;
         this.ev.error(m.d.code, m.d.reason);
+        break;
+      case 'fair':
+        if (typeof m.id === 'number') this.seedIds.get(m.id)?.();
+        if (typeof m.id === 'number') this.seedIds.delete(m.id);
+        this.ev.fair?.(m.d);
         break;
       default:
         break;
@@ -396,6 +408,12 @@ export class TableConn {
 
   private send(t: string, d: unknown): void {
     this.room?.send(CHANNEL, { t, id: this.nextId++, d });
+  }
+
+  /** This seat's own random value for the committed deal `deal` (docs/fair-deal.md). */
+  sendSeed(deal: number, value: string, taken: () => void): void {
+    this.seedIds.set(this.nextId, taken);
+    this.send('seed', { deal, value });
   }
 
   act(action: WireAction): void {

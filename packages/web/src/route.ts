@@ -9,7 +9,8 @@ export type Route =
   | { readonly page: 'lobby' }
   | { readonly page: 'table'; readonly id: string; readonly seat?: number; readonly spectate?: boolean }
   | { readonly page: 'join'; readonly code: string }
-  | { readonly page: 'replay'; readonly id?: string };
+  | { readonly page: 'replay'; readonly id?: string }
+  | { readonly page: 'fair' };
 
 export function parseRoute(pathname: string, hash: string): Route {
   const h = hash.replace(/^#/, '');
@@ -28,6 +29,7 @@ export function parseRoute(pathname: string, hash: string): Route {
   if (parts[0] === 'join' && parts[1]) return { page: 'join', code: decodeURIComponent(parts[1]) };
   if (parts[0] === 'replay')
     return parts[1] ? { page: 'replay', id: decodeURIComponent(parts[1]) } : { page: 'replay' };
+  if (parts[0] === 'fair') return { page: 'fair' };
   const m = /^\/join\/([^/]+)/.exec(pathname);
   if (m) return { page: 'join', code: decodeURIComponent(m[1]) };
   return { page: 'lobby' };
@@ -48,6 +50,8 @@ export function hrefOf(r: Route): string {
       return `#/join/${encodeURIComponent(r.code)}`;
     case 'replay':
       return r.id ? `#/replay/${encodeURIComponent(r.id)}` : '#/replay';
+    case 'fair':
+      return '#/fair';
   }
 }
 

@@ -10,7 +10,10 @@ import { seeded } from './rng.ts';
 export const RECORD_FORMAT = 'stich-record';
 export const RECORD_VERSION = 1;
 
-/** A deal in a record: a seed that `randomDeal` expands, or the game's explicit deal object. */
+/**
+ * A deal in a record: a seed that `randomDeal` expands, or the game's explicit deal object, which may carry
+ * the optional field `fair` (its proof of a fair shuffle, docs/fair-deal.md; the replay ignores it).
+ */
 export type RecordDeal = { readonly seed: string } | Readonly<Record<string, unknown>>;
 
 export interface RecordStep {
@@ -102,7 +105,9 @@ export function replay<S>(game: AnyGame, record: GameRecord, keepStates = false)
         if (typeof entry.seed !== 'string') return err('bad-record', `deal ${i}: seed must be a string`, i);
         deal = game.randomDeal(state, seeded(entry.seed));
       } else {
-        const parsed = game.parseDeal(state, entry);
+        // `fair`: the deal's proof of a fair shuffle (docs/fair-deal.md), checked by `stich verify`, not here.
+        const { fair: _, ...cards } = entry;
+        const parsed = game.parseDeal(state, cards);
         if (!parsed.ok) return err('bad-record', `deal ${i}: ${parsed.error.reason}`, i);
         deal = parsed.value;
       }
