@@ -34,17 +34,25 @@ export const HELP: Readonly<Record<string, Help>> = {
     examples: ['npx stich selfplay --game klapperjas --players 3 --deals 50 --seed 7 --out records'],
   },
   arena: {
-    usage: 'stich arena --game G [--players N] [--preset P] --bots A,B [--deals N] [--matches M] [--seed S]',
+    usage:
+      'stich arena --game G [--players N] [--preset P] --bots A,B [--deals N] [--matches M] [--seed S] [--timeout MS]',
     options: [
       GAME,
       PLAYERS,
       ['--preset P', 'a rule preset of the game (default: its first)'],
-      ['--bots A,B', 'two bot levels of random, rule, search (default rule,random)'],
+      [
+        '--bots A,B',
+        'two sides, each a bot level (random, rule, search) or cmd:COMMAND, an outside program speaking the bot interface (docs/bot-interface.md); quote the list when a command has spaces (default rule,random)',
+      ],
       ['--deals N', 'duplicate deals to play (default 100; 0 with --matches)'],
       ['--matches M', 'also play M whole duplicate matches (default 0)'],
       SEED,
+      ['--timeout MS', 'milliseconds an outside program has per decision (default 5000)'],
     ],
-    examples: ['npx stich arena --game differenzler --bots search,rule --deals 200 --seed 3'],
+    examples: [
+      'npx stich arena --game differenzler --bots search,rule --deals 200 --seed 3',
+      "npx stich arena --game klapperjas --bots 'cmd:python3 examples/bots/random_bot.py,search' --deals 100",
+    ],
   },
   bench: {
     usage: 'stich bench [--game G] [--seconds S]',
