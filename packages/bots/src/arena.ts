@@ -120,7 +120,8 @@ export interface MatchReport {
 /** Bot steps one deal may take before the arena gives up on it. */
 const MAX_DEAL_STEPS = 10_000;
 
-function interval(xs: readonly number[]): Interval {
+/** Mean and 95% interval of a sample. */
+export function interval(xs: readonly number[]): Interval {
   const n = xs.length;
   const mean = xs.reduce((a, x) => a + x, 0) / Math.max(1, n);
   const v = n > 1 ? xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1) : 0;

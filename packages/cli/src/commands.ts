@@ -1,6 +1,7 @@
 import { arenaCommand } from './arena.ts';
 import { benchCommand } from './bench.ts';
 import { examplesCommand } from './examples.ts';
+import { ladderCommand } from './ladder.ts';
 import { oracleCommand } from './oracle.ts';
 import { replayCommand } from './replay.ts';
 import { selfplayCommand } from './selfplay.ts';
@@ -20,6 +21,7 @@ export const commands: Record<string, Command> = {
   selfplay: selfplayCommand,
   bench: benchCommand,
   arena: arenaCommand,
+  ladder: ladderCommand,
   oracle: oracleCommand,
   examples: examplesCommand,
 };

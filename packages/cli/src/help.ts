@@ -54,6 +54,28 @@ export const HELP: Readonly<Record<string, Help>> = {
       "npx stich arena --game klapperjas --bots 'cmd:python3 examples/bots/random_bot.py,search' --deals 100",
     ],
   },
+  ladder: {
+    usage:
+      'stich ladder --game G [--players N] [--preset P] [--bots A,B,...] [--rounds R] [--deals D] [--seed S] [--out DIR] [--timeout MS]',
+    options: [
+      GAME,
+      PLAYERS,
+      ['--preset P', 'a rule preset of the game (default: its first)'],
+      [
+        '--bots A,B,...',
+        'the players, each a bot level (random, rule, search) or cmd:COMMAND, an outside program (docs/bot-interface.md); default random,rule,search',
+      ],
+      ['--rounds R', 'rounds; in each, every pair plays --deals duplicate deals (default 10)'],
+      ['--deals D', 'duplicate deals per pair and round, each one rated game (default 10)'],
+      SEED,
+      ['--out DIR', 'also write ladder.json, ladder.md (the table) and ladder.svg (the plot) into DIR'],
+      ['--timeout MS', 'milliseconds an outside program has per decision (default 5000)'],
+    ],
+    examples: [
+      'npx stich ladder --game klaberjass --rounds 25 --deals 10 --out ladder',
+      "npx stich ladder --game klapperjas --players 2 --bots 'random,rule,cmd:python3 examples/bots/random_bot.py' --rounds 2",
+    ],
+  },
   bench: {
     usage: 'stich bench [--game G] [--seconds S]',
     options: [
