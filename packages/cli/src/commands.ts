@@ -1,5 +1,6 @@
 import { arenaCommand } from './arena.ts';
 import { benchCommand } from './bench.ts';
+import { connectCommand } from './connect.ts';
 import { examplesCommand } from './examples.ts';
 import { ladderCommand } from './ladder.ts';
 import { oracleCommand } from './oracle.ts';
@@ -22,6 +23,7 @@ export const commands: Record<string, Command> = {
   bench: benchCommand,
   arena: arenaCommand,
   ladder: ladderCommand,
+  connect: connectCommand,
   oracle: oracleCommand,
   examples: examplesCommand,
 };

@@ -76,6 +76,19 @@ export const HELP: Readonly<Record<string, Help>> = {
       "npx stich ladder --game klapperjas --players 2 --bots 'random,rule,cmd:python3 examples/bots/random_bot.py' --rounds 2",
     ],
   },
+  connect: {
+    usage: 'stich connect --server URL --table ID --token T --bot COMMAND [--timeout MS]',
+    options: [
+      ['--server URL', 'the server, e.g. http://localhost:3000'],
+      ['--table ID', 'the table id'],
+      ['--token T', 'the bot token: the seatToken from POST /api/tables/ID/bot-seat (by the table’s host)'],
+      ['--bot COMMAND', 'the program, speaking the bot interface (docs/bot-interface.md)'],
+      ['--timeout MS', 'milliseconds the program has per decision (default 5000)'],
+    ],
+    examples: [
+      "npx stich connect --server http://localhost:3000 --table AbC123 --token s3cr3t --bot 'python3 examples/bots/random_bot.py'",
+    ],
+  },
   bench: {
     usage: 'stich bench [--game G] [--seconds S]',
     options: [

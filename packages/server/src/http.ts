@@ -24,6 +24,7 @@ import { gamesResponse, tableGame } from './games.ts';
 import { memoryLimit, peerOf, redisLimit } from './limits.ts';
 import { lobbyPage } from './lobby.ts';
 import { myTablesRoute } from './mine.ts';
+import { programRoute } from './program.ts';
 import { rematchRoute } from './rematch.ts';
 import { replayRoutes } from './replay.ts';
 import { rulesRoute } from './rules.ts';
@@ -42,6 +43,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   forbidden: 403,
   'not-found': 404,
   'not-finished': 409,
+  'seat-taken': 409,
   'too-large': 413,
   'too-many-tables': 429,
   'too-many-guests': 429,
@@ -89,6 +91,7 @@ async function storedInfo(row: TableRow): Promise<TableInfo> {
       name: s.kind === 'bot' ? null : (holders.find((h) => h.seat === seat)?.name ?? null),
       connected: false,
       botActive: false,
+      ...(s.kind === 'human' && s.program ? { program: true as const } : {}),
     })),
     spectators: 0,
     turnTimer: row.turnTimer,
@@ -369,6 +372,7 @@ export function routes() {
       ...rematchRoute({ json, fail, playerOf, ensureLive }),
       ...rulesRoute({ json, fail }),
       ...startRoute({ json, fail, playerOf, ensureLive }),
+      ...programRoute({ json, fail, playerOf, ensureLive }),
       root: createEndpoint('/', { method: ['GET', 'HEAD'] }, async (ctx) =>
         serveStatic(context().config.webDir, '/index.html', ctx.headers),
       ),
