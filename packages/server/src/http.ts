@@ -291,7 +291,16 @@ export function routes() {
           ...(t.options !== undefined ? { options: t.options } : {}),
         };
         const r = await creating(player.id, () =>
-          newTable(player, t.game, config, t.seats, t.visibility, t.turnTimer ?? null, t.seat),
+          newTable(
+            player,
+            t.game,
+            config,
+            // A program's seat is given only with its bot token (program.ts), never at creation.
+            t.seats.map((x) => (x.kind === 'human' ? { kind: 'human' as const } : x)),
+            t.visibility,
+            t.turnTimer ?? null,
+            t.seat,
+          ),
         );
         if (r instanceof Response) return r;
         return json(

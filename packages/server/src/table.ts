@@ -298,10 +298,12 @@ export class TableRoom extends Room {
       target = this.seats[o.seat];
       if (!target) throw new ServerError(400, `bad-seat: no seat ${o.seat} at this table`);
       if (target.kind !== 'human') throw new ServerError(409, `seat-taken: seat ${o.seat} is a bot seat`);
+      if (target.program && target.holder?.playerId !== player.id)
+        throw new ServerError(409, `seat-taken: seat ${o.seat} is a program's seat (its bot token takes it)`);
       if (target.holder && target.holder.playerId !== player.id)
         throw new ServerError(409, `seat-taken: seat ${o.seat} is taken`);
     } else {
-      target = this.seats.find((s) => s.kind === 'human' && !s.holder);
+      target = this.seats.find((s) => s.kind === 'human' && !s.program && !s.holder);
       if (!target) throw new ServerError(409, 'seat-taken: no free seat at this table; join as spectator');
     }
     // A new seat token for each sit-down; the old one (if any) stops working.

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { TableInfo } from '@stich/protocol';
 import { describe, expect, it } from 'vitest';
 import { connect } from '../../cli/src/connect.ts';
-import { api, guest, serve } from './helpers.ts';
+import { api, Conn, guest, serve } from './helpers.ts';
 
 const bot = join(import.meta.dirname, '..', '..', '..', 'examples', 'bots', 'random_bot.py');
 
@@ -57,6 +57,9 @@ describe('a seat for an outside program', () => {
     expect(seen.body.table.seats[1]).toMatchObject({ kind: 'human', program: true, name: 'PyBot' });
     expect(seen.body.table.seats[0].program).toBeUndefined();
     expect((await api(s.url, 'POST', path, { seat: 1 }, host.token)).status).toBe(409);
+    // Nobody else sits down there: the seat is the program's.
+    await expect(Conn.join(s.url, id, { token: other.token, seat: 1 })).rejects.toThrow(/seat-taken/);
+    await expect(Conn.join(s.url, id, { token: other.token })).rejects.toThrow(/seat-taken/);
 
     // The program joins with the bot token; the match starts and is played to its end.
     const r = await connect({
@@ -92,6 +95,15 @@ describe('a seat for an outside program', () => {
       host.token,
     );
     const id = created.body.table.id;
+    // A seat is not made a program's at creation: only a bot token does that.
+    const marked = await api<{ table: TableInfo }>(
+      s.url,
+      'POST',
+      '/api/tables',
+      { game: 'klaberjass', players: 2, seats: [{ kind: 'human', program: true }, { kind: 'human' }] },
+      host.token,
+    );
+    expect(marked.body.table.seats.map((x) => x.program)).toStrictEqual([undefined, undefined]);
     expect((await api(s.url, 'POST', `/api/tables/${id}/bot-seat`, { seat: 1 }, host.token)).status).toBe(
       400,
     );
