@@ -48,6 +48,7 @@ describe('ladder ratings', () => {
       seed: 's',
       ratings: standings(names, [{ a: 0, b: 2, score: 1 }]),
       pairs: [],
+      games: [[0, 2, 1]],
     };
     const md = markdown(report);
     for (const n of names) expect(md).toMatch(new RegExp(`^\\| \\d \\| ${n} \\|`, 'm'));
@@ -72,6 +73,10 @@ describe('ladder ratings', () => {
       ['rule', 'random', 4],
     ]);
     expect(r.ratings.map((s) => s.games)).toStrictEqual([8, 8, 8]);
+    // The games are listed in order and replay to the same ratings.
+    expect(r.games).toHaveLength(12);
+    const replayed = r.games.map(([a, b, score]) => ({ a, b, score }) as Game);
+    expect(standings(['random', 'rule', 'random'], replayed)).toStrictEqual(r.ratings);
     expect(JSON.parse(await readFile(join(dir, 'ladder.json'), 'utf8'))).toStrictEqual(r);
     expect(await readFile(join(dir, 'ladder.md'), 'utf8')).toBe(markdown(r));
     expect(await readFile(join(dir, 'ladder.svg'), 'utf8')).toBe(svg(r));
