@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type Game, type LadderReport, ladderCommand, markdown, standings, svg } from '../src/ladder.ts';
 
 const names = ['x', 'y', 'z'];
+const bot = join(import.meta.dirname, '..', '..', '..', 'examples', 'bots', 'random_bot.py');
 
 describe('ladder ratings', () => {
   it('start equal and move with the results: winners up, losers down, ranked by mu', () => {
@@ -61,7 +62,18 @@ describe('ladder ratings', () => {
     const dir = await mkdtemp(join(tmpdir(), 'ladder-'));
     let text = '';
     const code = await ladderCommand.run(
-      ['--game', 'klaberjass', '--bots', 'random,rule,random', '--rounds', '2', '--deals', '2', '--out', dir],
+      [
+        '--game',
+        'klaberjass',
+        '--bots',
+        `random,rule,cmd:python3 ${bot}`,
+        '--rounds',
+        '2',
+        '--deals',
+        '2',
+        '--out',
+        dir,
+      ],
       { write: (t: string) => (text += t) },
     );
     expect(code).toBe(0);
@@ -69,14 +81,17 @@ describe('ladder ratings', () => {
     // Three pairs, each 2 rounds × 2 deals: every player has 8 games.
     expect(r.pairs.map((p) => [p.a, p.b, p.deals])).toStrictEqual([
       ['random', 'rule', 4],
-      ['random', 'random', 4],
-      ['rule', 'random', 4],
+      ['random', `python3 ${bot}`, 4],
+      ['rule', `python3 ${bot}`, 4],
     ]);
+    // The outside program played its games through the interface, one process for the whole ladder.
+    expect(r.programs).toHaveLength(1);
+    expect(r.programs?.[0]).toMatchObject({ fallbacks: 0, faults: {}, exit: '0' });
     expect(r.ratings.map((s) => s.games)).toStrictEqual([8, 8, 8]);
     // The games are listed in order and replay to the same ratings.
     expect(r.games).toHaveLength(12);
     const replayed = r.games.map(([a, b, score]) => ({ a, b, score }) as Game);
-    expect(standings(['random', 'rule', 'random'], replayed)).toStrictEqual(r.ratings);
+    expect(standings(['random', 'rule', `python3 ${bot}`], replayed)).toStrictEqual(r.ratings);
     expect(JSON.parse(await readFile(join(dir, 'ladder.json'), 'utf8'))).toStrictEqual(r);
     expect(await readFile(join(dir, 'ladder.md'), 'utf8')).toBe(markdown(r));
     expect(await readFile(join(dir, 'ladder.svg'), 'utf8')).toBe(svg(r));
