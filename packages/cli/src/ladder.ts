@@ -224,6 +224,30 @@ export const ladderCommand: Command = {
     const names = sides.map((s) => (typeof s === 'string' ? s : s.name));
     const games: Game[] = [];
     const margins = new Map<string, { a: number; b: number; gp: number[]; wins: number }>();
+    const reportOf = (done: number, reports: readonly ProgramReport[]): LadderReport => ({
+      game: game.id,
+      players,
+      rounds: done,
+      deals,
+      seed,
+      ratings: standings(names, games),
+      pairs: [...margins.values()].map((m) => ({
+        a: names[m.a],
+        b: names[m.b],
+        deals: m.gp.length,
+        winRate: round2(m.wins / Math.max(1, m.gp.length)),
+        gamePoints: interval(m.gp),
+      })),
+      games: games.map((g) => [g.a, g.b, g.score] as const),
+      ...(reports.length > 0 ? { programs: reports } : {}),
+    });
+    const write = async (r: LadderReport) => {
+      if (!options.out) return;
+      await mkdir(options.out, { recursive: true });
+      await writeFile(join(options.out, 'ladder.json'), `${JSON.stringify(r, null, 2)}\n`);
+      await writeFile(join(options.out, 'ladder.md'), markdown(r));
+      await writeFile(join(options.out, 'ladder.svg'), svg(r));
+    };
     try {
       for (let round = 0; round < rounds; round++) {
         for (let a = 0; a < sides.length; a++)
@@ -247,36 +271,16 @@ export const ladderCommand: Command = {
             });
           }
         process.stderr.write(`round ${round + 1} of ${rounds}\n`);
+        // The files stand after every round, so a long ladder can be read (or stopped) while it runs.
+        if (round + 1 < rounds) await write(reportOf(round + 1, []));
       }
     } catch (e) {
       await Promise.all(programs.map((p) => p.close()));
       printJson(out, { error: { code: 'unsupported', reason: (e as Error).message } });
       return 1;
     }
-    const reports = await Promise.all(programs.map((p) => p.close()));
-    const report: LadderReport = {
-      game: game.id,
-      players,
-      rounds,
-      deals,
-      seed,
-      ratings: standings(names, games),
-      pairs: [...margins.values()].map((m) => ({
-        a: names[m.a],
-        b: names[m.b],
-        deals: m.gp.length,
-        winRate: round2(m.wins / Math.max(1, m.gp.length)),
-        gamePoints: interval(m.gp),
-      })),
-      games: games.map((g) => [g.a, g.b, g.score] as const),
-      ...(reports.length > 0 ? { programs: reports } : {}),
-    };
-    if (options.out) {
-      await mkdir(options.out, { recursive: true });
-      await writeFile(join(options.out, 'ladder.json'), `${JSON.stringify(report, null, 2)}\n`);
-      await writeFile(join(options.out, 'ladder.md'), markdown(report));
-      await writeFile(join(options.out, 'ladder.svg'), svg(report));
-    }
+    const report = reportOf(rounds, await Promise.all(programs.map((p) => p.close())));
+    await write(report);
     printJson(out, report);
     return 0;
   },
