@@ -200,7 +200,7 @@ function* step(
   return unwrap(g.apply(state, seat, action));
 }
 
-/** Plays one deal from a fresh match; returns its score and the decision times per seat's level. */
+/** Plays one deal from a fresh match, asking the driver for each decision; returns its score. */
 function* playDeal(
   g: AnyGame,
   game: GameId,
@@ -380,6 +380,22 @@ function timesFor(names: readonly [string, string]): Map<string, number[]> {
   return new Map(names.map((x) => [x, []]));
 }
 
+/** The level's decision for the asked seat, its CPU time recorded under the level. */
+function levelDecides(
+  game: GameId,
+  e: Extract<ArenaEvent, { t: 'act' }>,
+  level: BotLevel,
+  times: ReadonlyMap<string, number[]>,
+): Action {
+  const req = requestFor(game, e.state, e.seat, level, e.seed);
+  // CPU time of the decision (one core), not wall time: other load on the machine does not count.
+  const t0 = process.cpuUsage();
+  const action = decide(req);
+  const t = process.cpuUsage(t0);
+  times.get(level)?.push((t.user + t.system) / 1000);
+  return action;
+}
+
 /** Two bot levels on duplicate deals (and matches); synchronous and deterministic for a seed. */
 export function arena(opts: ArenaOptions): ArenaReport {
   const times = timesFor(opts.bots);
@@ -391,14 +407,7 @@ export function arena(opts: ArenaOptions): ArenaReport {
       next = run.next();
       continue;
     }
-    const level = opts.bots[e.side];
-    const req = requestFor(opts.game, e.state, e.seat, level, e.seed);
-    // CPU time of the decision (one core), not wall time: other load on the machine does not count.
-    const t0 = process.cpuUsage();
-    const action = decide(req);
-    const t = process.cpuUsage(t0);
-    times.get(level)?.push((t.user + t.system) / 1000);
-    next = run.next(action);
+    next = run.next(levelDecides(opts.game, e, opts.bots[e.side], times));
   }
 }
 
@@ -427,11 +436,7 @@ export async function arenaWith(
     }
     const player = opts.bots[e.side];
     if (typeof player === 'string') {
-      const t0 = process.cpuUsage();
-      const action = decide(requestFor(opts.game, e.state, e.seat, player, e.seed));
-      const t = process.cpuUsage(t0);
-      times.get(player)?.push((t.user + t.system) / 1000);
-      next = run.next(action);
+      next = run.next(levelDecides(opts.game, e, player, times));
       continue;
     }
     const legal = g.legalActions(e.state, e.seat);
