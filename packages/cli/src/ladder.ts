@@ -143,6 +143,7 @@ export function svg(r: LadderReport): string {
   const lo = Math.floor(Math.min(...r.ratings.map((s) => s.low), 0) / 5) * 5;
   const hi = Math.ceil(Math.max(...r.ratings.map((s) => s.high), 50) / 5) * 5;
   const x = (v: number) => round2(left + ((v - lo) / (hi - lo)) * plotW);
+  const title = `Ladder ${r.game} ${r.players}p: rating mu ± 1.96 sigma (OpenSkill)`;
   const ticks: string[] = [];
   for (let v = lo; v <= hi; v += 5)
     ticks.push(
@@ -158,9 +159,10 @@ export function svg(r: LadderReport): string {
     ].join('');
   });
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="13">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="13" role="img">`,
+    `<title>${esc(title)}: ${r.ratings.map((s) => `${esc(s.name)} ${s.mu.toFixed(1)} ± ${(1.96 * s.sigma).toFixed(1)}`).join(', ')}</title>`,
     `<rect width="100%" height="100%" fill="white"/>`,
-    `<text x="10" y="20" font-weight="bold">${esc(`Ladder ${r.game} ${r.players}p: rating mu ± 1.96 sigma (OpenSkill)`)}</text>`,
+    `<text x="10" y="20" font-weight="bold">${esc(title)}</text>`,
     ...ticks,
     ...rows,
     '</svg>',
