@@ -15,8 +15,12 @@
  * 2 players: the winner; 3-player Klapper-Jas: the first place, so A wins only when A finishes first;
  * Differenzler: the lowest total difference, a shared first place between A and B is a tie). A match
  * pair scores the mean over its replays of 1 (won), 0.5 (tie), 0 (lost).
+ *
+ * The play is one generator (`duplicate`) that asks for each decision; `arena` answers with the bot
+ * levels synchronously, `arenaWith` also with outside players that answer asynchronously (a program
+ * behind the bot interface, docs/bot-interface.md).
  */
-import type { AnyGame, BaseOutcome, GameId, Seat } from '@stich/engine';
+import type { Action, AnyGame, BaseOutcome, BaseView, GameId, Seat } from '@stich/engine';
 import { gameById, seeded, unwrap } from '@stich/engine';
 import { type BotLevel, decide, requestFor } from './index.ts';
 
@@ -39,7 +43,40 @@ export interface ArenaOptions {
   readonly maxMatchDeals?: number;
   /** Called after each duplicate match with the number done. */
   readonly matchProgress?: (done: number) => void;
+  /** Called after each duplicate deal with A's margins over it (the ladder rates from these). */
+  readonly pair?: (margin: { readonly cardPoints: number; readonly gamePoints: number }) => void;
 }
+
+/**
+ * A player outside the bots package (e.g. a program behind the bot interface). It sees what a bot
+ * sees: the seat's view and legal actions. `act` must resolve to one of `legal` (the arena checks).
+ */
+export interface OutsidePlayer {
+  /** Its name in the report (decision times are keyed by it). */
+  readonly name: string;
+  act(seat: Seat, view: BaseView, legal: readonly Action[]): Promise<Action>;
+  /** A fresh deal (deal mode) or match (match mode) starts: the seats this side holds in it. */
+  start?(seats: readonly Seat[]): void;
+  /** A deal ended: its result as the game's outcome lists it. */
+  end?(result: object): void;
+}
+
+/** One side of `arenaWith`: a bot level, or an outside player. */
+export type ArenaSide = BotLevel | OutsidePlayer;
+
+/** What the duplicate play asks of its driver: a decision (answer with the action) or a notice. */
+type ArenaEvent =
+  | {
+      readonly t: 'act';
+      readonly side: 0 | 1;
+      readonly seat: Seat;
+      readonly state: unknown;
+      readonly seed: string;
+    }
+  | { readonly t: 'start'; readonly seats: readonly [readonly Seat[], readonly Seat[]] }
+  | { readonly t: 'end'; readonly result: object };
+
+type Run = Generator<ArenaEvent, ArenaReport, Action | undefined>;
 
 export interface Interval {
   readonly mean: number;
@@ -52,7 +89,8 @@ export interface Interval {
 export interface ArenaReport {
   readonly game: GameId;
   readonly players: number;
-  readonly bots: readonly [BotLevel, BotLevel];
+  /** The two sides: bot levels or outside players' names. */
+  readonly bots: readonly [string, string];
   readonly deals: number;
   readonly seed: string;
   /** Per duplicate deal: A's card points (Augen, with melds) and game points, and B's, and A minus B. */
@@ -62,7 +100,7 @@ export interface ArenaReport {
   readonly winRate: Interval;
   /** Match mode: present when matches were played. */
   readonly matches?: MatchReport;
-  /** Decision times in milliseconds of CPU time by level (deals and matches). */
+  /** Decision times in milliseconds by level or player (deals and matches): CPU time for the bot levels, wall time for outside players. */
   readonly decisionMs: Readonly<
     Record<string, { readonly p50: number; readonly p99: number; readonly max: number; readonly n: number }>
   >;
@@ -82,7 +120,8 @@ export interface MatchReport {
 /** Bot steps one deal may take before the arena gives up on it. */
 const MAX_DEAL_STEPS = 10_000;
 
-function interval(xs: readonly number[]): Interval {
+/** Mean and 95% interval of a sample. */
+export function interval(xs: readonly number[]): Interval {
   const n = xs.length;
   const mean = xs.reduce((a, x) => a + x, 0) / Math.max(1, n);
   const v = n > 1 ? xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1) : 0;
@@ -91,7 +130,7 @@ function interval(xs: readonly number[]): Interval {
   return { mean: r(mean), ci95: r(ci95), low: r(mean - ci95), high: r(mean + ci95) };
 }
 
-const pct = (xs: number[], p: number): number => {
+const pct = (xs: readonly number[], p: number): number => {
   if (xs.length === 0) return 0;
   const s = [...xs].sort((a, b) => a - b);
   return Math.round(s[Math.min(s.length - 1, Math.floor(p * s.length))] * 100) / 100;
@@ -130,11 +169,11 @@ function scoreOf(game: GameId, deal: Record<string, unknown>): DealScore {
   }
 }
 
-/** Level by seat for a replay with A at `aSeats`, and B's seats. */
-function sides(n: number, aSeats: readonly Seat[], A: BotLevel, B: BotLevel) {
-  const levels = Array.from({ length: n }, (_, s) => (aSeats.includes(s) ? A : B));
-  const bSeats = levels.map((_, s) => s).filter((s) => !aSeats.includes(s));
-  return { levels, bSeats };
+/** Side (0 = A, 1 = B) by seat for a replay with A at `aSeats`, and B's seats. */
+function sides(n: number, aSeats: readonly Seat[]) {
+  const side = Array.from({ length: n }, (_, s) => (aSeats.includes(s) ? 0 : 1) as 0 | 1);
+  const bSeats = side.map((_, s) => s).filter((s) => !aSeats.includes(s));
+  return { side, bSeats };
 }
 
 /** Seats of level A in each replay of a deal. */
@@ -147,47 +186,43 @@ function layouts(n: number): Seat[][] {
   ];
 }
 
-/** Asks the bot of the seat to act, times its decision (CPU) under its level and applies the action. */
-function botStep(
+/** Asks the side of the seat to act (the driver answers) and applies the action. */
+function* step(
   g: AnyGame,
-  game: GameId,
   state: unknown,
-  levels: readonly BotLevel[],
+  side: readonly (0 | 1)[],
   seed: string,
-  times: Map<BotLevel, number[]>,
-): unknown {
+): Generator<ArenaEvent, unknown, Action | undefined> {
   const seat = g.toAct(state)[0];
   if (seat === undefined) throw new Error(`arena: nobody is to act in phase ${g.phase(state)} (${seed})`);
-  const level = levels[seat];
-  const req = requestFor(game, state, seat, level, seed);
-  // CPU time of the decision (one core), not wall time: other load on the machine does not count.
-  const t0 = process.cpuUsage();
-  const action = decide(req);
-  const t = process.cpuUsage(t0);
-  times.get(level)!.push((t.user + t.system) / 1000);
+  const action = yield { t: 'act', side: side[seat], seat, state, seed };
+  if (action === undefined) throw new Error('arena: the driver gave no action');
   return unwrap(g.apply(state, seat, action));
 }
 
-/** Plays one deal from a fresh match; returns its score and the decision times per seat's level. */
-function playDeal(
+/** Plays one deal from a fresh match, asking the driver for each decision; returns its score. */
+function* playDeal(
   g: AnyGame,
   game: GameId,
   config: unknown,
-  levels: readonly BotLevel[],
+  side: readonly (0 | 1)[],
   seed: string,
-  times: Map<BotLevel, number[]>,
-): DealScore {
+): Generator<ArenaEvent, DealScore, Action | undefined> {
   let state = g.start(unwrap(g.parseConfig(config)), 0);
   const dealRng = seeded(`${seed}/deal`);
   const before = (g.outcome(state) as BaseOutcome).deals.length;
-  for (let step = 0; step < MAX_DEAL_STEPS; step++) {
+  for (let i = 0; i < MAX_DEAL_STEPS; i++) {
     const o = g.outcome(state) as BaseOutcome;
-    if (o.deals.length > before) return scoreOf(game, o.deals[o.deals.length - 1] as Record<string, unknown>);
+    if (o.deals.length > before) {
+      const result = o.deals[o.deals.length - 1];
+      yield { t: 'end', result };
+      return scoreOf(game, result as Record<string, unknown>);
+    }
     if (g.awaitsDeal(state)) {
       state = unwrap(g.applyDeal(state, g.randomDeal(state, dealRng)));
       continue;
     }
-    state = botStep(g, game, state, levels, `${seed}/${step}`, times);
+    state = yield* step(g, state, side, `${seed}/${i}`);
   }
   throw new Error('deal did not end');
 }
@@ -208,21 +243,23 @@ function playDeal(
  * thrown-in deal is dealt again from the next deck, so once the replays differ in throw-ins each
  * played deal comes from a different deck.
  */
-function playMatch(
+function* playMatch(
   g: AnyGame,
   game: GameId,
   config: unknown,
-  levels: readonly BotLevel[],
+  side: readonly (0 | 1)[],
   seed: string,
-  times: Map<BotLevel, number[]>,
   maxDeals: number,
-): { readonly winners: readonly Seat[]; readonly deals: number } {
+): Generator<ArenaEvent, { readonly winners: readonly Seat[]; readonly deals: number }, Action | undefined> {
   let state = g.start(unwrap(g.parseConfig(config)), 0);
   const dealRng = seeded(`${seed}/deals`);
   let dealt = 0;
   let sinceDeal = 0;
-  for (let step = 0; !g.isOver(state); step++) {
+  let seen = 0;
+  for (let i = 0; !g.isOver(state); i++) {
     if (g.awaitsDeal(state)) {
+      const done = (g.outcome(state) as BaseOutcome).deals;
+      for (; seen < done.length; seen++) yield { t: 'end', result: done[seen] };
       if (dealt >= maxDeals)
         throw new Error(`arena: ${game} match ${seed} did not end within ${maxDeals} deals (maxMatchDeals)`);
       dealt++;
@@ -234,9 +271,10 @@ function playMatch(
       throw new Error(
         `arena: ${game} match ${seed}: deal ${dealt} did not end within ${MAX_DEAL_STEPS} steps`,
       );
-    state = botStep(g, game, state, levels, `${seed}/${step}`, times);
+    state = yield* step(g, state, side, `${seed}/${i}`);
   }
   const o = g.outcome(state) as BaseOutcome;
+  for (; seen < o.deals.length; seen++) yield { t: 'end', result: o.deals[seen] };
   return { winners: o.winners, deals: o.deals.length };
 }
 
@@ -248,16 +286,16 @@ function matchScore(winners: readonly Seat[], aSeats: readonly Seat[], bSeats: r
   return a > b ? 1 : a === b ? 0.5 : 0;
 }
 
-export function arena(opts: ArenaOptions): ArenaReport {
+/** The duplicate play of `opts` between sides named `names`; `times` holds each name's decision times. */
+function* duplicate(
+  opts: Omit<ArenaOptions, 'bots'>,
+  names: readonly [string, string],
+  times: ReadonlyMap<string, readonly number[]>,
+): Run {
   const g = gameById(opts.game);
   if (!g) throw new Error(`unknown game ${opts.game}`);
   const n = opts.players ?? (opts.game === 'klaberjass' ? 2 : 4);
   const config = opts.config ?? defaultConfig(n);
-  const [A, B] = opts.bots;
-  const times = new Map<BotLevel, number[]>([
-    [A, []],
-    [B, []],
-  ]);
   const cp: number[][] = [[], [], []];
   const gp: number[][] = [[], [], []];
   const wins: number[] = [];
@@ -269,8 +307,9 @@ export function arena(opts: ArenaOptions): ArenaReport {
     const lay = layouts(n);
     for (let r = 0; r < lay.length; r++) {
       const aSeats = lay[r];
-      const { levels, bSeats } = sides(n, aSeats, A, B);
-      const sc = playDeal(g, opts.game, config, levels, `${opts.seed}/${i}`, times);
+      const { side, bSeats } = sides(n, aSeats);
+      yield { t: 'start', seats: [aSeats, bSeats] };
+      const sc = yield* playDeal(g, opts.game, config, side, `${opts.seed}/${i}`);
       const mean = (xs: readonly number[], seats: Seat[]) =>
         seats.reduce((a, s) => a + xs[s], 0) / seats.length;
       aC += mean(sc.points, aSeats);
@@ -286,6 +325,7 @@ export function arena(opts: ArenaOptions): ArenaReport {
     gp[1].push(bG / k);
     gp[2].push((aG - bG) / k);
     wins.push(aG > bG ? 1 : aG === bG ? 0.5 : 0);
+    opts.pair?.({ cardPoints: (aC - bC) / k, gamePoints: (aG - bG) / k });
     opts.progress?.(i + 1);
   }
   const matchCount = opts.matches ?? 0;
@@ -298,8 +338,9 @@ export function arena(opts: ArenaOptions): ArenaReport {
     let score = 0;
     let deals = 0;
     for (const aSeats of lay) {
-      const { levels, bSeats } = sides(n, aSeats, A, B);
-      const m = playMatch(g, opts.game, config, levels, `${opts.seed}/match/${i}`, times, maxDeals);
+      const { side, bSeats } = sides(n, aSeats);
+      yield { t: 'start', seats: [aSeats, bSeats] };
+      const m = yield* playMatch(g, opts.game, config, side, `${opts.seed}/match/${i}`, maxDeals);
       score += matchScore(m.winners, aSeats, bSeats);
       deals += m.deals;
       longestMatch = Math.max(longestMatch, m.deals);
@@ -314,7 +355,7 @@ export function arena(opts: ArenaOptions): ArenaReport {
   return {
     game: opts.game,
     players: n,
-    bots: [A, B],
+    bots: names,
     deals: opts.deals,
     seed: opts.seed,
     cardPoints: { a: interval(cp[0]), b: interval(cp[1]), margin: interval(cp[2]) },
@@ -332,6 +373,80 @@ export function arena(opts: ArenaOptions): ArenaReport {
       : {}),
     decisionMs,
   };
+}
+
+/** Each name's decision times, in the order the sides are named (one list when both have the same name). */
+function timesFor(names: readonly [string, string]): Map<string, number[]> {
+  return new Map(names.map((x) => [x, []]));
+}
+
+/** The level's decision for the asked seat, its CPU time recorded under the level. */
+function levelDecides(
+  game: GameId,
+  e: Extract<ArenaEvent, { t: 'act' }>,
+  level: BotLevel,
+  times: ReadonlyMap<string, number[]>,
+): Action {
+  const req = requestFor(game, e.state, e.seat, level, e.seed);
+  // CPU time of the decision (one core), not wall time: other load on the machine does not count.
+  const t0 = process.cpuUsage();
+  const action = decide(req);
+  const t = process.cpuUsage(t0);
+  times.get(level)?.push((t.user + t.system) / 1000);
+  return action;
+}
+
+/** Two bot levels on duplicate deals (and matches); synchronous and deterministic for a seed. */
+export function arena(opts: ArenaOptions): ArenaReport {
+  const times = timesFor(opts.bots);
+  const run = duplicate(opts, opts.bots, times);
+  for (let next = run.next(); ; ) {
+    if (next.done) return next.value;
+    const e = next.value;
+    if (e.t !== 'act') {
+      next = run.next();
+      continue;
+    }
+    next = run.next(levelDecides(opts.game, e, opts.bots[e.side], times));
+  }
+}
+
+/**
+ * Like `arena`, with outside players among the sides. An outside player's answer that is not one of
+ * the legal actions throws (its adapter is expected to answer legally, e.g. with a fallback); its
+ * decision times are wall time.
+ */
+export async function arenaWith(
+  opts: Omit<ArenaOptions, 'bots'> & { readonly bots: readonly [ArenaSide, ArenaSide] },
+): Promise<ArenaReport> {
+  const g = gameById(opts.game);
+  if (!g) throw new Error(`unknown game ${opts.game}`);
+  const nameOf = (x: ArenaSide) => (typeof x === 'string' ? x : x.name);
+  const names = [nameOf(opts.bots[0]), nameOf(opts.bots[1])] as const;
+  const times = timesFor(names);
+  const run = duplicate(opts, names, times);
+  for (let next = run.next(); ; ) {
+    if (next.done) return next.value;
+    const e = next.value;
+    if (e.t === 'start' || e.t === 'end') {
+      for (const [i, x] of opts.bots.entries())
+        if (typeof x !== 'string') e.t === 'start' ? x.start?.(e.seats[i]) : x.end?.(e.result);
+      next = run.next();
+      continue;
+    }
+    const player = opts.bots[e.side];
+    if (typeof player === 'string') {
+      next = run.next(levelDecides(opts.game, e, player, times));
+      continue;
+    }
+    const legal = g.legalActions(e.state, e.seat);
+    const t0 = performance.now();
+    const action = await player.act(e.seat, g.viewFor(e.state, e.seat), legal);
+    times.get(player.name)?.push(performance.now() - t0);
+    if (!legal.includes(action))
+      throw new Error(`arena: ${player.name} answered an action it was not offered`);
+    next = run.next(action);
+  }
 }
 
 /** Pools the intervals of independent runs (different seeds) of the same match-up. */

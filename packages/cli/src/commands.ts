@@ -1,7 +1,9 @@
 import { analyzeCommand } from './analyze.ts';
 import { arenaCommand } from './arena.ts';
 import { benchCommand } from './bench.ts';
+import { connectCommand } from './connect.ts';
 import { examplesCommand } from './examples.ts';
+import { ladderCommand } from './ladder.ts';
 import { oracleCommand } from './oracle.ts';
 import { replayCommand } from './replay.ts';
 import { selfplayCommand } from './selfplay.ts';
@@ -22,6 +24,8 @@ export const commands: Record<string, Command> = {
   selfplay: selfplayCommand,
   bench: benchCommand,
   arena: arenaCommand,
+  ladder: ladderCommand,
+  connect: connectCommand,
   oracle: oracleCommand,
   examples: examplesCommand,
   analyze: analyzeCommand,

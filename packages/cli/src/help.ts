@@ -41,17 +41,60 @@ export const HELP: Readonly<Record<string, Help>> = {
     examples: ['npx stich selfplay --game klapperjas --players 3 --deals 50 --seed 7 --out records'],
   },
   arena: {
-    usage: 'stich arena --game G [--players N] [--preset P] --bots A,B [--deals N] [--matches M] [--seed S]',
+    usage:
+      'stich arena --game G [--players N] [--preset P] --bots A,B [--deals N] [--matches M] [--seed S] [--timeout MS]',
     options: [
       GAME,
       PLAYERS,
       ['--preset P', 'a rule preset of the game (default: its first)'],
-      ['--bots A,B', 'two bot levels of random, rule, search (default rule,random)'],
+      [
+        '--bots A,B',
+        'two sides, each a bot level (random, rule, search) or cmd:COMMAND, an outside program speaking the bot interface (docs/bot-interface.md); quote the list when a command has spaces (default rule,random)',
+      ],
       ['--deals N', 'duplicate deals to play (default 100; 0 with --matches)'],
       ['--matches M', 'also play M whole duplicate matches (default 0)'],
       SEED,
+      ['--timeout MS', 'milliseconds an outside program has per decision (default 5000)'],
     ],
-    examples: ['npx stich arena --game differenzler --bots search,rule --deals 200 --seed 3'],
+    examples: [
+      'npx stich arena --game differenzler --bots search,rule --deals 200 --seed 3',
+      "npx stich arena --game klapperjas --bots 'cmd:python3 examples/bots/random_bot.py,search' --deals 100",
+    ],
+  },
+  ladder: {
+    usage:
+      'stich ladder --game G [--players N] [--preset P] [--bots A,B,...] [--rounds R] [--deals D] [--seed S] [--out DIR] [--timeout MS]',
+    options: [
+      GAME,
+      PLAYERS,
+      ['--preset P', 'a rule preset of the game (default: its first)'],
+      [
+        '--bots A,B,...',
+        'the players, each a bot level (random, rule, search) or cmd:COMMAND, an outside program (docs/bot-interface.md); default random,rule,search',
+      ],
+      ['--rounds R', 'rounds; in each, every pair plays --deals duplicate deals (default 10)'],
+      ['--deals D', 'duplicate deals per pair and round, each one rated game (default 10)'],
+      SEED,
+      ['--out DIR', 'also write ladder.json, ladder.md (the table) and ladder.svg (the plot) into DIR'],
+      ['--timeout MS', 'milliseconds an outside program has per decision (default 5000)'],
+    ],
+    examples: [
+      'npx stich ladder --game klaberjass --rounds 25 --deals 10 --out ladder',
+      "npx stich ladder --game klapperjas --players 2 --bots 'random,rule,cmd:python3 examples/bots/random_bot.py' --rounds 2",
+    ],
+  },
+  connect: {
+    usage: 'stich connect --server URL --table ID --token T --bot COMMAND [--timeout MS]',
+    options: [
+      ['--server URL', 'the server, e.g. http://localhost:3000'],
+      ['--table ID', 'the table id'],
+      ['--token T', 'the bot token: the seatToken from POST /api/tables/ID/bot-seat (by the table’s host)'],
+      ['--bot COMMAND', 'the program, speaking the bot interface (docs/bot-interface.md)'],
+      ['--timeout MS', 'milliseconds the program has per decision (default 5000)'],
+    ],
+    examples: [
+      "npx stich connect --server http://localhost:3000 --table AbC123 --token s3cr3t --bot 'python3 examples/bots/random_bot.py'",
+    ],
   },
   bench: {
     usage: 'stich bench [--game G] [--seconds S]',

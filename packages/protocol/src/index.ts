@@ -259,7 +259,8 @@ export type JoinOptions = z.infer<typeof joinOptionsSchema>;
 // ---------------------------------------------------------------------------------------------------------
 
 export const seatSetupSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('human') }),
+  /** `program`: the seat was given to an outside program with a bot token (POST /api/tables/:id/bot-seat). */
+  z.object({ kind: z.literal('human'), program: z.literal(true).optional() }),
   z.object({ kind: z.literal('bot'), level: z.enum(BOT_LEVELS) }),
 ]);
 export type SeatSetup = z.infer<typeof seatSetupSchema>;
@@ -311,6 +312,8 @@ export interface SeatInfo {
   readonly botActive: boolean;
   /** While a dropped player's grace period runs: Unix ms when a bot takes his seat over. */
   readonly takeoverAt?: number;
+  /** The seat is played by an outside program (bot token, docs/bot-interface.md): a computer player. */
+  readonly program?: true;
 }
 
 /** What everyone may know about a table; no cards. */
@@ -585,7 +588,21 @@ export const AROUND_API = {
   start: '/api/tables/:id/start',
   /** GET: a game's written rules (docs/rules/<game>.md). */
   rules: '/api/rules/:game',
+  /** POST `BotSeatRequest` (the host, table waiting): a free seat for an outside program; answers `BotSeatResponse`. */
+  botSeat: '/api/tables/:id/bot-seat',
 } as const;
+
+/** POST /api/tables/:id/bot-seat: the seat to give to an outside program and the name it is shown with. */
+export const botSeatSchema = z.object({
+  seat: z.number().int().min(0).max(15),
+  name: text(32).min(1).default('Bot'),
+});
+export type BotSeatRequest = z.input<typeof botSeatSchema>;
+/** The bot token: a seat token for that seat (join with `{ seatToken }`, e.g. `stich connect`). */
+export interface BotSeatResponse {
+  readonly seat: Seat;
+  readonly seatToken: string;
+}
 export interface RulesResponse {
   readonly game: GameId;
   /** The language of the text (the rules documentation is written in English). */

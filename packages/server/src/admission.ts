@@ -77,7 +77,9 @@ async function authority(id: string, o: JoinOptions): Promise<void> {
     throw new ServerError(403, 'forbidden: this private table needs its invite code');
   if (o.spectate || member) return;
   if (!player) throw new ServerError(401, 'unauthorized: a seat needs a player token (POST /api/guests)');
-  const free = row.setup.some((s, seat) => s.kind === 'human' && !holders.some((h) => h.seat === seat));
+  const free = row.setup.some(
+    (s, seat) => s.kind === 'human' && !s.program && !holders.some((h) => h.seat === seat),
+  );
   if (!free) throw new ServerError(409, 'seat-taken: no free seat at this table; join as spectator');
 }
 

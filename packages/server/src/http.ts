@@ -26,6 +26,7 @@ import { hintRoute, setHints } from './hints.ts';
 import { memoryLimit, peerOf, redisLimit } from './limits.ts';
 import { lobbyPage } from './lobby.ts';
 import { myTablesRoute } from './mine.ts';
+import { programRoute } from './program.ts';
 import { rematchRoute } from './rematch.ts';
 import { replayRoutes } from './replay.ts';
 import { rulesRoute } from './rules.ts';
@@ -44,6 +45,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   forbidden: 403,
   'not-found': 404,
   'not-finished': 409,
+  'seat-taken': 409,
   'too-large': 413,
   'too-many-tables': 429,
   'too-many-guests': 429,
@@ -91,6 +93,7 @@ async function storedInfo(row: TableRow): Promise<TableInfo> {
       name: s.kind === 'bot' ? null : (holders.find((h) => h.seat === seat)?.name ?? null),
       connected: false,
       botActive: false,
+      ...(s.kind === 'human' && s.program ? { program: true as const } : {}),
     })),
     spectators: 0,
     turnTimer: row.turnTimer,
@@ -292,7 +295,17 @@ export function routes() {
           ...(t.options !== undefined ? { options: t.options } : {}),
         };
         const r = await creating(player.id, () =>
-          newTable(player, t.game, config, t.seats, t.visibility, t.turnTimer ?? null, t.seat, t.hints),
+          newTable(
+            player,
+            t.game,
+            config,
+            // A program's seat is given only with its bot token (program.ts), never at creation.
+            t.seats.map((x) => (x.kind === 'human' ? { kind: 'human' as const } : x)),
+            t.visibility,
+            t.turnTimer ?? null,
+            t.seat,
+            t.hints,
+          ),
         );
         if (r instanceof Response) return r;
         return json(
@@ -375,6 +388,7 @@ export function routes() {
       ...rematchRoute({ json, fail, playerOf, ensureLive }),
       ...rulesRoute({ json, fail }),
       ...startRoute({ json, fail, playerOf, ensureLive }),
+      ...programRoute({ json, fail, playerOf, ensureLive }),
       root: createEndpoint('/', { method: ['GET', 'HEAD'] }, async (ctx) =>
         serveStatic(context().config.webDir, '/index.html', ctx.headers),
       ),

@@ -40,6 +40,7 @@ import { Sent } from './delta.ts';
 import { overSendBuffer } from './edge.ts';
 import { TableFairness } from './fair.ts';
 import { tableHints } from './hints.ts';
+import type { ProgramSeatAnswer } from './program.ts';
 import { freeSeatsToBots, type StartAnswer, storeSetup } from './start.ts';
 import { buildRecord, hash, type SeatHolder, type StoredStep, secret, type TableRow } from './store.ts';
 import { Outgoing, Wire } from './wire.ts';
@@ -49,6 +50,8 @@ interface SeatRt {
   /** A free human seat becomes a bot seat when the host starts the match early (start.ts). */
   kind: 'human' | 'bot';
   level: BotLevel;
+  /** A human seat given to an outside program by a bot token (program.ts): shown as a computer player. */
+  program: boolean;
   holder: SeatHolder | null;
   client: Client | null;
   /** A bot plays this human seat (its player has been gone longer than the grace period). */
@@ -205,6 +208,7 @@ export class TableRoom extends Room {
       seat,
       kind: s.kind,
       level: s.kind === 'bot' ? s.level : takeover,
+      program: s.kind === 'human' && s.program === true,
       holder: holders.find((h) => h.seat === seat) ?? null,
       client: null,
       // After a restart nobody is connected yet; bots stand in only after the grace period.
@@ -303,10 +307,12 @@ export class TableRoom extends Room {
       target = this.seats[o.seat];
       if (!target) throw new ServerError(400, `bad-seat: no seat ${o.seat} at this table`);
       if (target.kind !== 'human') throw new ServerError(409, `seat-taken: seat ${o.seat} is a bot seat`);
+      if (target.program && target.holder?.playerId !== player.id)
+        throw new ServerError(409, `seat-taken: seat ${o.seat} is a program's seat (its bot token takes it)`);
       if (target.holder && target.holder.playerId !== player.id)
         throw new ServerError(409, `seat-taken: seat ${o.seat} is taken`);
     } else {
-      target = this.seats.find((s) => s.kind === 'human' && !s.holder);
+      target = this.seats.find((s) => s.kind === 'human' && !s.program && !s.holder);
       if (!target) throw new ServerError(409, 'seat-taken: no free seat at this table; join as spectator');
     }
     // A new seat token for each sit-down; the old one (if any) stops working.
@@ -814,6 +820,48 @@ export class TableRoom extends Room {
     return { ok: true };
   }
 
+  /**
+   * The host gives a free human seat of a waiting table to an outside program (program.ts): the seat is
+   * marked in the stored setup, held by a guest of the program's name, and its seat token (the bot
+   * token) is returned once.
+   */
+  async programSeat(seat: number, name: string): Promise<ProgramSeatAnswer> {
+    if (this.status !== 'waiting' || this.starting || this.parked)
+      return {
+        ok: false,
+        code: 'wrong-phase',
+        reason: 'seats are given to programs only before the match starts',
+      };
+    const s = this.seats[seat];
+    if (!s) return { ok: false, code: 'bad-seat', reason: `no seat ${seat} at this table` };
+    if (s.kind !== 'human' || s.holder)
+      return { ok: false, code: 'seat-taken', reason: `seat ${seat} is not a free seat` };
+    const { store } = context();
+    const seatToken = secret(24);
+    // Held at once (against a join for the same seat meanwhile), given back if it cannot be stored.
+    s.holder = { seat, playerId: '', name, tokenHash: hash(seatToken) };
+    s.program = true;
+    try {
+      // The program's own identity, so that every seat holder is a player.
+      const { player } = await store.createGuest(name);
+      const holder: SeatHolder = { seat, playerId: player.id, name, tokenHash: hash(seatToken) };
+      s.holder = holder;
+      const setup = this.row.setup.map((x, i) =>
+        i === seat ? { kind: 'human' as const, program: true as const } : x,
+      );
+      if (!(await storeSetup(this.row.id, setup))) throw new Error('the table is no longer waiting');
+      this.row = { ...this.row, setup };
+      await store.setHolder(this.row.id, holder);
+    } catch (e) {
+      s.holder = null;
+      s.program = false;
+      context().log.error({ table: this.row.id, seat, err: e }, 'storing a program seat failed');
+      return { ok: false, code: 'storage', reason: 'the seat could not be stored; try again' };
+    }
+    this.tableChanged();
+    return { ok: true, seat, seatToken };
+  }
+
   private startIfReady() {
     if (this.status !== 'waiting' || this.starting || this.parked) return;
     if (!this.seats.every((s) => s.kind === 'bot' || s.holder)) return;
@@ -922,6 +970,7 @@ export class TableRoom extends Room {
       connected: s.client !== null,
       botActive: s.botActive,
       ...(s.grace && s.graceEnds ? { takeoverAt: s.graceEnds } : {}),
+      ...(s.program ? { program: true as const } : {}),
     }));
     let spectators = 0;
     for (const seat of this.roles.values()) if (seat === null) spectators++;

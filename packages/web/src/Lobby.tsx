@@ -229,7 +229,14 @@ export function Lobby() {
                 <li key={x.id} data-table={x.id}>
                   <span>
                     <strong>{gameName(games, x.game, text)}</strong> · {t('lobby.players', { n: x.players })}{' '}
-                    · {x.seats.map((s) => s.name ?? (s.kind === 'bot' ? t('table.bot') : '—')).join(', ')}
+                    ·{' '}
+                    {x.seats
+                      .map((s) =>
+                        s.program
+                          ? `${s.name} (${t('table.bot')})`
+                          : (s.name ?? (s.kind === 'bot' ? t('table.bot') : '—')),
+                      )
+                      .join(', ')}
                   </span>
                   <span className="row">
                     {free > 0 && x.status === 'waiting' && (

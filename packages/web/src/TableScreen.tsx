@@ -118,7 +118,8 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
   const now = useNow(info?.seats.some((s) => s.takeoverAt && !s.botActive) ?? false);
   const seats: SeatInfo[] = (info?.seats ?? []).map((s) => ({
     name: s.name ?? (s.kind === 'bot' ? `${t('table.bot')} ${s.seat + 1}` : t('lobbyAround.free')),
-    bot: s.kind === 'bot' || s.botActive,
+    // A seat of an outside program (bot token) is a computer player too.
+    bot: s.kind === 'bot' || s.botActive || s.program === true,
     // A free seat is not a dropped player: it shows "frei", not "getrennt".
     connected: s.kind === 'bot' || s.connected || s.name === null,
     ...(s.takeoverAt && !s.botActive
