@@ -6,7 +6,7 @@
  * The badge shows the last deal's result and links to the page that explains the method.
  */
 import type { FairNews, TableInfo } from '@stich/protocol';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LangSwitch } from './LangSwitch.tsx';
 
@@ -155,6 +155,65 @@ export function FairBadge({ watch }: { watch: FairWatch }) {
       {r.result === 'ok' ? '✓ ' : r.result === 'failed' ? '✗ ' : ''}
       {t(`fair.${r.result}`, { n })}
     </a>
+  );
+}
+
+type RecordVerdict =
+  | { readonly kind: 'checking' }
+  | {
+      readonly kind: 'done';
+      readonly ok: number;
+      readonly total: number;
+      readonly problems: readonly string[];
+    }
+  | { readonly kind: 'error'; readonly reason: string };
+
+/**
+ * Every deal of a finished match checked from its record, in this browser: the same check as `stich verify`
+ * (`verifyRecord`), so also the deals a live check cannot rebuild (Klapper-Jas for three once two play on).
+ */
+export function RecordCheck({ load }: { load: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const [v, setV] = useState<RecordVerdict>({ kind: 'checking' });
+  useEffect(() => {
+    let live = true;
+    setV({ kind: 'checking' });
+    (async () => {
+      if (!globalThis.crypto?.subtle) throw new Error('no WebCrypto (not a secure page)');
+      const [record, fair] = await Promise.all([load(), import('@stich/protocol/fair')]);
+      const r = await fair.verifyRecord(record);
+      const problems = r.deals
+        .filter((d) => d.result !== 'ok')
+        .map((d) => `${t(`fair.${d.result}`, { n: d.deal + 1 })}${d.reason ? `: ${d.reason}` : ''}`);
+      if (r.error) problems.push(r.error);
+      const ok = r.deals.filter((d) => d.result === 'ok').length;
+      if (live) setV({ kind: 'done', ok, total: r.deals.length, problems });
+    })().catch((e: Error) => {
+      if (live) setV({ kind: 'error', reason: e.message });
+    });
+    return () => {
+      live = false;
+    };
+  }, [load, t]);
+  const result =
+    v.kind === 'checking' ? 'checking' : v.kind === 'error' || v.problems.length > 0 ? 'failed' : 'ok';
+  return (
+    <div className="fair-record" data-testid="fair-record" data-result={result}>
+      <a className={`fair-badge fair-${result}`} href="#/fair" title={t('fair.badgeTitle')}>
+        {v.kind === 'checking'
+          ? t('fair.recordChecking')
+          : v.kind === 'error'
+            ? `✗ ${t('fair.recordError', { reason: v.reason })}`
+            : `${v.problems.length === 0 ? '✓ ' : '✗ '}${t('fair.recordDone', { ok: v.ok, n: v.total })}`}
+      </a>
+      {v.kind === 'done' && v.problems.length > 0 && (
+        <ul className="fair-problems">
+          {v.problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

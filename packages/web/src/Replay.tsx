@@ -12,10 +12,11 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnalysisPanel } from './Analysis.tsx';
 import { CardFace } from './cards.tsx';
+import { RecordCheck } from './Fair.tsx';
 import { useGames } from './games.ts';
 import { LangSwitch } from './LangSwitch.tsx';
 import { dokoResults, readView } from './model.ts';
-import { fetchReplay, replayFile } from './net.ts';
+import { fetchRecord, fetchReplay, replayFile } from './net.ts';
 import { stepsOf } from './replayStore.ts';
 import { navigate } from './route.ts';
 import { Scores } from './Scores.tsx';
@@ -30,9 +31,11 @@ export function Replay({ id }: { id?: string }) {
   const [busy, setBusy] = useState(Boolean(id));
   const [i, setI] = useState(0);
   const [analysis, setAnalysis] = useState(false);
+  const [record, setRecord] = useState<(() => Promise<unknown>) | null>(null);
   useEffect(() => {
     if (!id) return;
     setBusy(true);
+    setRecord(() => () => fetchRecord(id));
     fetchReplay(id)
       .then((r) => setData(r))
       .catch((e: Error) => {
@@ -63,6 +66,7 @@ export function Replay({ id }: { id?: string }) {
     setError(null);
     try {
       setData(await replayFile(file));
+      setRecord(() => async () => JSON.parse(await file.text()) as unknown);
       setI(0);
     } catch (e) {
       setError((e as Error).message);
@@ -183,6 +187,7 @@ export function Replay({ id }: { id?: string }) {
                 ))}
             </p>
           )}
+          {record && !data?.local && <RecordCheck load={record} />}
           {analysis && id && (
             <AnalysisPanel id={id} names={names} step={Math.min(i, last)} onJump={(s) => setI(s)} />
           )}

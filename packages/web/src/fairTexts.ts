@@ -5,6 +5,9 @@ export const FAIR_DE = {
   ok: 'Geben {{n}} geprüft',
   failed: 'Geben {{n}}: Prüfung fehlgeschlagen',
   unverifiable: 'Geben {{n}} nicht prüfbar',
+  recordChecking: 'Alle Gebungen werden geprüft …',
+  recordDone: '{{ok}} von {{n}} Gebungen geprüft',
+  recordError: 'Prüfung nicht möglich: {{reason}}',
   badgeTitle: 'Wie das Mischen geprüft wird',
   intro:
     'Niemand muss dem Server glauben, dass die Karten nicht gezinkt sind: Jedes Geben lässt sich nachrechnen, von deinem Browser und von jedem anderen.',
@@ -31,6 +34,9 @@ export const FAIR_EN: typeof FAIR_DE = {
   ok: 'Deal {{n}} verified',
   failed: 'Deal {{n}}: verification failed',
   unverifiable: 'Deal {{n}} not verifiable',
+  recordChecking: 'Checking every deal …',
+  recordDone: '{{ok}} of {{n}} deals verified',
+  recordError: 'Cannot check: {{reason}}',
   badgeTitle: 'How the shuffle is checked',
   intro:
     'Nobody has to take the server’s word that the cards are not stacked: every deal can be recomputed, by your browser and by anyone else.',

@@ -52,13 +52,32 @@ describe.skipIf(!chromiumPath)('fair deal in Chromium', () => {
     const record = (await (
       await fetch(`${h.base}/api/tables/${id}/record`, { headers: { authorization: `Bearer ${g.token}` } })
     ).json()) as {
-      deals: { fair: { clients: (string | null)[] } }[];
+      deals: { fair: { clients: (string | null)[]; seed: string } }[];
     };
     expect(record.deals[1].fair.clients[0]).toMatch(/^[0-9a-f]{64}$/);
     expect(record.deals[1].fair.clients.slice(1)).toEqual([null, null, null]);
 
     await badge.click();
     await expect.poll(() => page.locator('.fair-page h1').textContent()).toBe('Nachprüfbares Mischen');
+
+    // The replay checks every deal from the record, as `stich verify` does.
+    await page.goto(`${h.base}/#/replay/${id}`);
+    const check = page.getByTestId('fair-record');
+    await expect.poll(() => check.getAttribute('data-result'), { timeout: 20_000 }).toBe('ok');
+    expect(await check.textContent()).toContain('2 von 2 Gebungen geprüft');
+    // A downloaded record whose second deal names another client value than the one mixed in fails there.
+    const forged = structuredClone(record);
+    forged.deals[1].fair.clients[0] = forged.deals[1].fair.seed;
+    await page.goto(`${h.base}/#/replay`);
+    await page.getByTestId('replay-file').setInputFiles({
+      name: 'forged.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(forged)),
+    });
+    const forgedCheck = page.getByTestId('fair-record');
+    await expect.poll(() => forgedCheck.getAttribute('data-result'), { timeout: 20_000 }).toBe('failed');
+    expect(await forgedCheck.textContent()).toContain('1 von 2 Gebungen geprüft');
+    expect(await forgedCheck.textContent()).toContain('Geben 2: Prüfung fehlgeschlagen');
     await page.context().close();
   }, 240_000);
 });
