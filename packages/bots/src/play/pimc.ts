@@ -29,6 +29,9 @@ export interface Estimate {
   /** Sum of values by card over `samples` solved deals. */
   readonly totals: Map<Card, number>;
   readonly samples: number;
+  /** Solver nodes spent, and of them the nodes of deals dropped at their node limit. */
+  readonly nodes: number;
+  readonly wasted: number;
 }
 
 /** Average double-dummy value of each legal card; `samples` is 0 when no deal could be solved in budget. */
@@ -45,6 +48,7 @@ export function pimc(
   for (const c of legal) totals.set(c, 0);
   let samples = 0;
   let spent = 0;
+  let wasted = 0;
   for (let i = 0; i < budget.samples && spent < budget.nodes; i++) {
     const hands = sampleHands(ctx, rng, excl);
     s.load(problemFor(ctx, hands));
@@ -56,6 +60,7 @@ export function pimc(
     } catch (e) {
       if (!(e instanceof NodeLimit)) throw e;
       spent += s.nodes;
+      wasted += s.nodes;
       s.nodeLimit = Number.POSITIVE_INFINITY;
       break;
     }
@@ -67,7 +72,7 @@ export function pimc(
     onSample?.(values);
     samples++;
   }
-  return { totals, samples };
+  return { totals, samples, nodes: spent, wasted };
 }
 
 /** The card with the best average; ties go to `prefer` (the rule player's card), then the first listed. */
