@@ -4,7 +4,7 @@
  * the positions are the same whatever the solver does; at each card decision of the first `tricks`
  * tricks with two or more distinct cards the search player's PIMC runs once (as `playSearch` calls it).
  * Run: node packages/bots/bench/decisions.ts game players deals seed [tricks]
- *   [samples nodes perSample] (budget; default DEFAULT_BUDGET; `inf` for no node limit)
+ *   [samples nodes perSample [skip|stop] [pruneAfter z]] (budget; default DEFAULT_BUDGET; `inf` for no node limit)
  * With a fixed sample count and no node limits, `check` (the sum of all values) must stay the same
  * under any exact solver change.
  */
@@ -28,6 +28,8 @@ const budget: Budget = {
   samples: num(b[0], DEFAULT_BUDGET.samples),
   nodes: num(b[1], DEFAULT_BUDGET.nodes),
   perSample: num(b[2], DEFAULT_BUDGET.perSample),
+  skip: b[3] === 'skip',
+  prune: b[4] ? { after: Number(b[4]), z: Number(b[5] ?? 2) } : undefined,
 };
 const maxTricks = Number(tricksArg);
 

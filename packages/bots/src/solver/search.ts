@@ -179,8 +179,11 @@ export class Solver {
     return Array.from(this.moves.subarray(0, count), (c) => decode(this.problem!.rules, this.trump, c));
   }
 
-  /** Exact value after each legal card of the player to move (equivalent cards share one search). */
-  moveValues(): Map<Card, number> {
+  /**
+   * Exact value after each legal card of the player to move (equivalent cards share one search); with
+   * `only`, of those cards only.
+   */
+  moveValues(only?: ReadonlySet<Card>): Map<Card, number> {
     const out = new Map<Card, number>();
     const p = this.toMove;
     const count = this.gen0(p, 0, false);
@@ -188,6 +191,8 @@ export class Solver {
     const byRep = new Map<number, number>();
     let guess = 0;
     for (const c of cards) {
+      const card = decode(this.problem!.rules, this.trump, c);
+      if (only && !only.has(card)) continue;
       const rep = this.representative(p, c);
       let v = byRep.get(rep);
       if (v === undefined) {
@@ -197,7 +202,7 @@ export class Solver {
         guess = v;
         byRep.set(rep, v);
       }
-      out.set(decode(this.problem!.rules, this.trump, c), v);
+      out.set(card, v);
     }
     return out;
   }
