@@ -4,7 +4,7 @@
  * the positions are the same whatever the solver does; at each card decision of the first `tricks`
  * tricks with two or more distinct cards the search player's PIMC runs once (as `playSearch` calls it).
  * Run: node packages/bots/bench/decisions.ts game players deals seed [tricks]
- *   [samples nodes perSample [skip|stop] [pruneAfter z]] (budget; default DEFAULT_BUDGET; `inf` for no node limit)
+ *   [samples nodes perSample [skip|stop] [pruneAfter z]] (budget; none: DEFAULT_BUDGET; `inf` for no node limit)
  * With a fixed sample count and no node limits, `check` (the sum of all values) must stay the same
  * under any exact solver change.
  */
@@ -24,13 +24,16 @@ const [game = 'klapperjas', players = '4', deals = '20', seed = 'd1', tricksArg 
   process.argv.slice(2);
 const num = (x: string | undefined, d: number) =>
   x === undefined ? d : x === 'inf' ? Number.POSITIVE_INFINITY : Number(x);
-const budget: Budget = {
-  samples: num(b[0], DEFAULT_BUDGET.samples),
-  nodes: num(b[1], DEFAULT_BUDGET.nodes),
-  perSample: num(b[2], DEFAULT_BUDGET.perSample),
-  skip: b[3] === 'skip',
-  prune: b[4] ? { after: Number(b[4]), z: Number(b[5] ?? 2) } : undefined,
-};
+const budget: Budget =
+  b.length === 0
+    ? DEFAULT_BUDGET
+    : {
+        samples: num(b[0], DEFAULT_BUDGET.samples),
+        nodes: num(b[1], DEFAULT_BUDGET.nodes),
+        perSample: num(b[2], DEFAULT_BUDGET.perSample),
+        skip: b[3] === 'skip',
+        prune: b[4] ? { after: Number(b[4]), z: Number(b[5] ?? 2) } : undefined,
+      };
 const maxTricks = Number(tricksArg);
 
 function contextOf(view: unknown, seat: number): PlayContext | undefined {
