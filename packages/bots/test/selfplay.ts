@@ -396,7 +396,7 @@ function searchKinds(t: Table): string[] {
 
 /**
  * Wall-time limit of one search self-play test: since issue 16 the search spends up to 1.5 million
- * nodes on a decision (6 times the budget before), and 50 deals of 4-player Klapper-Jas took 45 s of
+ * nodes on a decision (6 times the budget before), and 50 deals of 4-player Klapper-Jas took about a minute of
  * CPU; on a loaded machine that is several minutes of wall time.
  */
 const SEARCH_TIMEOUT = 300_000;
