@@ -22,6 +22,8 @@ type PlayAction = { readonly t: 'play'; readonly card: Card };
 type EstimateAction = { readonly t: 'estimate'; readonly points: number };
 
 const SEATS = [0, 1, 2, 3];
+/** Hands of this many cards or more (tricks 1-3) are played by rule: no sampled deal would fit the budget. */
+const FIRST_SEARCHED = 7;
 
 export function contextOf(v: DifferenzlerView, me: number): PlayContext {
   const trump = SUITS.indexOf(v.trump!);
@@ -149,6 +151,9 @@ function playSearch(req: BotRequest, v: DifferenzlerView): Action {
   const ctx = contextOf(v, req.seat);
   const legal = (req.legal as readonly PlayAction[]).map((a) => a.card);
   const prefer = ruleCard(ctx, legal, { wantTricks: (ctx.need ?? 0) > 0, declarer: false });
+  // With 7 or more cards in hand no sampled deal fits the budget (bench/decisions.ts: none of 32
+  // decisions in tricks 1-3 solved one), so the search is not started.
+  if (ctx.hand.length >= FIRST_SEARCHED) return req.legal[legal.indexOf(prefer)];
   const est = pimc(ctx, legal, seeded(`${req.seed}/pimc`));
   const card = est.samples === 0 ? prefer : bestCard(est, legal, prefer);
   return req.legal[legal.indexOf(card)];

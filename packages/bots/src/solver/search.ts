@@ -179,8 +179,11 @@ export class Solver {
     return Array.from(this.moves.subarray(0, count), (c) => decode(this.problem!.rules, this.trump, c));
   }
 
-  /** Exact value after each legal card of the player to move (equivalent cards share one search). */
-  moveValues(): Map<Card, number> {
+  /**
+   * Exact value after each legal card of the player to move (equivalent cards share one search); with
+   * `only`, of those cards only.
+   */
+  moveValues(only?: ReadonlySet<Card>): Map<Card, number> {
     const out = new Map<Card, number>();
     const p = this.toMove;
     const count = this.gen0(p, 0, false);
@@ -188,14 +191,18 @@ export class Solver {
     const byRep = new Map<number, number>();
     let guess = 0;
     for (const c of cards) {
+      const card = decode(this.problem!.rules, this.trump, c);
+      if (only && !only.has(card)) continue;
       const rep = this.representative(p, c);
       let v = byRep.get(rep);
       if (v === undefined) {
-        v = this.mtdf(guess, rep);
+        // The first card bisects from 0; the values of the other cards lie near it (measured: 13% fewer
+        // nodes in first-trick PIMC decisions than bisecting for every card), so they step from it.
+        v = this.mtdf(guess, rep, byRep.size > 0);
         guess = v;
         byRep.set(rep, v);
       }
-      out.set(decode(this.problem!.rules, this.trump, c), v);
+      out.set(card, v);
     }
     return out;
   }
@@ -203,19 +210,27 @@ export class Solver {
   /**
    * Null-window searches until the bounds meet. Fail-soft results move the bounds; the test value
    * bisects the remaining interval (pure MTD(f) creeps in steps of 2 here, as values of a
-   * constant-sum deal all have the same parity), starting at the guess.
+   * constant-sum deal all have the same parity), starting at the guess. With `near` (a guess expected
+   * to be close) the tests first step away from the guess, from the bound just found, by 0, 2, 6,
+   * 14, ... points until both bounds are known, and bisect only then.
    */
-  private mtdf(guess: number, first: number): number {
+  private mtdf(guess: number, first: number, near = false): number {
     const span = this.remVal + this.lastTrick + this.ifTrick[0] + this.ifTrick[1] + 1;
     let lo = this.target ? -Math.abs(this.need) - span : -span;
     let hi = this.target ? 1 : span;
-    let g = guess;
-    let b = Math.max(lo + 1, Math.min(hi, g));
+    const lo0 = lo;
+    const hi0 = hi;
+    let step = 0;
+    let b = Math.max(lo + 1, Math.min(hi, guess));
     while (lo < hi) {
-      g = first < 0 ? this.ab(b - 1, b, 0) : this.play(this.toMove, first, b - 1, b, 0);
+      const g = first < 0 ? this.ab(b - 1, b, 0) : this.play(this.toMove, first, b - 1, b, 0);
       if (g < b) hi = g;
       else lo = g;
-      b = lo + Math.max(1, (hi - lo + 1) >> 1);
+      if (!near || (lo > lo0 && hi < hi0)) b = lo + Math.max(1, (hi - lo + 1) >> 1);
+      else {
+        b = hi < hi0 ? Math.max(lo + 1, hi - step) : Math.min(hi, lo + 1 + step);
+        step = step * 2 + 2;
+      }
     }
     return lo;
   }
