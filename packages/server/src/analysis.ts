@@ -84,9 +84,14 @@ export class Analyses {
     return missing;
   }
 
-  /** Called by a table after steps that start a deal or end the match: analyses the deals now over. */
+  /**
+   * Called by a table after steps that start a deal or end the match: analyses the deals now over, unless
+   * `analyzeBacklog` analyses are already queued or running (checked before the record is read, so a
+   * server whose deals end faster than they are analysed pays nothing for the ones it leaves).
+   */
   dealsEnded(tableId: string): void {
-    if (!context().config.analyzeDeals) return;
+    const { config } = context();
+    if (!config.analyzeDeals || this.queued.size >= config.analyzeBacklog) return;
     void (async () => {
       const { store } = context();
       const [record, row] = await Promise.all([store.record(tableId), store.table(tableId)]);

@@ -27,6 +27,11 @@ export interface Config {
   readonly botWorkers: number;
   /** Analyse each deal when it ends (docs/analysis.md); off: only when the analysis is asked for. */
   readonly analyzeDeals: boolean;
+  /**
+   * Analyses queued or running above which a deal that ends is not analysed at once (it is when its
+   * match's analysis is asked for): a busy server does not build an endless queue of records in memory.
+   */
+  readonly analyzeBacklog: number;
   /** Client messages per second per connection (bucket refill rate), and the bucket size. */
   readonly rateLimit: number;
   readonly rateBurst: number;
@@ -87,6 +92,7 @@ const schema = z.object({
   TAKEOVER_LEVEL: z.enum(BOT_LEVELS).default('rule'),
   BOT_WORKERS: num(1, 1, 64).pipe(z.number().int()),
   ANALYZE_DEALS: z.enum(['on', 'off']).default('on'),
+  ANALYZE_BACKLOG: num(4, 0, 10000).pipe(z.number().int()),
   RATE_LIMIT: num(20, 1, 1e6),
   RATE_BURST: num(40, 1, 1e6),
   RATE_CLOSE: z.coerce.number().min(1).max(1e7).optional(),
@@ -146,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     takeoverLevel: e.TAKEOVER_LEVEL,
     botWorkers: e.BOT_WORKERS,
     analyzeDeals: e.ANALYZE_DEALS === 'on',
+    analyzeBacklog: e.ANALYZE_BACKLOG,
     rateLimit: e.RATE_LIMIT,
     rateBurst: e.RATE_BURST,
     rateClose: e.RATE_CLOSE ?? 10 * e.RATE_BURST,

@@ -86,3 +86,52 @@ describe.each(DB_KINDS)('deal analysis (%s)', (kind) => {
     expect((await api(srv.url, 'GET', `/api/tables/${id}/analysis`, undefined, bob.token)).status).toBe(404);
   });
 });
+
+describe('deal analysis with a full backlog (sqlite)', () => {
+  // ANALYZE_BACKLOG 0: the worker counts as busy, so deals that end are left until the analysis is asked for.
+  const srv = serve('sqlite', { ANALYZE_DEALS: 'on', ANALYZE_BACKLOG: '0' });
+  const conns: Conn[] = [];
+  afterAll(async () => {
+    for (const c of conns) await c.leave();
+  });
+
+  it('queues nothing while the match runs, and analyses every deal when the analysis is asked for', async () => {
+    const anna = await guest(srv.url, 'Anna');
+    const r = await api<{ table: TableInfo }>(
+      srv.url,
+      'POST',
+      '/api/tables',
+      {
+        game: 'klaberjass',
+        players: 2,
+        options: { target: 100 },
+        seats: [{ kind: 'human' }, { kind: 'bot', level: 'random' }],
+        visibility: 'private',
+        seat: 0,
+      },
+      anna.token,
+    );
+    const id = r.body.table.id;
+    const c = await Conn.join(srv.url, id, { token: anna.token });
+    conns.push(c);
+    autoplay(c, 0);
+    await c.waitFor((m) => isState(m) && m.d.outcome?.over === true, 60_000);
+    const db = context().store.db;
+    const stored = async () =>
+      (await db.selectFrom('analyses').select('deal').where('table_id', '=', id).execute()).length;
+    // A deal's analysis would be queued at the next deal's start: none was, and none is stored.
+    await new Promise((res) => setTimeout(res, 500));
+    expect(await stored()).toBe(0);
+    const first = await api<AnalysisResponse>(
+      srv.url,
+      'GET',
+      `/api/tables/${id}/analysis`,
+      undefined,
+      anna.token,
+    );
+    expect(first.status).toBe(200);
+    const deals = first.body.pending.length;
+    expect(deals).toBeGreaterThan(0);
+    await until(async () => ((await stored()) === deals ? true : undefined));
+  });
+});
