@@ -64,13 +64,29 @@ export function randomHex32(): string {
 
 const subtle = (): SubtleCrypto => globalThis.crypto.subtle;
 
-/** `SHA-256(seed bytes)` as lowercase hex. */
-export async function commitmentOf(seed: string): Promise<string> {
-  return toHex(new Uint8Array(await subtle().digest('SHA-256', fromHex(seed))));
-}
-
 const hmacKey = (key: Uint8Array<ArrayBuffer>) =>
   subtle().importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+
+/**
+ * The derivation's two primitives. WebCrypto (the default, in browsers and Node) answers each call through
+ * a promise settled on a later turn of the event loop; a server passes synchronous ones (node:crypto) so a
+ * deal is drawn without waiting behind other work several times. Any exact SHA-256 and HMAC-SHA-256 give
+ * the same deals (`packages/server/test/fair.test.ts` compares the two).
+ */
+export interface FairPrimitives {
+  sha256(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> | Uint8Array;
+  hmac(key: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> | Uint8Array;
+}
+
+export const WEB_CRYPTO: FairPrimitives = {
+  sha256: async (data) => new Uint8Array(await subtle().digest('SHA-256', data)),
+  hmac: async (key, data) => new Uint8Array(await subtle().sign('HMAC', await hmacKey(key), data)),
+};
+
+/** `SHA-256(seed bytes)` as lowercase hex. */
+export async function commitmentOf(seed: string, prims: FairPrimitives = WEB_CRYPTO): Promise<string> {
+  return toHex(await prims.sha256(fromHex(seed)));
+}
 
 /**
  * The HMAC message that mixes everything in: UTF-8 label, a zero byte, the deal number as 4 bytes big-endian,
@@ -102,9 +118,9 @@ export async function dealKey(
   seed: string,
   deal: number,
   clients: readonly (string | null)[],
+  prims: FairPrimitives = WEB_CRYPTO,
 ): Promise<Uint8Array> {
-  const k = await hmacKey(fromHex(seed));
-  return new Uint8Array(await subtle().sign('HMAC', k, mixMessage(deal, clients)));
+  return prims.hmac(fromHex(seed), mixMessage(deal, clients));
 }
 
 /** Words `0 .. 8 * blocks - 1` of the deal's stream: block i = HMAC-SHA-256(dealKey, i as 4 bytes big-endian). */
@@ -113,18 +129,19 @@ export async function dealWords(
   deal: number,
   clients: readonly (string | null)[],
   blocks: number,
+  prims: FairPrimitives = WEB_CRYPTO,
 ): Promise<Uint32Array> {
-  const key = await hmacKey(new Uint8Array(await dealKey(seed, deal, clients)));
+  const key = new Uint8Array(await dealKey(seed, deal, clients, prims));
   const macs = await Promise.all(
     Array.from({ length: blocks }, (_, i) => {
       const counter = new Uint8Array(4);
       new DataView(counter.buffer).setUint32(0, i, false);
-      return subtle().sign('HMAC', key, counter);
+      return prims.hmac(key, counter);
     }),
   );
   const words = new Uint32Array(blocks * 8);
   macs.forEach((mac, i) => {
-    const v = new DataView(mac);
+    const v = new DataView(mac.buffer, mac.byteOffset, mac.byteLength);
     for (let j = 0; j < 8; j++) words[i * 8 + j] = v.getUint32(4 * j, false);
   });
   return words;
@@ -168,9 +185,10 @@ export async function fairDeal(
   deal: number,
   seed: string,
   clients: readonly (string | null)[],
+  prims: FairPrimitives = WEB_CRYPTO,
 ): Promise<unknown> {
   for (let blocks = FIRST_BLOCKS; blocks <= MAX_BLOCKS; blocks *= 2) {
-    const rng = new WordRng(await dealWords(seed, deal, clients, blocks));
+    const rng = new WordRng(await dealWords(seed, deal, clients, blocks, prims));
     try {
       return game.randomDeal(state, rng);
     } catch (e) {

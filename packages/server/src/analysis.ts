@@ -6,6 +6,7 @@
  * finished match and queues any deal still missing (after a restart, or with ANALYZE_DEALS=off).
  */
 
+import { performance } from 'node:perf_hooks';
 import { createEndpoint } from '@colyseus/core';
 import { AnalysisPool, type StoredAnalysis } from '@stich/bots/analysis/pool';
 import { type GameRecord, gameById } from '@stich/engine';
@@ -33,12 +34,21 @@ export class Analyses {
   private pool: AnalysisPool | undefined;
   /** `table/deal` of the analyses queued or running in this process. */
   private readonly queued = new Set<string>();
+  /** The event loop's utilisation in the last second, measured every second. */
+  private utilization = 0;
+  private readonly meter: NodeJS.Timeout;
   private readonly db: Db;
   private readonly log: Logger;
 
   constructor(db: Db, log: Logger) {
     this.db = db;
     this.log = log;
+    let last = performance.eventLoopUtilization();
+    this.meter = setInterval(() => {
+      const now = performance.eventLoopUtilization();
+      this.utilization = performance.eventLoopUtilization(now, last).utilization;
+      last = now;
+    }, 1000).unref();
   }
 
   /** Deal numbers of the table's stored analyses. */
@@ -86,12 +96,15 @@ export class Analyses {
 
   /**
    * Called by a table after steps that start a deal or end the match: analyses the deals now over, unless
-   * `analyzeBacklog` analyses are already queued or running (checked before the record is read, so a
-   * server whose deals end faster than they are analysed pays nothing for the ones it leaves).
+   * `analyzeBacklog` analyses are already queued or running or the event loop is busier than `analyzeBusy`
+   * (checked before the record is read, so a busy server pays nothing for the deals it leaves; they are
+   * analysed when the match's analysis is asked for). Measured: 500 tables at 3,000 actions/s with every
+   * deal analysed cost 202–237 instead of 174 µs of CPU per action and p99 164–510 ms instead of 43 ms.
    */
   dealsEnded(tableId: string): void {
     const { config } = context();
     if (!config.analyzeDeals || this.queued.size >= config.analyzeBacklog) return;
+    if (this.utilization >= config.analyzeBusy) return;
     void (async () => {
       const { store } = context();
       const [record, row] = await Promise.all([store.record(tableId), store.table(tableId)]);
@@ -109,6 +122,7 @@ export class Analyses {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.meter);
     const p = this.pool;
     this.pool = undefined;
     await p?.close();

@@ -32,6 +32,11 @@ export interface Config {
    * match's analysis is asked for): a busy server does not build an endless queue of records in memory.
    */
   readonly analyzeBacklog: number;
+  /**
+   * Event-loop utilisation (0–1, over the last second or more) at or above which a deal that ends is not
+   * analysed at once: the analysis thread shares the cores with the tables, so a busy server leaves it.
+   */
+  readonly analyzeBusy: number;
   /** Client messages per second per connection (bucket refill rate), and the bucket size. */
   readonly rateLimit: number;
   readonly rateBurst: number;
@@ -93,6 +98,7 @@ const schema = z.object({
   BOT_WORKERS: num(1, 1, 64).pipe(z.number().int()),
   ANALYZE_DEALS: z.enum(['on', 'off']).default('on'),
   ANALYZE_BACKLOG: num(4, 0, 10000).pipe(z.number().int()),
+  ANALYZE_BUSY: num(0.2, 0, 1),
   RATE_LIMIT: num(20, 1, 1e6),
   RATE_BURST: num(40, 1, 1e6),
   RATE_CLOSE: z.coerce.number().min(1).max(1e7).optional(),
@@ -153,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     botWorkers: e.BOT_WORKERS,
     analyzeDeals: e.ANALYZE_DEALS === 'on',
     analyzeBacklog: e.ANALYZE_BACKLOG,
+    analyzeBusy: e.ANALYZE_BUSY,
     rateLimit: e.RATE_LIMIT,
     rateBurst: e.RATE_BURST,
     rateClose: e.RATE_CLOSE ?? 10 * e.RATE_BURST,

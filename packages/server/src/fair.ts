@@ -2,18 +2,38 @@
  * A table's commit and reveal (docs/fair-deal.md; the derivation is `@stich/protocol/fair`).
  *
  * The seed of the table's next deal is made and stored (`fair_seeds`) before its commitment goes out: at
- * the table's start for the first deal, and while deal N is dealt for deal N + 1, so clients have a whole
- * deal to send their values and no table ever waits for them. At dealing time the values received so far
+ * the table's start for the first two deals, and while deal N is dealt for deal N + 2 (off the path of the
+ * step), so deal N + 1's commitment goes out with deal N: clients have a whole deal to send their values and
+ * no table ever waits for them. At dealing time the values received so far
  * are mixed in (seats that sent none, bots among them, are recorded as null). The deal is stored with its
  * proof (field `fair`: commitment, seed, client values), so the seed of a deal in play is only in the
  * server's steps; it is revealed (the whole deal with its proof, in the `fair` message) once the deal is
  * over: when the next one is dealt or the match ends.
  */
+
+import { createHash, createHmac } from 'node:crypto';
 import type { AnyGame, Seat } from '@stich/engine';
 import type { FairNews } from '@stich/protocol';
-import { commitmentOf, FAIR_VERSION, type FairProof, fairDeal, randomHex32 } from '@stich/protocol/fair';
+import {
+  commitmentOf,
+  FAIR_VERSION,
+  type FairPrimitives,
+  type FairProof,
+  fairDeal,
+  randomHex32,
+} from '@stich/protocol/fair';
 import { context } from './context.ts';
 import type { StoredStep } from './store.ts';
+
+/**
+ * The derivation's primitives from node:crypto, synchronous: with WebCrypto each of a deal's calls came back
+ * on a later turn of the event loop, behind every other table's work (the load test's p99 rose from about
+ * 60 to 240–300 ms, the deals' last cards). The same bytes (`test/fair.test.ts`).
+ */
+export const NODE_CRYPTO: FairPrimitives = {
+  sha256: (data) => createHash('sha256').update(data).digest(),
+  hmac: (key, data) => createHmac('sha256', key).update(data).digest(),
+};
 
 interface Committed {
   readonly seed: string;
@@ -36,6 +56,8 @@ export class TableFairness {
   private over = false;
   /** The highest deal whose values were read for its draw: later values for it would not count. */
   private closed = -1;
+  /** Seeds being made and stored, by deal number. */
+  private readonly preparing = new Map<number, Promise<void>>();
 
   constructor(table: string) {
     this.table = table;
@@ -44,7 +66,9 @@ export class TableFairness {
   /** Takes up the table's stored steps (at load, restart or takeover) and makes the next deal's seed ready. */
   async restore(steps: readonly StoredStep[], over: boolean): Promise<void> {
     this.taken(steps, over);
-    if (!over) await this.prepare(this.dealt);
+    if (over) return;
+    await this.ready(this.dealt);
+    void this.ready(this.dealt + 1);
   }
 
   /** The number of the next deal to be dealt. */
@@ -73,11 +97,12 @@ export class TableFairness {
    * ready (stored) before this deal's step is written, so its commitment can go out with it.
    */
   async draw(game: AnyGame, state: unknown, deal: number): Promise<Dealt> {
+    await this.preparing.get(deal);
     let c = this.seeds.get(deal);
     if (!c) {
       // Storing it failed earlier: a seed made now, committed to only in the record (no client took part).
       const seed = randomHex32();
-      c = { seed, commitment: await commitmentOf(seed) };
+      c = { seed, commitment: await commitmentOf(seed, NODE_CRYPTO) };
       this.seeds.set(deal, c);
     }
     const seats = game.seats(state);
@@ -87,9 +112,13 @@ export class TableFairness {
     const clients = Array.from({ length: seats }, (_, s) =>
       deal === this.dealt ? (this.values.get(s) ?? null) : null,
     );
-    const cards = (await fairDeal(game, state, deal, c.seed, clients)) as Dealt;
+    const cards = (await fairDeal(game, state, deal, c.seed, clients, NODE_CRYPTO)) as Dealt;
     const fair: FairProof = { version: FAIR_VERSION, commitment: c.commitment, seed: c.seed, clients };
-    await this.prepare(deal + 1);
+    // The next deal's seed was made a deal ahead, so no database write waits here (a deal's last card
+    // waited for two queries and an insert: p99 of the load test 240 instead of 65 ms); the one after it
+    // is made now, off this path.
+    if (!this.seeds.has(deal + 1)) await this.ready(deal + 1);
+    void this.ready(deal + 2);
     return { ...cards, fair };
   }
 
@@ -115,6 +144,16 @@ export class TableFairness {
     return changed;
   }
 
+  /** `prepare`, once at a time per deal. */
+  private ready(deal: number): Promise<void> {
+    let p = this.preparing.get(deal);
+    if (!p) {
+      p = this.prepare(deal).finally(() => this.preparing.delete(deal));
+      this.preparing.set(deal, p);
+    }
+    return p;
+  }
+
   /** The seed of deal `deal`: the one stored (by this or an earlier owner of the table), else a new one, stored. */
   private async prepare(deal: number): Promise<void> {
     if (this.seeds.has(deal)) return;
@@ -126,7 +165,7 @@ export class TableFairness {
         // Read back: a seed stored first (by another owner racing at a takeover) stands.
         seed = await store.fairSeed(this.table, deal);
       }
-      if (seed) this.seeds.set(deal, { seed, commitment: await commitmentOf(seed) });
+      if (seed) this.seeds.set(deal, { seed, commitment: await commitmentOf(seed, NODE_CRYPTO) });
     } catch (e) {
       // The table goes on: that deal gets a seed made when it is dealt, committed to only in the record.
       log.error({ table: this.table, deal, err: e }, 'storing the next deal seed failed');

@@ -20,7 +20,8 @@ const until = async <T>(f: () => Promise<T | undefined>, ms = 60_000): Promise<T
 };
 
 describe.each(DB_KINDS)('deal analysis (%s)', (kind) => {
-  const srv = serve(kind, { ANALYZE_DEALS: 'on' });
+  // ANALYZE_BUSY 1: every deal, however busy the test machine's event loop.
+  const srv = serve(kind, { ANALYZE_DEALS: 'on', ANALYZE_BUSY: '1' });
   const conns: Conn[] = [];
   afterAll(async () => {
     for (const c of conns) await c.leave();
@@ -87,9 +88,12 @@ describe.each(DB_KINDS)('deal analysis (%s)', (kind) => {
   });
 });
 
-describe('deal analysis with a full backlog (sqlite)', () => {
-  // ANALYZE_BACKLOG 0: the worker counts as busy, so deals that end are left until the analysis is asked for.
-  const srv = serve('sqlite', { ANALYZE_DEALS: 'on', ANALYZE_BACKLOG: '0' });
+describe.each<{ why: string; env: Record<string, string> }>([
+  { why: 'a full backlog', env: { ANALYZE_BACKLOG: '0' } },
+  { why: 'a busy event loop', env: { ANALYZE_BUSY: '0' } },
+])('deal analysis with $why (sqlite)', ({ env }) => {
+  // At 0 the worker or the event loop counts as busy: deals that end are left until the analysis is asked for.
+  const srv = serve('sqlite', { ANALYZE_DEALS: 'on', ...env });
   const conns: Conn[] = [];
   afterAll(async () => {
     for (const c of conns) await c.leave();

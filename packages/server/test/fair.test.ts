@@ -3,10 +3,37 @@
  * survives a restart, a seat's value is mixed into its deal, every deal is revealed once it is over, and
  * the stored record passes `verifyRecord`. Runs on SQLite, and on PostgreSQL when STICH_TEST_DATABASE_URL is set.
  */
+
+import { gameById, unwrap } from '@stich/engine';
 import type { FairNews, TableInfo } from '@stich/protocol';
-import { commitmentOf, type FairProof, randomHex32, verifyRecord } from '@stich/protocol/fair';
+import { commitmentOf, type FairProof, fairDeal, randomHex32, verifyRecord } from '@stich/protocol/fair';
 import { describe, expect, it } from 'vitest';
+import { NODE_CRYPTO } from '../src/fair.ts';
 import { api, autoplay, Conn, DB_KINDS, guest, startTestServer, testDb } from './helpers.ts';
+
+describe('the server’s primitives (node:crypto) against WebCrypto', () => {
+  it('give the same commitments and the same deals in every game', async () => {
+    for (const [id, players] of [
+      ['klapperjas', 4],
+      ['klapperjas', 3],
+      ['klaberjass', 2],
+      ['differenzler', 4],
+      ['doppelkopf', 4],
+    ] as const) {
+      const game = gameById(id);
+      if (!game) throw new Error(id);
+      const state = game.start(unwrap(game.parseConfig({ players })), 1);
+      for (let i = 0; i < 4; i++) {
+        const seed = randomHex32();
+        const clients = Array.from({ length: players }, (_, s) => (s === i % players ? null : randomHex32()));
+        expect(await commitmentOf(seed, NODE_CRYPTO)).toBe(await commitmentOf(seed));
+        expect(await fairDeal(game, state, i, seed, clients, NODE_CRYPTO)).toEqual(
+          await fairDeal(game, state, i, seed, clients),
+        );
+      }
+    }
+  });
+});
 
 type FairMsg = { t: 'fair'; d: FairNews; id?: number };
 const isFair = (m: { t: string }): m is FairMsg => m.t === 'fair';
