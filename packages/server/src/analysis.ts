@@ -98,8 +98,8 @@ export class Analyses {
    * Called by a table after steps that start a deal or end the match: analyses the deals now over, unless
    * `analyzeBacklog` analyses are already queued or running or the event loop is busier than `analyzeBusy`
    * (checked before the record is read, so a busy server pays nothing for the deals it leaves; they are
-   * analysed when the match's analysis is asked for). Measured: 500 tables at 3,000 actions/s with every
-   * deal analysed cost 202–237 instead of 174 µs of CPU per action and p99 164–510 ms instead of 43 ms.
+   * analysed when the match's analysis is asked for). 500 Differenzler tables at 3,000 actions/s end about
+   * 80 deals a second; one thread analyses about 0.3.
    */
   dealsEnded(tableId: string): void {
     const { config } = context();
