@@ -239,6 +239,11 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
     await page.locator('select[name=game]').selectOption('differenzler');
     await page.locator('details summary').click();
     await page.locator('.opt', { hasText: 'Runden' }).locator('input').fill('1');
+    // Rule bots: their estimates come at once. A search bot may still be estimating when ours is sent,
+    // and an estimate sent on an older step is refused as stale (docs/protocol.md); not what this checks.
+    const levels = page.getByLabel('Stärke');
+    expect(await levels.count()).toBe(3);
+    for (let i = 0; i < 3; i++) await levels.nth(i).selectOption('rule');
     await page.getByTestId('create-submit').click();
     const input = page.locator('form.number-action input[type=number]');
     await input.waitFor({ timeout: 20_000 });
