@@ -156,3 +156,49 @@ describe('hints', () => {
     expect(g.legalActions(state, seat)).toContainEqual(h.action);
   });
 });
+
+describe('hints over random positions', () => {
+  // The card suggested heads the list of values, also where cards tie (the search player then keeps its
+  // rule card, whatever the hand's order) and in Doppelkopf (values over samples of their own).
+  const tables = [
+    { game: 'klaberjass', config: { players: 2 } },
+    { game: 'klapperjas', config: { players: 4 } },
+    { game: 'doppelkopf', config: { players: 4, preset: 'ddv' } },
+  ] as const;
+  for (const t of tables)
+    it(`${t.game}: the suggested card is the best option shown`, () => {
+      const g = gameById(t.game)!;
+      const config = g.parseConfig(t.config);
+      if (!config.ok) throw new Error(config.error.reason);
+      const rng = seeded(`hint-random/${t.game}`);
+      let checked = 0;
+      for (let d = 0; checked < 6 && d < 40; d++) {
+        let s = g.start(config.value, 0);
+        s = (g.applyDeal(s, g.randomDeal(s, rng)) as { value: unknown }).value;
+        // Rule players to a random point of the card play, then one hint for the seat to play.
+        const stop = 4 + rng.int(16);
+        for (let i = 0; i < 400 && (g.outcome(s) as { deals: unknown[] }).deals.length === 0; i++) {
+          const seat = g.toAct(s)[0];
+          const legal = g.legalActions(s, seat) as readonly { t: string; card?: string }[];
+          const cards = new Set(legal.filter((a) => a.t === 'play').map((a) => a.card));
+          if (g.phase(s) === 'play' && cards.size >= 2 && i >= stop) {
+            const h = hint(requestFor(t.game, s, seat, 'search', `hint-random/${d}`));
+            if (h.options && h.action.t === 'play') {
+              const values = h.options.map((o) => o.value);
+              expect(values).toEqual([...values].sort((a, b) => b - a));
+              expect((h.options[0].action as { card?: string }).card).toBe(
+                (h.action as { card?: string }).card,
+              );
+              expect(legal).toContainEqual(h.action);
+              checked++;
+            }
+            break;
+          }
+          s = (
+            g.apply(s, seat, decide(requestFor(t.game, s, seat, 'rule', `r/${d}/${i}`))) as { value: unknown }
+          ).value;
+        }
+      }
+      expect(checked).toBe(6);
+    }, 120_000);
+});

@@ -22,7 +22,7 @@ import { parseOptions, printJson } from './io.ts';
 type Action = { readonly t: string } & Readonly<Record<string, unknown>>;
 type Party = 're' | 'kontra';
 
-/** What the generator reads of a finished deal (the agreed outcome, DOKO-API.md). */
+/** What the generator reads of a finished deal (the outcome, docs/record-format.md). */
 export interface DealSeen {
   readonly contract: {
     kind: string;

@@ -1,6 +1,6 @@
 /**
  * Doppelkopf rules as tables of cases naming their source: the DDV tournament rules as the oracle program
- * plays them (/work/shared/oracles/doppelkopf-ddv/README.md, "README" below) and 004's sentences. Counting
+ * plays them (packages/cli/test/oracles/doppelkopf-ddv/README.md, "README" below) and 004's sentences. Counting
  * tests replay oracle games (test/oracle/doppelkopf-ddv-sample.json, provenance inside).
  */
 import { readFileSync } from 'node:fs';

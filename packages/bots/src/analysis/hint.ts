@@ -55,8 +55,16 @@ export function hint(req: BotRequest): Hint {
     }
   }
   if (!values) return { action, unit, options: null };
+  // Best first; among equal (rounded) values the suggested card first, since the search player breaks
+  // ties towards its rule card, not by the order of the hand.
+  const suggested = (action as PlayAction).card;
+  const first = (o: HintOption) => ((o.action as PlayAction).card === suggested ? 0 : 1);
   const options = cards
     .map((c) => ({ action: byCard(c), value: round(values.get(c)!) }))
-    .sort((a, b) => b.value - a.value);
-  return { action, unit, options };
+    .sort((a, b) => b.value - a.value || first(a) - first(b));
+  // Doppelkopf values its cards over samples of their own (the decision drew its samples after the
+  // announcement check): the card suggested is then the best one shown, so figures and suggestion agree.
+  const best = options[0].action as PlayAction;
+  const agreed = action.t === 'play' && best.card !== suggested ? best : action;
+  return { action: agreed, unit, options };
 }

@@ -35,7 +35,7 @@ export const MISMATCH_KINDS = [
   'winner',
   'score',
   'standings',
-  /** Our outcome lacks a field of the agreed surface (/work/notes/DOKO-API.md). */
+  /** Our outcome lacks a field the comparison reads (the Doppelkopf outcome, docs/record-format.md). */
   'outcome',
   /** Not replayed: an earlier step of its session failed, so the match cannot go on. */
   'unreplayed',

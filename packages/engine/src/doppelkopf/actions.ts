@@ -1,5 +1,5 @@
 /**
- * Doppelkopf actions (DOKO-API.md): plain JSON tagged by `t`, interned so that legal-action lists and
+ * Doppelkopf actions: plain JSON tagged by `t`, interned so that legal-action lists and
  * parsed actions share one object per action.
  */
 import type { Card } from '../core/cards.ts';

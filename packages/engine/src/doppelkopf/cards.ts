@@ -43,7 +43,7 @@ export const isNine = (k: number): boolean => k % 6 === R9;
 const RANK_POINTS = [0, 10, 2, 3, 4, 11];
 export const POINTS: readonly number[] = Array.from({ length: KINDS }, (_, k) => RANK_POINTS[rankOfKind(k)]);
 
-/** The games a seat may declare (DOKO-API.md): solos by trumps, Hochzeit, Armut. */
+/** The games a seat may declare: solos by trumps, Hochzeit, Armut. */
 export const SOLOS = ['diamonds', 'hearts', 'spades', 'clubs', 'jacks', 'queens', 'fleischlos'] as const;
 export type Solo = (typeof SOLOS)[number];
 export const GAMES_DECLARED = ['hochzeit', 'armut', ...SOLOS] as const;

@@ -1,5 +1,5 @@
 /**
- * Doppelkopf setup: `{ players: 4, preset?: 'ddv' | 'house', options?: {...} }` (DOKO-API.md).
+ * Doppelkopf setup: `{ players: 4, preset?: 'ddv' | 'house', options?: {...} }`.
  * Each preset is a full set of option values; `options` overrides single values.
  */
 import { err, ok, type Result } from '../core/result.ts';

@@ -1,7 +1,7 @@
 /**
  * Doppelkopf (DDV tournament rules and the house rules of 004) as a `Game`. Seats in the order of play
  * (clockwise, 004 "im Uhrzeigersinn"); the forehand (dealer + 1) is asked first in the Vorbehalt round and
- * leads trick 1 unless a Pflichtsolo is played. See docs/rules/doppelkopf.md and DOKO-API.md.
+ * leads trick 1 unless a Pflichtsolo is played. See docs/rules/doppelkopf.md and docs/record-format.md.
  *
  * Phases: deal → reserve (gesund / Vorbehalt, or a solo at once) → declare (seats with a Vorbehalt name it,
  * or a Vorführung's soloist names his solo) → play → deal ... → over. Announcements are optional actors in
@@ -68,7 +68,7 @@ import { type DoppelkopfView, viewFor } from './view.ts';
 
 export const SEATS = 4;
 
-/** A deal: the hands by seat (DOKO-API.md), 12 cards each with nines, 10 without. */
+/** A deal: the hands by seat, 12 cards each with nines, 10 without. */
 export interface DoppelkopfDeal {
   readonly hands: readonly (readonly Card[])[];
 }

@@ -1,4 +1,4 @@
-/** The Doppelkopf outcome (DOKO-API.md): every finished deal, the running totals, the winners at the end. */
+/** The Doppelkopf outcome: every finished deal, the running totals, the winners at the end. */
 import type { BaseOutcome, Seat } from '../core/game.ts';
 import type { DealResult, DoppelkopfState } from './state.ts';
 

@@ -1,6 +1,7 @@
 /**
  * Valuing a finished deal. DDV: the list of items of the Turnierspielregeln as the oracle program reports them
- * (/work/shared/oracles/doppelkopf-ddv/README.md "value"); the item names are DOKO-API.md's.
+ * (packages/cli/test/oracles/doppelkopf-ddv/README.md "value", a copy of ../shared/oracles/doppelkopf-ddv);
+ * the item names are the outcome's (docs/record-format.md).
  * House (004 "Punkte"): housescore.ts `scoreHouse`.
  */
 import type { Seat } from '../core/game.ts';

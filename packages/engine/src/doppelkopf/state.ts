@@ -23,7 +23,7 @@ export type Phase = (typeof PHASES)[number];
 export const CONTRACT_KINDS = ['normal', 'silent-solo', 'hochzeit', 'solo', 'armut', 'redeal'] as const;
 export type ContractKind = (typeof CONTRACT_KINDS)[number];
 
-/** The game played in a deal (DOKO-API.md `contract`). */
+/** The game played in a deal (the outcome's `contract`, docs/record-format.md). */
 export interface Contract {
   readonly kind: ContractKind;
   /** Soloist, Hochzeit holder, silent soloist, poor player; null in a normal game. */
@@ -164,7 +164,7 @@ export interface MatchState {
   readonly scores: readonly number[];
 }
 
-/** A finished deal as the outcome shows it (DOKO-API.md). */
+/** A finished deal as the outcome shows it. */
 export interface DealResult {
   /** 1-based. */
   readonly deal: number;
