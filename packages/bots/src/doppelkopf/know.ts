@@ -192,13 +192,10 @@ export function reOf(kn: Knowledge, hands: readonly (readonly number[])[]): numb
   return re | playedQueens(kn);
 }
 
-let queensCache: { kn: Knowledge; re: number } | null = null;
 function playedQueens(kn: Knowledge): number {
-  if (queensCache?.kn === kn) return queensCache.re;
   // Parties known Re with no CQ in hand must have played one: the view's parties say so.
   let re = 0;
-  for (let s = 0; s < 4; s++) if (kn.parties[s] === 're' && kn.byQueens) re |= 1 << s;
-  queensCache = { kn, re };
+  if (kn.byQueens) for (let s = 0; s < 4; s++) if (kn.parties[s] === 're') re |= 1 << s;
   return re;
 }
 

@@ -52,8 +52,13 @@ export const ENDGAME = 5;
 export const ANNOUNCE_MARGIN = 0.25;
 
 let shared: DkSolver | undefined;
-const solver = (): DkSolver => {
+/**
+ * The thread's solver with an empty table: one table per decision, so a decision depends on its request
+ * alone, not on what the thread solved before (whether a sample finishes within `perSample` nodes would).
+ */
+const freshSolver = (): DkSolver => {
   shared ??= new DkSolver(18);
+  shared.clear();
   return shared;
 };
 
@@ -310,12 +315,12 @@ export function cardValues(
   let n = 0;
   const total = v.options.nines ? 12 : 10;
   const endgame = total - kn.tricksDone <= ENDGAME;
+  const s = endgame ? freshSolver() : null;
   for (let i = 0; i < budget.samples; i++) {
     const deal = sample(kn, rng);
     if (deal === null) continue;
     let solved: Map<number, number> | null = null;
-    if (endgame) {
-      const s = solver();
+    if (s) {
       const sim = new Sim(kn, v, deal);
       s.load(sim.problem());
       s.nodes = 0;

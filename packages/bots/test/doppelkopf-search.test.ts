@@ -1,0 +1,57 @@
+/**
+ * The Doppelkopf search level decides from its request alone: the values of the cards in an end-game
+ * position (where sampled deals are solved within a node budget) are the same whatever the thread solved
+ * before, so a server's bot worker, a hint and the arena agree on the same request.
+ */
+import { type Card, gameById, seeded, unwrap } from '@stich/engine';
+import type { DoppelkopfState, DoppelkopfView } from '@stich/engine/doppelkopf/index';
+import { describe, expect, it } from 'vitest';
+import { knowledge } from '../src/doppelkopf/know.ts';
+import { kindOf } from '../src/doppelkopf/model.ts';
+import { cardValues, ENDGAME } from '../src/doppelkopf/search.ts';
+import { decide, requestFor } from '../src/index.ts';
+
+const g = gameById('doppelkopf')!;
+type S = DoppelkopfState;
+
+/** A position of the card play with `left` tricks or fewer to go and a choice of cards, by rule players. */
+function endgame(preset: string, seed: number, left: number): { s: S; seat: number } | null {
+  const rng = seeded(`dk-search/${preset}/${seed}`);
+  let s = g.start(unwrap(g.parseConfig({ players: 4, preset })), rng.int(4)) as S;
+  s = unwrap(g.applyDeal(s, g.randomDeal(s, rng))) as S;
+  const cards = preset === 'house' ? 40 : 48;
+  for (let i = 0; i < 400; i++) {
+    if (g.awaitsDeal(s) || g.outcome(s).deals.length > 0) return null;
+    const seat = g.toAct(s)[0];
+    const legal = g.legalActions(s, seat) as readonly { t: string; card?: Card }[];
+    const kinds = new Set(legal.filter((a) => a.t === 'play').map((a) => kindOf(a.card!)));
+    if (s.phase === 'play' && s.played >= cards - 4 * left && kinds.size >= 2) return { s, seat };
+    s = unwrap(g.apply(s, seat, decide(requestFor('doppelkopf', s, seat, 'rule', `${seed}/${i}`)))) as S;
+  }
+  return null;
+}
+
+function values(p: { s: S; seat: number }, seed: string): [number, number][] {
+  const v = g.viewFor(p.s, p.seat) as DoppelkopfView;
+  const legal = g.legalActions(p.s, p.seat) as readonly { t: string; card?: Card }[];
+  const kinds = [...new Set(legal.filter((a) => a.t === 'play').map((a) => kindOf(a.card!)))];
+  const m = cardValues(v, knowledge(v), kinds, seeded(seed));
+  return m === null ? [] : [...m.entries()];
+}
+
+describe('Doppelkopf search: a decision depends on its request only', () => {
+  for (const preset of ['ddv', 'house'])
+    it(`${preset}: end-game card values are the same before and after other searches`, () => {
+      const positions: { s: S; seat: number }[] = [];
+      for (let seed = 0; positions.length < 4 && seed < 60; seed++) {
+        const p = endgame(preset, seed, ENDGAME);
+        if (p) positions.push(p);
+      }
+      expect(positions.length).toBe(4);
+      const first = positions.map((p, i) => values(p, `v/${i}`));
+      for (const f of first) expect(f.length).toBeGreaterThan(1);
+      // The same requests again, in the reverse order: each after other positions were solved.
+      for (let i = positions.length - 1; i >= 0; i--)
+        expect(values(positions[i], `v/${i}`)).toEqual(first[i]);
+    }, 60_000);
+});
