@@ -74,11 +74,13 @@ async function openSeeded(
 ): Promise<string> {
   const { table, people } = await storeTable(id, config, 0, steps, [{ seat: 0, name: 'Tester' }], level);
   await openAs(h, page, table, people[0]);
+  // At the stored step, or past it: where a computer player is to act it may move before the page has
+  // drawn the stored state (bots act at once here), so only "not before" is certain.
   const seq = await page
     .waitForFunction(
-      (n) => document.querySelector('main.table-screen')?.getAttribute('data-seq') === n,
-      String(steps.length),
-      { timeout: 20_000 },
+      (n) => Number(document.querySelector('main.table-screen')?.getAttribute('data-seq') ?? -1) >= n,
+      steps.length,
+      { timeout: 30_000 },
     )
     .then(
       () => '',
