@@ -49,7 +49,7 @@ describe.skipIf(!chromiumPath)('deal analysis in the replay, in Chromium', () =>
 
     const page = await h.newPage();
     await page.goto(`${h.base}/#/replay/${table}`);
-    await page.getByTestId('replay-bar').waitFor({ timeout: 20_000 });
+    await page.getByTestId('replay-bar').waitFor({ timeout: 45_000 });
     await page.getByTestId('analysis-open').click();
     const match = page.getByTestId('analysis-match');
     await match.waitFor({ timeout: 30_000 });
@@ -91,7 +91,7 @@ describe.skipIf(!chromiumPath)('deal analysis in the replay, in Chromium', () =>
     const page = await h.newPage();
     await openAs(h, page, table, people[0]);
     const button = page.getByTestId('hint');
-    await button.waitFor({ timeout: 20_000 });
+    await button.waitFor({ timeout: 45_000 });
     expect(await page.getByTestId('hints-used').count()).toBe(0);
     await button.click();
     const box = page.getByTestId('hint-box');

@@ -80,7 +80,7 @@ async function openSeeded(
     .waitForFunction(
       (n) => Number(document.querySelector('main.table-screen')?.getAttribute('data-seq') ?? -1) >= n,
       steps.length,
-      { timeout: 30_000 },
+      { timeout: 45_000 },
     )
     .then(
       () => '',
@@ -248,7 +248,7 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
     for (let i = 0; i < 3; i++) await levels.nth(i).selectOption('rule');
     await page.getByTestId('create-submit').click();
     const input = page.locator('form.number-action input[type=number]');
-    await input.waitFor({ timeout: 20_000 });
+    await input.waitFor({ timeout: 45_000 });
     await input.fill('47');
     await page.locator('form.number-action button[type=submit]').click();
     const own = page.getByTestId('own-round');
@@ -373,7 +373,7 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
     const page = await h.newPage();
     await page.addInitScript(() => localStorage.setItem('stich.name', 'Zuschauer'));
     await page.goto(`${h.base}/#/t/${table}?watch=1`);
-    await page.getByTestId('watch-from').waitFor({ timeout: 20_000 });
+    await page.getByTestId('watch-from').waitFor({ timeout: 45_000 });
     // From seat 0 first: seat 0 at the bottom, its partner (seat 2) opposite.
     expect(await page.locator('.opp[data-seat="0"]').getAttribute('class')).toContain('pos-bottom');
     expect(await page.locator('.opp[data-seat="2"]').getAttribute('class')).toContain('pos-top');
@@ -444,7 +444,7 @@ describe.skipIf(!chromiumPath)('the end of a deal at the table (issue 17: ux-dea
     await page.locator('select[name=players]').selectOption('2');
     await page.locator('.seat-row[data-seat="1"] select').nth(1).selectOption('random');
     await page.getByTestId('create-submit').click();
-    await page.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
+    await page.locator('.hand button.card').first().waitFor({ timeout: 45_000 });
     // Watch the table: each trick shown as taken, by the cards in it, and the hand size in play.
     await page.evaluate(() => {
       const w = window as unknown as { taken: string[]; seen: string[] };

@@ -87,7 +87,7 @@ export async function openTable(
     await page.waitForFunction(
       (n) => Number(document.querySelector('main.table-screen')?.getAttribute('data-seq') ?? -1) >= n,
       steps.length,
-      { timeout: 20_000 },
+      { timeout: 45_000 },
     );
     expect(await page.locator('main.table-screen').getAttribute('data-seat')).toBe(String(p.seat));
     pages.push(page);
