@@ -84,11 +84,17 @@ export async function openTable(
     const ctx = await (h.browser as Browser).newContext({ viewport: size, reducedMotion: 'reduce' });
     const page = await h.newPage(ctx);
     await openAs(h, page, table, p);
-    await page.waitForFunction(
-      (n) => Number(document.querySelector('main.table-screen')?.getAttribute('data-seq') ?? -1) >= n,
-      steps.length,
-      { timeout: 45_000 },
-    );
+    const late = await page
+      .waitForFunction(
+        (n) => Number(document.querySelector('main.table-screen')?.getAttribute('data-seq') ?? -1) >= n,
+        steps.length,
+        { timeout: 45_000 },
+      )
+      .then(
+        () => '',
+        async () => `not at step ${steps.length}: ${page.url()} ${await page.locator('body').innerText()}`,
+      );
+    expect(late).toBe('');
     expect(await page.locator('main.table-screen').getAttribute('data-seat')).toBe(String(p.seat));
     pages.push(page);
   }
