@@ -9,6 +9,7 @@ import type { DoppelkopfView } from '@stich/engine/doppelkopf/index';
 import { knowledge } from '../doppelkopf/know.ts';
 import { kindOf } from '../doppelkopf/model.ts';
 import { cardValues } from '../doppelkopf/search.ts';
+import { searchMoveFor } from '../games/doppelkopf.ts';
 import { type BotRequest, decide } from '../index.ts';
 import { pimc } from '../play/pimc.ts';
 import { contextFor, toUnit, UNITS, type Unit } from './index.ts';
@@ -33,17 +34,21 @@ const round = (x: number) => Math.round(x * 100) / 100;
 /** The hint for a bot request of level `search` (any level is treated as `search`). */
 export function hint(req: BotRequest): Hint {
   const r: BotRequest = { ...req, level: 'search' };
-  const action = decide(r);
   const unit = UNITS[req.game];
   const plays = (req.legal as readonly PlayAction[]).filter((a) => a.t === 'play');
   const cards = [...new Set(plays.map((a) => a.card!))];
+  // Doppelkopf's move comes with the values it chose by: one search for both (cards to choose from mean
+  // the play phase, where the search level's move is `searchMoveFor`).
+  const dk = req.game === 'doppelkopf' && cards.length >= 2 ? searchMoveFor(r) : null;
+  const action = dk ? dk.action : decide(r);
   if (cards.length < 2) return { action, unit, options: null };
   const byCard = (c: Card) => plays.find((a) => a.card === c)!;
   let values: Map<Card, number> | null = null;
-  if (req.game === 'doppelkopf') {
+  if (dk) {
     const v = req.view as DoppelkopfView;
-    const kinds = [...new Set(cards.map(kindOf))];
-    const kv = cardValues(v, knowledge(v), kinds, seeded(`${req.seed}/hint`));
+    // An announcement is chosen before any card is valued: the cards then get samples of their own.
+    const kv =
+      dk.values ?? cardValues(v, knowledge(v), [...new Set(cards.map(kindOf))], seeded(`${req.seed}/hint`));
     if (kv) values = new Map(cards.map((c) => [c, kv.get(kindOf(c))!]));
   } else {
     const ctx = contextFor(req.game, req.view, req.seat);
@@ -62,9 +67,5 @@ export function hint(req: BotRequest): Hint {
   const options = cards
     .map((c) => ({ action: byCard(c), value: round(values.get(c)!) }))
     .sort((a, b) => b.value - a.value || first(a) - first(b));
-  // Doppelkopf values its cards over samples of their own (the decision drew its samples after the
-  // announcement check): the card suggested is then the best one shown, so figures and suggestion agree.
-  const best = options[0].action as PlayAction;
-  const agreed = action.t === 'play' && best.card !== suggested ? best : action;
-  return { action: agreed, unit, options };
+  return { action, unit, options };
 }

@@ -385,18 +385,25 @@ export function searchAnnouncement(
   return withCall / n >= base / n + ANNOUNCE_MARGIN ? call : null;
 }
 
-/** The search player in the play phase. */
-export function searchPlay(v: DoppelkopfView, legal: readonly A[], rng: Rng): A {
+/**
+ * The search player's move in the play phase, with the value of each card kind it chose by; `values` is null
+ * where no card was valued (an announcement, a single kind, no deal sampled).
+ */
+export function searchMove(
+  v: DoppelkopfView,
+  legal: readonly A[],
+  rng: Rng,
+): { readonly action: A; readonly values: Map<number, number> | null } {
   const kn = knowledge(v);
   const ann = searchAnnouncement(v, kn, legal, rng);
-  if (ann) return ann;
+  if (ann) return { action: ann, values: null };
   const plays = legal.filter((a): a is A & { t: 'play' } => a.t === 'play');
-  if (plays.length === 0) return legal.find((a) => a.t === 'quiet') ?? legal[0];
+  if (plays.length === 0) return { action: legal.find((a) => a.t === 'quiet') ?? legal[0], values: null };
   const prefer = ruleCard(v, kn, legal);
-  if (plays.length === 1) return plays[0];
+  if (plays.length === 1) return { action: plays[0], values: null };
   const kinds = [...new Set(plays.map((a) => kindOf(a.card)))];
   const values = cardValues(v, kn, kinds, rng);
-  if (values === null) return prefer;
+  if (values === null) return { action: prefer, values };
   let bestK = kindOf((prefer as A & { t: 'play' }).card);
   let bestV = values.get(bestK)!;
   for (const k of kinds)
@@ -404,5 +411,5 @@ export function searchPlay(v: DoppelkopfView, legal: readonly A[], rng: Rng): A 
       bestK = k;
       bestV = values.get(k)!;
     }
-  return plays.find((a) => kindOf(a.card) === bestK)!;
+  return { action: plays.find((a) => kindOf(a.card) === bestK)!, values };
 }

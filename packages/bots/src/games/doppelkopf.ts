@@ -6,14 +6,23 @@
 import { seeded } from '@stich/engine';
 import type { DoppelkopfView } from '@stich/engine/doppelkopf/index';
 import { ruleAction } from '../doppelkopf/rule.ts';
-import { searchPlay } from '../doppelkopf/search.ts';
+import { searchMove } from '../doppelkopf/search.ts';
+import type { BotRequest } from '../index.ts';
 import type { Players } from '../levels.ts';
+
+/** The search level's move in the play phase, with the card values it chose by (hints show them). */
+export const searchMoveFor = (req: BotRequest) =>
+  searchMove(
+    req.view as DoppelkopfView,
+    req.legal as Parameters<typeof searchMove>[1],
+    seeded(`${req.seed}/dk`),
+  );
 
 export const doppelkopfPlayers: Players = {
   rule: (req) => ruleAction(req.view as DoppelkopfView, req.legal),
   search: (req) => {
     const v = req.view as DoppelkopfView;
     if (v.phase !== 'play') return ruleAction(v, req.legal);
-    return searchPlay(v, req.legal as Parameters<typeof searchPlay>[1], seeded(`${req.seed}/dk`));
+    return searchMoveFor(req).action;
   },
 };
