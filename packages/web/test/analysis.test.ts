@@ -10,7 +10,7 @@ import { gameById, seeded } from '@stich/engine';
 import { describe, expect, it } from 'vitest';
 import { context } from '../../server/src/context.ts';
 import type { StoredStep } from '../../server/src/store.ts';
-import { axe, chromiumPath, harness, openAs, shots, storeTable } from './harness.ts';
+import { axe, chromiumPath, harness, openAs, shots, storeTable, WAIT_MS } from './harness.ts';
 
 /** A whole Klaberjass match (to 100) of rule players, as the server stores it: explicit deals, every action. */
 function finishedMatch(
@@ -49,7 +49,7 @@ describe.skipIf(!chromiumPath)('deal analysis in the replay, in Chromium', () =>
 
     const page = await h.newPage();
     await page.goto(`${h.base}/#/replay/${table}`);
-    await page.getByTestId('replay-bar').waitFor({ timeout: 45_000 });
+    await page.getByTestId('replay-bar').waitFor({ timeout: WAIT_MS });
     await page.getByTestId('analysis-open').click();
     const match = page.getByTestId('analysis-match');
     await match.waitFor({ timeout: 30_000 });
@@ -91,7 +91,7 @@ describe.skipIf(!chromiumPath)('deal analysis in the replay, in Chromium', () =>
     const page = await h.newPage();
     await openAs(h, page, table, people[0]);
     const button = page.getByTestId('hint');
-    await button.waitFor({ timeout: 45_000 });
+    await button.waitFor({ timeout: WAIT_MS });
     expect(await page.getByTestId('hints-used').count()).toBe(0);
     await button.click();
     const box = page.getByTestId('hint-box');

@@ -9,7 +9,7 @@ import { GAME_IDS, GAME_META } from '@stich/engine';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TABLE_GAMES } from '../../server/src/games.ts';
-import { attr, chromiumPath, harness, playUntil, shots } from './harness.ts';
+import { attr, chromiumPath, harness, playUntil, shots, WAIT_MS } from './harness.ts';
 
 // The games the server seats people at (it lists them in GET /api/games).
 const registered = TABLE_GAMES.flatMap((id) => GAME_META[id] ?? []);
@@ -41,7 +41,7 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
         if (g.players.length > 1) await row.locator(`button[data-players="${n}"]`).click();
         expect(await page.getByTestId('quick-hint').textContent()).toContain(`${g.name.de} zu ${n}`);
         await page.getByTestId('quick').click();
-        await page.locator('.table[data-game]').waitFor({ timeout: 45_000 });
+        await page.locator('.table[data-game]').waitFor({ timeout: WAIT_MS });
         expect(await page.locator('.table').getAttribute('data-game')).toBe(g.id);
         expect(await page.locator('.opp').count()).toBe(n - 1);
         expect(await attr(page, 'data-seat')).toBe('0');
@@ -64,7 +64,7 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     await page.locator('input[name=quick-game][value="klapperjas"]').check();
     await page.locator('.quick-game[data-game="klapperjas"] button[data-players="4"]').click();
     await page.getByTestId('quick').click();
-    await page.locator('.hand button.card').first().waitFor({ timeout: 45_000 });
+    await page.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
     const tableUrl = page.url();
     const id = /#\/t\/([^?]+)/.exec(tableUrl)![1];
     const hand = await page
@@ -93,7 +93,7 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     await mine.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(shots, 'my-tables.png'), fullPage: true });
     await row.getByRole('button').click();
-    await page.locator('.hand button.card').first().waitFor({ timeout: 45_000 });
+    await page.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
     expect(await attr(page, 'data-seat')).toBe('0');
     const back = await page
       .locator('.hand button.card')
@@ -113,7 +113,7 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     const link = await a.getByTestId('invite-link').inputValue();
     // While the seat waits for its player it is free, not a dropped player.
     const opp = a.locator('.opp[data-seat="1"]');
-    await opp.waitFor({ timeout: 45_000 });
+    await opp.waitFor({ timeout: WAIT_MS });
     expect(await opp.locator('.opp-name').textContent()).toContain('frei');
     expect(await opp.locator('.tag.warn').count()).toBe(0);
 
@@ -124,7 +124,7 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     // Focus is in the name field, so typing and Enter is all it takes.
     await b.keyboard.type('Bruno');
     await b.keyboard.press('Enter');
-    await b.locator('.hand button.card').first().waitFor({ timeout: 45_000 });
+    await b.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
     await expect.poll(() => opp.locator('.opp-name').textContent(), { timeout: 10_000 }).toContain('Bruno');
     expect(await a.locator('.opp-name', { hasText: 'frei' }).count()).toBe(0);
 
@@ -132,13 +132,13 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     await c.goto(link);
     await c.getByTestId('name-gate').getByRole('textbox').fill('Carla');
     await c.getByTestId('name-gate').getByRole('button').click();
-    await c.getByTestId('table-full').waitFor({ timeout: 45_000 });
+    await c.getByTestId('table-full').waitFor({ timeout: WAIT_MS });
     const body = (await c.locator('body').textContent()) ?? '';
     expect(body).not.toContain('seat-taken');
     expect(body).not.toContain('Keine Verbindung');
     expect(await c.locator('.banner').count()).toBe(0);
     await c.getByTestId('watch').click();
-    await expect.poll(() => attr(c, 'data-status'), { timeout: 45_000 }).toBe('open');
+    await expect.poll(() => attr(c, 'data-status'), { timeout: WAIT_MS }).toBe('open');
     expect(await attr(c, 'data-seat')).toBe('');
     expect(await c.locator('.hand button.card').count()).toBe(0);
     for (const p of [a, b, c]) await p.context().close();
@@ -180,7 +180,7 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     await page.locator('.seat-row[data-seat="1"] select').nth(1).selectOption('random');
     await page.locator('input[name=private]').uncheck();
     await page.getByTestId('create-submit').click();
-    await page.locator('.hand button.card').first().waitFor({ timeout: 45_000 });
+    await page.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
     const id = /#\/t\/([^?]+)/.exec(page.url())![1];
     await playUntil(page, async () => (await attr(page, 'data-over')) === 'true');
     const [download] = await Promise.all([
@@ -195,7 +195,7 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     // Another browser (a different guest) opens the replay link of the public table.
     const other = await h.newPage();
     await other.goto(`${h.base}/#/replay/${id}`);
-    await other.getByTestId('replay-bar').waitFor({ timeout: 45_000 });
+    await other.getByTestId('replay-bar').waitFor({ timeout: WAIT_MS });
     const stepText = () => other.getByTestId('replay-step').textContent();
     expect(await stepText()).toBe(`Schritt 1 von ${steps}`);
     // Names, not "#1": Anna and the computer player.
@@ -235,7 +235,7 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     const third = await lobby();
     await third.getByTestId('open-replay').click();
     await third.getByTestId('replay-file').setInputFiles(file);
-    await third.getByTestId('replay-bar').waitFor({ timeout: 45_000 });
+    await third.getByTestId('replay-bar').waitFor({ timeout: WAIT_MS });
     expect(await third.getByTestId('replay-step').textContent()).toBe(`Schritt 1 von ${steps}`);
     await third.getByTestId('replay-last').click();
     expect(await third.getByTestId('replay-step').textContent()).toBe(`Schritt ${steps} von ${steps}`);
@@ -263,8 +263,8 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     await b.getByTestId('name-gate').getByRole('textbox').fill('Bruno');
     await b.getByTestId('name-gate').getByRole('button').click();
     // Anna saw the seat taken and the match begin.
-    await a.getByTestId('starting').waitFor({ timeout: 45_000 });
-    await b.locator('.hand button.card').first().waitFor({ timeout: 45_000 });
+    await a.getByTestId('starting').waitFor({ timeout: WAIT_MS });
+    await b.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
     const bUrl = b.url();
 
     // Bruno's tab closes: his seat shows the seconds until a computer plays it (GRACE_SECONDS 30).
@@ -280,7 +280,7 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     // He comes back: the countdown is gone.
     const b2 = await h.newPage(ctx);
     await b2.goto(bUrl);
-    await b2.locator('.hand button.card').first().waitFor({ timeout: 45_000 });
+    await b2.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
     await expect.poll(() => note.count(), { timeout: 10_000 }).toBe(0);
 
     // They play the match to its end, and both ask for the rematch: the same new table, the same seats.
@@ -293,8 +293,8 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     const idOf = (u: string) => /#\/t\/([^?]+)/.exec(u)![1];
     expect(idOf(b2.url())).toBe(idOf(a.url()));
     expect(idOf(a.url())).not.toBe(idOf(tableUrl));
-    await a.locator('.hand button.card').first().waitFor({ timeout: 45_000 });
-    await b2.locator('.hand button.card').first().waitFor({ timeout: 45_000 });
+    await a.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
+    await b2.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
     expect(await attr(a, 'data-seat')).toBe('0');
     expect(await attr(b2, 'data-seat')).toBe('1');
     expect(await a.locator('.opp[data-seat="1"] .opp-name').textContent()).toContain('Bruno');
@@ -338,7 +338,7 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     await page.locator('details summary').click();
     await page.locator(`.opt [aria-label="${belle.name.de}"]`).selectOption('true');
     await page.getByTestId('create-submit').click();
-    await page.locator('.table[data-game]').waitFor({ timeout: 45_000 });
+    await page.locator('.table[data-game]').waitFor({ timeout: WAIT_MS });
     await page.locator('.topbar [data-testid=rules-button]').click();
     const dlg = page.getByTestId('rules');
     expect(
@@ -369,7 +369,7 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     await b.goto(link);
     await b.getByTestId('name-gate').getByRole('textbox').fill('Bruno');
     await b.getByTestId('name-gate').getByRole('button').click();
-    await b.locator('.hand button.card').first().waitFor({ timeout: 45_000 });
+    await b.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
     expect(await b.getByTestId('host-start').count()).toBe(0);
     await b.context().close();
 
@@ -380,8 +380,8 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     await a.locator('.seat-row[data-seat="1"] select').first().selectOption('human');
     await a.getByTestId('create-submit').click();
     await a.getByTestId('host-start').click();
-    await a.getByTestId('starting').waitFor({ timeout: 45_000 });
-    await a.locator('.hand button.card').first().waitFor({ timeout: 45_000 });
+    await a.getByTestId('starting').waitFor({ timeout: WAIT_MS });
+    await a.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
     expect(await a.getByTestId('host-start').count()).toBe(0);
     expect(await a.locator('.opp[data-seat="1"] .opp-name').textContent()).toContain('Computer');
     await a.context().close();

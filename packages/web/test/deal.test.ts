@@ -14,7 +14,17 @@ import { describe, expect, it } from 'vitest';
 import { context } from '../../server/src/context.ts';
 import type { StoredStep } from '../../server/src/store.ts';
 import { DEAL_END_MS } from '../src/Table.tsx';
-import { attr, axe, chromiumPath, harness, openAs, playUntil, shots, storeTable } from './harness.ts';
+import {
+  attr,
+  axe,
+  chromiumPath,
+  harness,
+  openAtStep,
+  playUntil,
+  shots,
+  storeTable,
+  WAIT_MS,
+} from './harness.ts';
 
 type View = Record<string, unknown> & { toAct: readonly number[]; phase: string };
 
@@ -73,20 +83,7 @@ async function openSeeded(
   level: 'random' | 'rule' = 'random',
 ): Promise<string> {
   const { table, people } = await storeTable(id, config, 0, steps, [{ seat: 0, name: 'Tester' }], level);
-  await openAs(h, page, table, people[0]);
-  // At the stored step, or past it: where a computer player is to act it may move before the page has
-  // drawn the stored state (bots act at once here), so only "not before" is certain.
-  const seq = await page
-    .waitForFunction(
-      (n) => Number(document.querySelector('main.table-screen')?.getAttribute('data-seq') ?? -1) >= n,
-      steps.length,
-      { timeout: 45_000 },
-    )
-    .then(
-      () => '',
-      async () => `not at step ${steps.length}: ${page.url()} ${await page.locator('body').innerText()}`,
-    );
-  expect(seq).toBe('');
+  await openAtStep(h, page, table, people[0], steps.length);
   return table;
 }
 
@@ -248,7 +245,7 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
     for (let i = 0; i < 3; i++) await levels.nth(i).selectOption('rule');
     await page.getByTestId('create-submit').click();
     const input = page.locator('form.number-action input[type=number]');
-    await input.waitFor({ timeout: 45_000 });
+    await input.waitFor({ timeout: WAIT_MS });
     await input.fill('47');
     await page.locator('form.number-action button[type=submit]').click();
     const own = page.getByTestId('own-round');
@@ -373,7 +370,7 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
     const page = await h.newPage();
     await page.addInitScript(() => localStorage.setItem('stich.name', 'Zuschauer'));
     await page.goto(`${h.base}/#/t/${table}?watch=1`);
-    await page.getByTestId('watch-from').waitFor({ timeout: 45_000 });
+    await page.getByTestId('watch-from').waitFor({ timeout: WAIT_MS });
     // From seat 0 first: seat 0 at the bottom, its partner (seat 2) opposite.
     expect(await page.locator('.opp[data-seat="0"]').getAttribute('class')).toContain('pos-bottom');
     expect(await page.locator('.opp[data-seat="2"]').getAttribute('class')).toContain('pos-top');
@@ -444,7 +441,7 @@ describe.skipIf(!chromiumPath)('the end of a deal at the table (issue 17: ux-dea
     await page.locator('select[name=players]').selectOption('2');
     await page.locator('.seat-row[data-seat="1"] select').nth(1).selectOption('random');
     await page.getByTestId('create-submit').click();
-    await page.locator('.hand button.card').first().waitFor({ timeout: 45_000 });
+    await page.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
     // Watch the table: each trick shown as taken, by the cards in it, and the hand size in play.
     await page.evaluate(() => {
       const w = window as unknown as { taken: string[]; seen: string[] };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { type AnyGame, GAME_META, GAMES, unwrap } from '@stich/engine';
 import { describe, expect, it } from 'vitest';
 import { clickAndWait, findDeal, handCards, offered, openTable, playCards } from './doppelkopf-helpers.ts';
-import { attr, axe, chromiumPath, harness, shots } from './harness.ts';
+import { attr, axe, chromiumPath, harness, shots, WAIT_MS } from './harness.ts';
 
 const game = GAMES.doppelkopf as unknown as AnyGame;
 
@@ -172,7 +172,7 @@ describe.skipIf(!chromiumPath)('Doppelkopf at the table (issue 14)', () => {
     };
     expect(body.table.preset).toBe('house');
     expect(body.table.options.armut).toBe('trumps');
-    await page.locator('.hand button.card').first().waitFor({ timeout: 45_000 });
+    await page.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
     expect(await page.locator('.hand button.card').count()).toBe(10);
     await page.context().close();
   }, 120_000);
@@ -219,7 +219,7 @@ describe.skipIf(!chromiumPath)('Doppelkopf at the table (issue 14)', () => {
     await clickAndWait(page, 'button.action[data-tag=healthy]');
     await playCards(page, async () => (await attr(page, 'data-over')) === 'true');
     await page.goto(`${h.base}/#/replay/${id}`);
-    await page.getByTestId('replay-bar').waitFor({ timeout: 45_000 });
+    await page.getByTestId('replay-bar').waitFor({ timeout: WAIT_MS });
     await page.getByTestId('replay-last').click();
     for (let i = 0; i < 20; i++) await page.getByTestId('replay-prev').click();
     expect(await page.locator('.table[data-game=doppelkopf]').count()).toBe(1);

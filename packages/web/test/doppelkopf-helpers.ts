@@ -8,7 +8,7 @@ import { type Action, type AnyGame, GAMES, seeded, unwrap } from '@stich/engine'
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { StoredStep } from '../../server/src/store.ts';
-import { type Harness, openAs, storeTable } from './harness.ts';
+import { type Harness, openAtStep, storeTable } from './harness.ts';
 
 export interface DokoConfig {
   players: 4;
@@ -83,18 +83,7 @@ export async function openTable(
   for (const p of people) {
     const ctx = await (h.browser as Browser).newContext({ viewport: size, reducedMotion: 'reduce' });
     const page = await h.newPage(ctx);
-    await openAs(h, page, table, p);
-    const late = await page
-      .waitForFunction(
-        (n) => Number(document.querySelector('main.table-screen')?.getAttribute('data-seq') ?? -1) >= n,
-        steps.length,
-        { timeout: 45_000 },
-      )
-      .then(
-        () => '',
-        async () => `not at step ${steps.length}: ${page.url()} ${await page.locator('body').innerText()}`,
-      );
-    expect(late).toBe('');
+    await openAtStep(h, page, table, p, steps.length);
     expect(await page.locator('main.table-screen').getAttribute('data-seat')).toBe(String(p.seat));
     pages.push(page);
   }

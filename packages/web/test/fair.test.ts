@@ -4,7 +4,7 @@
  * the badge leads to the page that explains the method.
  */
 import { describe, expect, it } from 'vitest';
-import { chromiumPath, harness, playUntil } from './harness.ts';
+import { chromiumPath, harness, playUntil, WAIT_MS } from './harness.ts';
 
 describe.skipIf(!chromiumPath)('fair deal in Chromium', () => {
   const h = harness();
@@ -44,11 +44,11 @@ describe.skipIf(!chromiumPath)('fair deal in Chromium', () => {
       (await page.locator(`[data-testid=fair-badge][data-deal="${deal}"]`).count()) > 0;
     // The first round ends: deal 0 is revealed and checked.
     await playUntil(page, shows(0), 1000);
-    await expect.poll(() => badge.getAttribute('data-result'), { timeout: 45_000 }).toBe('ok');
+    await expect.poll(() => badge.getAttribute('data-result'), { timeout: WAIT_MS }).toBe('ok');
     expect(await badge.textContent()).toContain('Geben 1 geprüft');
     // The second and last round: this seat's value, sent while the first was played, is in its proof.
     await playUntil(page, shows(1), 1000);
-    await expect.poll(() => badge.getAttribute('data-result'), { timeout: 45_000 }).toBe('ok');
+    await expect.poll(() => badge.getAttribute('data-result'), { timeout: WAIT_MS }).toBe('ok');
     const record = (await (
       await fetch(`${h.base}/api/tables/${id}/record`, { headers: { authorization: `Bearer ${g.token}` } })
     ).json()) as {
@@ -63,7 +63,7 @@ describe.skipIf(!chromiumPath)('fair deal in Chromium', () => {
     // The replay checks every deal from the record, as `stich verify` does.
     await page.goto(`${h.base}/#/replay/${id}`);
     const check = page.getByTestId('fair-record');
-    await expect.poll(() => check.getAttribute('data-result'), { timeout: 45_000 }).toBe('ok');
+    await expect.poll(() => check.getAttribute('data-result'), { timeout: WAIT_MS }).toBe('ok');
     expect(await check.textContent()).toContain('2 von 2 Gebungen geprüft');
     // A downloaded record whose second deal names another client value than the one mixed in fails there.
     const forged = structuredClone(record);
@@ -75,7 +75,7 @@ describe.skipIf(!chromiumPath)('fair deal in Chromium', () => {
       buffer: Buffer.from(JSON.stringify(forged)),
     });
     const forgedCheck = page.getByTestId('fair-record');
-    await expect.poll(() => forgedCheck.getAttribute('data-result'), { timeout: 45_000 }).toBe('failed');
+    await expect.poll(() => forgedCheck.getAttribute('data-result'), { timeout: WAIT_MS }).toBe('failed');
     expect(await forgedCheck.textContent()).toContain('1 von 2 Gebungen geprüft');
     expect(await forgedCheck.textContent()).toContain('Geben 2: Prüfung fehlgeschlagen');
     await page.context().close();

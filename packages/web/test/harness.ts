@@ -221,6 +221,9 @@ function choose(): Choice {
 /** An attribute of the table screen (data-seq, data-status, data-phase, data-over, data-deals, data-seat). */
 export const attr = (page: Page, name: string) => page.locator('main.table-screen').getAttribute(name);
 
+/** How long a test waits for a page to load, a table to open or a state to arrive (a loaded machine is slow). */
+export const WAIT_MS = 45_000;
+
 /** A person stored at a table by `storeTable`: his guest token and seat token, as the client keeps them. */
 export interface StoredPerson {
   readonly seat: number;
@@ -283,6 +286,32 @@ export async function openAs(h: Harness, page: Page, table: string, person: Stor
     [person.token, table, person.seatToken, person.name],
   );
   await page.goto(`${h.base}/#/t/${table}`);
+}
+
+/**
+ * `openAs`, then waits until the table is at the stored `step` or past it (where a computer player is to
+ * act it may move before the page has drawn the stored state, so only "not before" is certain); a table
+ * that does not get there fails the test with the page's URL and text.
+ */
+export async function openAtStep(
+  h: Harness,
+  page: Page,
+  table: string,
+  person: StoredPerson,
+  step: number,
+): Promise<void> {
+  await openAs(h, page, table, person);
+  const late = await page
+    .waitForFunction(
+      (n) => Number(document.querySelector('main.table-screen')?.getAttribute('data-seq') ?? -1) >= n,
+      step,
+      { timeout: WAIT_MS },
+    )
+    .then(
+      () => '',
+      async () => `not at step ${step}: ${page.url()} ${await page.locator('body').innerText()}`,
+    );
+  expect(late).toBe('');
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

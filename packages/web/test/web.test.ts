@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { GAME_IDS, GAME_META } from '@stich/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TABLE_GAMES } from '../../server/src/games.ts';
-import { attr, chromiumPath, harness, playUntil, shots, stats } from './harness.ts';
+import { attr, chromiumPath, harness, playUntil, shots, stats, WAIT_MS } from './harness.ts';
 
 /** The games the server describes (GET /api/games serves exactly these, server test match.test.ts). */
 // The games the server seats people at (it lists them in GET /api/games).
@@ -36,7 +36,7 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
     for (const seat of [1, 2, 3])
       await page.locator(`.seat-row[data-seat="${seat}"] select`).nth(1).selectOption('random');
     await page.getByTestId('create-submit').click();
-    await page.locator('.hand button.card').first().waitFor({ timeout: 45_000 });
+    await page.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
     expect(await page.locator('.hand button.card').count()).toBe(8);
     expect(await page.locator('.opp').count()).toBe(3);
     await page.screenshot({ path: join(shots, 'table-desktop.png') });
@@ -97,13 +97,13 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
     await b
       .locator('.hand button.card')
       .first()
-      .waitFor({ timeout: 45_000 })
+      .waitFor({ timeout: WAIT_MS })
       .catch(async (e) => {
         console.log('B page:', b.url(), await b.locator('body').textContent());
         console.log('A page:', a.url(), await a.locator('body').textContent());
         throw e;
       });
-    await a.locator('.hand button.card').first().waitFor({ timeout: 45_000 });
+    await a.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
     await b.screenshot({ path: join(shots, 'table-phone.png') });
     expect(await a.locator('.opp').count()).toBe(1);
 
@@ -121,7 +121,7 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
     const loadedAt = await page.evaluate(() => performance.now());
     const clickAt = await page.evaluate(() => performance.now());
     await page.getByTestId('quick').click();
-    await page.locator('.hand button.card').first().waitFor({ timeout: 45_000 });
+    await page.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
     const dealtAt = await page.evaluate(() => performance.now());
     // performance.now() counts from the start of navigation: page load to a dealt hand against bots.
     figures.pageLoadToDealtHandMs = Math.round(dealtAt);
@@ -139,7 +139,7 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
     const url = page.url();
     await page.reload();
-    await page.locator('.hand button.card').first().waitFor({ timeout: 45_000 });
+    await page.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
     expect(page.url()).toBe(url);
     const after = await page
       .locator('.hand button.card')
@@ -154,7 +154,7 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
     await page.evaluate(() =>
       (window as unknown as { stichConn: { dropForTest(): void } }).stichConn.dropForTest(),
     );
-    await expect.poll(() => attr(page, 'data-status'), { timeout: 45_000 }).toBe('open');
+    await expect.poll(() => attr(page, 'data-status'), { timeout: WAIT_MS }).toBe('open');
     // And play goes on: the next card of ours reaches the table.
     const left = await page.locator('.hand button.card').count();
     await playUntil(
@@ -231,7 +231,7 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
     await page.locator('.opt', { hasText: 'Partie bis' }).locator('input').fill('1');
     await page.locator('.seat-row[data-seat="1"] select').nth(1).selectOption('random');
     await page.getByTestId('create-submit').click();
-    await page.locator('.hand button.card').first().waitFor({ timeout: 45_000 });
+    await page.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
     expect(await page.locator('.opp').count()).toBe(1);
     expect(await page.locator('.turned[data-card]').count()).toBe(1);
     // The hand is grouped by suit, trump first once it is fixed, each suit in the engine's rank order
@@ -273,14 +273,14 @@ describe.skipIf(!chromiumPath)('web client in Chromium', () => {
     await page.locator('input[name=private]').uncheck();
     await page.getByTestId('create-submit').click();
     const input = page.locator('form.number-action input[type=number]');
-    await input.waitFor({ timeout: 45_000 });
+    await input.waitFor({ timeout: WAIT_MS });
     expect(await page.locator('.hand button.card').count()).toBe(9);
     await input.fill('47');
     await page.locator('form.number-action button[type=submit]').click();
     await page
       .locator('.hand button.card[data-legal=true], [data-testid=match-over]')
       .first()
-      .waitFor({ timeout: 45_000 });
+      .waitFor({ timeout: WAIT_MS });
     // Until the round is over no other seat's estimate is shown.
     if ((await attr(page, 'data-over')) !== 'true')
       expect(await page.locator('.opp [data-estimate]').count()).toBe(0);
