@@ -262,7 +262,9 @@ export async function storeTable(
       ),
       visibility: 'public',
       invite: null,
-      status: 'playing',
+      // Parked while its steps are written: the server's ownership round takes over unowned playing tables
+      // with a person seated, and loading this one before its steps were in gave a table at its start.
+      status: 'parked',
       dealer,
       turnTimer: null,
       createdBy: stored[0].playerId,
@@ -271,6 +273,7 @@ export async function storeTable(
     stored.map((p) => ({ seat: p.seat, playerId: p.playerId, name: p.name, tokenHash: hash(p.seatToken) })),
   );
   await store.append(table, steps);
+  await store.setStatus(table, 'playing');
   return { table, people: stored };
 }
 
