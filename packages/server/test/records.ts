@@ -14,7 +14,7 @@ import {
   unwrap,
 } from '@stich/engine';
 import { context } from '../src/context.ts';
-import { type StoredStep, secret } from '../src/store.ts';
+import { type Store, type StoredStep, secret } from '../src/store.ts';
 
 /** A match of `game` by random play whose every deal is `{ seed }` of `seeds(i)`, cut at `maxSteps`. */
 export function randomRecord(
@@ -60,8 +60,11 @@ export const differenzlerRecord = (rounds: number) =>
   randomRecord('differenzler', { players: 4, options: { rounds } }, (i) => `d${i}`);
 
 /** Stores `record` as a finished public table (guests at every seat); returns the table id. */
-export async function storeFinished(record: GameRecord, visibility: 'public' | 'private' = 'public') {
-  const store = context().store;
+export async function storeFinished(
+  record: GameRecord,
+  visibility: 'public' | 'private' = 'public',
+  store: Store = context().store,
+) {
   const holders = [];
   for (let seat = 0; seat < (record.config as { players: number }).players; seat++) {
     const { player, token } = await store.createGuest(record.players?.[seat] ?? `P${seat}`);
