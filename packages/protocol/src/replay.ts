@@ -1,9 +1,9 @@
 /**
- * A record stepped through in the client (docs/protocol.md, "Replays"): the server sends a finished match's
- * record once (`GET /api/tables/:id/replay`), and whoever shows it replays it here with the engine, as the
- * fair-deal check does (the web client loads this module on demand, in the same chunk as `./fair`). Every
- * state is kept (the engine's states share their unchanged parts); a step's view and hands are built only
- * when the step is shown, so a long match costs its states, never a view per step.
+ * A record stepped through in the client (docs/protocol.md, `GET /api/tables/:id/replay`): the server sends
+ * a finished match's record once, and whoever shows it replays it here with the engine, as the fair-deal
+ * check does (the web client loads this module on demand, in the same chunk as `./fair`). Every state is
+ * kept (the engine's states share their unchanged parts); a step's view and hands are built only when the
+ * step is shown, so a long match costs its states, never a view per step.
  */
 import {
   type AnyGame,
