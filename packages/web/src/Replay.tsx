@@ -148,10 +148,12 @@ export function Replay({ id, code }: { id?: string; code?: string }) {
   const step = useMemo(() => (data && count > 0 ? data.step(at) : undefined), [data, count, at]);
   const { games } = useGames();
   const meta = games?.find((g) => g.id === step?.view.game) ?? null;
-  const model = useMemo(
-    () => (step && data && meta ? readView(step.view, meta, dokoResults(data.dealEnds(at))) : null),
-    [step, meta, data, at],
-  );
+  const model = useMemo(() => {
+    if (!step || !data || !meta) return null;
+    // Only Doppelkopf's sheet reads the deals before: other games' views carry their results.
+    const earlier = step.view.game === 'doppelkopf' ? dokoResults(data.dealEnds(at)) : [];
+    return readView(step.view, meta, earlier);
+  }, [step, meta, data, at]);
   const names = model ? Array.from({ length: model.seats }, (_, s) => displayName(data?.names[s], s, t)) : [];
   const seats = names.map((name) => ({ name, bot: false, connected: true }));
   const me = data?.viewer ?? null;
