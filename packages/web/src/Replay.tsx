@@ -158,7 +158,8 @@ export function Replay({ id, code }: { id?: string; code?: string }) {
   const seats = names.map((name) => ({ name, bot: false, connected: true }));
   const me = data?.viewer ?? null;
   const hands = step?.hands ?? [];
-  const link = data?.link ? `${location.origin}${data.link}` : null;
+  // The server's link is `/#/replay/…`: kept under the path this client is served from.
+  const link = data?.link ? `${location.origin}${location.pathname}${data.link.replace(/^\//, '')}` : null;
   return (
     <main className="replay" data-testid="replay-screen">
       <nav className="topbar">
