@@ -95,6 +95,8 @@ export const ERROR_CODES = [
   'too-many-guests',
   /** This address holds CONNECTIONS_PER_ADDRESS open WebSocket connections. */
   'too-many-connections',
+  /** This address asked for REPLAYS_PER_MINUTE replays or records in the last minute. */
+  'too-many-requests',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -481,18 +483,17 @@ export interface ReplayStep {
   readonly hands: readonly (readonly string[])[];
 }
 /**
- * GET /api/tables/:id/replay (a finished match anyone who may see the table may replay) and
- * POST /api/replay with `{ record }` or `{ gz }` (a record file, gzip-compressed and base64-encoded).
+ * GET /api/tables/:id/replay: a finished match for anyone who may see it, as its record, sent once. The
+ * client steps through it with the engine (`@stich/protocol/replay`), so the server never builds a view per
+ * step; the answer is the record's size and is cached per table.
  */
 export interface ReplayResponse {
-  readonly game: GameId;
-  /** Display names by seat, from the record. */
-  readonly names: readonly string[];
-  /** The seat whose view the steps show (the requester's seat, else the first). */
-  readonly viewer: Seat;
-  readonly steps: readonly ReplayStep[];
-  /** Hints used during the match: the seat and the step at which it asked (absent: none). */
-  readonly hints?: readonly { readonly seat: Seat; readonly step: number }[];
+  /** The requester's seat (his view is shown), or null for anyone else (a spectator's view, nobody is "you"). */
+  readonly viewer: Seat | null;
+  /** The replay's address for whoever may see the match: with the invite code of a private table. */
+  readonly link: string;
+  /** The match's record (docs/record-format.md): names, deals, actions, `meta.hints`. */
+  readonly record: unknown;
 }
 /** One legal card of a move with its two figures (docs/analysis.md); null: not computed. */
 export interface AnalysisOption {
@@ -580,7 +581,6 @@ export const AROUND_API = {
   hint: '/api/tables/:id/hint',
   /** GET: the analysis of every finished deal of a finished match (docs/analysis.md); answers `AnalysisResponse`. */
   analysis: '/api/tables/:id/analysis',
-  replayRecord: '/api/replay',
   myTables: '/api/me/tables',
   /** POST: the rematch of a finished match (same setup, next dealer); answers `RematchResponse`. */
   rematch: '/api/tables/:id/rematch',

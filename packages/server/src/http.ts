@@ -49,6 +49,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'too-large': 413,
   'too-many-tables': 429,
   'too-many-guests': 429,
+  'too-many-requests': 429,
   internal: 500,
   storage: 503,
 };
@@ -367,18 +368,6 @@ export function routes() {
         if (wake instanceof Response) return wake;
         const info = row.status === 'over' || !wake ? undefined : await ensureLive(row.id);
         return json({ table: info ?? (await storedInfo(row)) });
-      }),
-
-      record: createEndpoint(API.record, { method: 'GET' }, async (ctx) => {
-        const id = String(ctx.params.id);
-        const code = typeof ctx.query?.code === 'string' ? ctx.query.code : undefined;
-        const v = await visibleTable(id, code, await playerOf(ctx.headers));
-        if (v.error) return v.error;
-        // A running match's record holds every hand: it is published only when the match is over.
-        if (v.row.status !== 'over')
-          return fail('not-finished', 'the record is available when the match is over');
-        const record = await context().store.record(id);
-        return json(record, 200, { 'content-disposition': `attachment; filename="stich-${id}.record.json"` });
       }),
 
       ...replayRoutes({ json, fail, playerOf, visibleTable }),

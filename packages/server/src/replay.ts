@@ -1,83 +1,103 @@
 /**
- * Replays of finished matches for any browser: `GET /api/tables/:id/replay` for a finished table the
- * requester may see, `POST /api/replay` for a record file. The record is played through the engine
- * (`replay` with every state kept); each step is one seat's view plus every seat's hand, since a finished
- * match hides nothing. The client holds no rules, so it cannot do this itself.
+ * Replays of finished matches (docs/server.md, "Replays"): `GET /api/tables/:id/replay` sends the record
+ * once, with the requester's seat and a link for whoever may see the match; the client steps through it
+ * with the engine (`@stich/protocol/replay`). The server never replays a record for a replay: a finished
+ * table's answer is its record's size, built once and cached (`BodyCache`), and each address may ask for
+ * REPLAYS_PER_MINUTE replays and records. Record files ("Nachspielen") never reach the server.
  */
 import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { gzip } from 'node:zlib';
 import { createEndpoint } from '@colyseus/core';
-import { type GameRecord, gameById, parseRecord, replay, type Seat } from '@stich/engine';
-import type { ErrorCode, GameView, Player, ReplayResponse, ReplayStep } from '@stich/protocol';
-import { AROUND_API } from '@stich/protocol';
+import type { ErrorCode, Player } from '@stich/protocol';
+import { API, AROUND_API } from '@stich/protocol';
 import { context } from './context.ts';
+import { type Limit, memoryLimit, peerOf, redisLimit } from './limits.ts';
 import type { TableRow } from './store.ts';
 
-/** More steps than any real match has (a 12-round Differenzler is about 460): a bound on the work. */
-export const MAX_STEPS = 20_000;
-/** A record file may be at most this large once decompressed. */
-export const MAX_RECORD_BYTES = 4 * 1024 * 1024;
+const zip = promisify(gzip);
 
-type Outcome = { ok: true; value: ReplayResponse } | { ok: false; code: ErrorCode; reason: string };
-
-/** Every step of a record as `viewer` saw it, with all hands open; a bad record names its first error. */
-export function replaySteps(record: unknown, viewer?: number): Outcome {
-  const parsed = parseRecord(record);
-  if (!parsed.ok) return { ok: false, code: 'bad-record', reason: parsed.error.reason };
-  const rec: GameRecord = parsed.value;
-  const game = gameById(rec.game);
-  if (!game) return { ok: false, code: 'bad-record', reason: `game ${rec.game} is not available here` };
-  if (rec.actions.length + rec.deals.length > MAX_STEPS)
-    return { ok: false, code: 'too-large', reason: `a replay has at most ${MAX_STEPS} deals and actions` };
-  const r = replay<unknown>(game, rec, true);
-  if (!r.ok) return { ok: false, code: 'bad-record', reason: r.error.reason };
-  const states = r.value.states ?? [];
-  const seats = game.seats(r.value.state);
-  const who: Seat = viewer !== undefined && viewer >= 0 && viewer < seats ? viewer : 0;
-  const steps: ReplayStep[] = states.map((s, seq) => {
-    const hands: string[][] = [];
-    for (let seat = 0; seat < seats; seat++) {
-      const v = game.viewFor(s, seat) as { hand?: readonly string[] | null };
-      hands.push([...(v.hand ?? [])]);
-    }
-    return { seq, view: game.viewFor(s, who) as GameView, hands };
-  });
-  const names = Array.from({ length: seats }, (_, i) => rec.players?.[i] ?? `${i + 1}`);
-  // Hints used (the server's `meta.hints`, hints.ts): step = the number of steps applied when asked.
-  const used = Array.isArray(rec.meta?.hints)
-    ? (rec.meta.hints as unknown[]).flatMap((h) => {
-        const x = h as { seat?: unknown; seq?: unknown };
-        return Number.isInteger(x.seat) && Number.isInteger(x.seq)
-          ? [{ seat: x.seat as number, step: x.seq as number }]
-          : [];
-      })
-    : [];
-  return {
-    ok: true,
-    value: { game: rec.game, names, viewer: who, steps, ...(used.length > 0 ? { hints: used } : {}) },
-  };
+/** A body built once: its JSON text and that text gzip-compressed. */
+interface Body {
+  readonly text: string;
+  readonly gz: Buffer;
 }
 
-const zip = promisify(gzip);
-const unzip = promisify(gunzip);
+/**
+ * Answers built for finished tables, by key, least recently used dropped first once `maxBytes` (text and
+ * gzip together) is passed. A finished table never changes, so an entry is never stale. Requests for a key
+ * being built share the one build.
+ */
+export class BodyCache {
+  private readonly entries = new Map<string, Promise<Body>>();
+  private readonly sizes = new Map<string, number>();
+  private bytes = 0;
+  private readonly maxBytes: number;
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
 
-/** A replay is large JSON (a view per step): gzip it for clients that accept it. */
-async function jsonAnswer(body: unknown, headers: Headers | undefined): Promise<Response> {
-  const text = JSON.stringify(body);
+  get(key: string, build: () => Promise<string>): Promise<Body> {
+    const had = this.entries.get(key);
+    if (had) {
+      this.entries.delete(key);
+      this.entries.set(key, had);
+      return had;
+    }
+    const p = build().then(async (text) => ({ text, gz: await zip(text) }));
+    this.entries.set(key, p);
+    p.then(
+      (b) => {
+        if (this.entries.get(key) !== p) return;
+        const size = b.text.length + b.gz.length;
+        this.sizes.set(key, size);
+        this.bytes += size;
+        this.trim();
+      },
+      () => {
+        if (this.entries.get(key) === p) this.entries.delete(key);
+      },
+    );
+    return p;
+  }
+
+  private trim(): void {
+    for (const key of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) return;
+      const size = this.sizes.get(key);
+      // Entries still being built have no size yet and stay.
+      if (size === undefined) continue;
+      this.entries.delete(key);
+      this.sizes.delete(key);
+      this.bytes -= size;
+    }
+  }
+
+  /** Bytes held (for tests and /healthz-like probes). */
+  get size(): number {
+    return this.bytes;
+  }
+}
+
+/** At most this much of the process's memory holds replay and record answers. */
+export const CACHE_BYTES = 64 * 1024 * 1024;
+
+/** A JSON answer from a cached body, gzip-compressed for clients that accept it. */
+function send(b: Body, headers: Headers | undefined, extra: Record<string, string> = {}): Response {
   const h: Record<string, string> = {
     'content-type': 'application/json; charset=utf-8',
     vary: 'Accept-Encoding',
+    ...extra,
   };
   if (/\bgzip\b/.test(headers?.get('accept-encoding') ?? '')) {
     h['content-encoding'] = 'gzip';
-    return new Response((await zip(text)) as Uint8Array<ArrayBuffer>, { headers: h });
+    return new Response(new Uint8Array(b.gz), { headers: h });
   }
-  return new Response(text, { headers: h });
+  return new Response(b.text, { headers: h });
 }
 
 /** The helpers of http.ts the routes use. */
 export interface RouteKit {
-  json(body: unknown, status?: number): Response;
+  json(body: unknown, status?: number, headers?: Record<string, string>): Response;
   fail(code: ErrorCode, reason: string): Response;
   playerOf(headers: Headers | undefined): Promise<Player | undefined>;
   visibleTable(
@@ -87,42 +107,71 @@ export interface RouteKit {
   ): Promise<{ error: Response; row?: undefined } | { row: TableRow; error?: undefined }>;
 }
 
+/**
+ * A finished table's record for someone who may see it, or the answer that refuses it: the per-address
+ * limit first (it costs nothing), then visibility, then whether the match is over.
+ */
+async function finished(
+  kit: RouteKit,
+  limit: Limit,
+  ctx: { params: Record<string, unknown>; query?: Record<string, unknown>; headers?: Headers },
+  what: string,
+): Promise<{ error: Response } | { row: TableRow; player: Player | undefined; error?: undefined }> {
+  const wait = await limit.take(peerOf(ctx.headers));
+  if (wait > 0) {
+    const per = context().config.limits.replaysPerMinute;
+    return {
+      error: kit.json(
+        {
+          code: 'too-many-requests',
+          reason: `this address asked for ${per} replays or records in the last minute; try again shortly`,
+        },
+        429,
+        { 'retry-after': String(Math.ceil(wait / 1000)) },
+      ),
+    };
+  }
+  const id = String(ctx.params.id);
+  const code = typeof ctx.query?.code === 'string' ? ctx.query.code : undefined;
+  const player = await kit.playerOf(ctx.headers);
+  const v = await kit.visibleTable(id, code, player);
+  if (v.error) return { error: v.error };
+  // A running match's record holds every hand: it is published only when the match is over.
+  if (v.row.status !== 'over')
+    return { error: kit.fail('not-finished', `the ${what} is available when the match is over`) };
+  return { row: v.row, player };
+}
+
 export function replayRoutes(kit: RouteKit) {
-  const { fail } = kit;
-  const answer = (o: Outcome, headers: Headers | undefined) =>
-    o.ok ? jsonAnswer(o.value, headers) : fail(o.code, o.reason);
+  const { config, redis } = context();
+  const per = config.limits.replaysPerMinute;
+  // Per address over the whole cluster when there is one (a client's requests reach any process).
+  const limit = redis === null ? memoryLimit(per, 60_000) : redisLimit(redis, 'replays', per, 60_000);
+  const cache = new BodyCache(CACHE_BYTES);
+  const record = (id: string) =>
+    cache.get(`record:${id}`, async () => JSON.stringify((await context().store.record(id)) ?? null));
   return {
     tableReplay: createEndpoint(AROUND_API.replay, { method: 'GET' }, async (ctx) => {
-      const id = String(ctx.params.id);
-      const code = typeof ctx.query?.code === 'string' ? ctx.query.code : undefined;
-      const player = await kit.playerOf(ctx.headers);
-      const v = await kit.visibleTable(id, code, player);
-      if (v.error) return v.error;
-      // A running match's record holds every hand: it is replayed only when the match is over.
-      if (v.row.status !== 'over')
-        return fail('not-finished', 'the replay is available when the match is over');
-      const { store } = context();
-      const [record, holders] = await Promise.all([store.record(id), store.holders(id)]);
-      const mine = player ? holders.find((h) => h.playerId === player.id)?.seat : undefined;
-      return answer(replaySteps(record, mine), ctx.headers);
+      const f = await finished(kit, limit, ctx, 'replay');
+      if (f.error) return f.error;
+      const { row, player } = f;
+      const holders = player ? await context().store.holders(row.id) : [];
+      const viewer = holders.find((h) => h.playerId === player?.id)?.seat ?? null;
+      const link = `/#/replay/${row.id}${row.invite ? `?code=${row.invite}` : ''}`;
+      const body = await cache.get(`replay:${row.id}:${viewer}`, async () => {
+        const { text } = await record(row.id);
+        return `{"viewer":${JSON.stringify(viewer)},"link":${JSON.stringify(link)},"record":${text}}`;
+      });
+      return send(body, ctx.headers);
     }),
 
-    recordReplay: createEndpoint(AROUND_API.replayRecord, { method: 'POST' }, async (ctx) => {
-      const body = (ctx.body ?? {}) as { record?: unknown; gz?: unknown };
-      let record = body.record;
-      if (typeof body.gz === 'string') {
-        try {
-          const bytes = await unzip(Buffer.from(body.gz, 'base64'), { maxOutputLength: MAX_RECORD_BYTES });
-          record = JSON.parse(bytes.toString('utf8'));
-        } catch (e) {
-          const big = (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
-          return big
-            ? fail('too-large', `a record file may be at most ${MAX_RECORD_BYTES} bytes`)
-            : fail('malformed', 'gz: not a gzip-compressed, base64-encoded JSON record');
-        }
-      }
-      if (record === undefined) return fail('malformed', 'body: { record } or { gz } is required');
-      return answer(replaySteps(record), ctx.headers);
+    record: createEndpoint(API.record, { method: 'GET' }, async (ctx) => {
+      const f = await finished(kit, limit, ctx, 'record');
+      if (f.error) return f.error;
+      const id = f.row.id;
+      return send(await record(id), ctx.headers, {
+        'content-disposition': `attachment; filename="stich-${id}.record.json"`,
+      });
     }),
   };
 }

@@ -1,12 +1,19 @@
 /**
- * Around the table: replays of finished matches for anyone who may see them (GET /api/tables/:id/replay),
- * replays of record files (POST /api/replay), and "Meine Tische" (GET /api/me/tables). On both databases.
+ * Around the table: replays of finished matches for anyone who may see them (GET /api/tables/:id/replay, the
+ * record stepped through with `@stich/protocol/replay`), and "Meine Tische" (GET /api/me/tables). On both
+ * databases.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { GAME_META, type GameId, gameById, parseRecord, replay } from '@stich/engine';
-import type { MyTablesResponse, RematchResponse, ReplayResponse, TableInfo } from '@stich/protocol';
+import type {
+  MyTablesResponse,
+  RematchResponse,
+  ReplayResponse,
+  ReplayStep,
+  TableInfo,
+} from '@stich/protocol';
+import { replaySession } from '@stich/protocol/replay';
 import { afterAll, describe, expect, it } from 'vitest';
 import { context } from '../src/context.ts';
 import { rematchId } from '../src/rematch.ts';
@@ -60,7 +67,13 @@ describe.each(DB_KINDS)('around the table (%s)', (kind) => {
       anna.token,
     );
     expect(r.status).toBe(200);
+    expect(r.body.viewer).toBe(0);
+    const session = replaySession(r.body.record, r.body.viewer);
+    if (!session.ok) throw new Error(session.reason);
+    const shown = session.value;
+    const steps: ReplayStep[] = Array.from({ length: shown.length }, (_, i) => shown.step(i));
     const rec = await api(srv.url, 'GET', `/api/tables/${table.id}/record`, undefined, anna.token);
+    expect(r.body.record).toEqual(rec.body);
     const parsed = parseRecord(rec.body);
     if (!parsed.ok) throw new Error(parsed.error.reason);
     const game = gameById(GAME)!;
@@ -68,17 +81,15 @@ describe.each(DB_KINDS)('around the table (%s)', (kind) => {
     if (!states.ok) throw new Error(states.error.reason);
     const all = states.value.states!;
     // One step per state: the start, every deal and every action.
-    expect(r.body.steps).toHaveLength(all.length);
-    expect(r.body.steps.length).toBe(1 + parsed.value.deals.length + parsed.value.actions.length);
-    expect(r.body.names[0]).toBe('Anna');
-    expect(r.body.viewer).toBe(0);
+    expect(steps).toHaveLength(all.length);
+    expect(steps.length).toBe(1 + parsed.value.deals.length + parsed.value.actions.length);
+    expect(shown.names[0]).toBe('Anna');
+    expect(shown.viewer).toBe(0);
     // Each step is what seat 0 saw, and every seat's hand.
     for (const i of [0, 1, Math.floor(all.length / 2), all.length - 1]) {
-      expect(r.body.steps[i].view).toEqual(game.viewFor(all[i], 0));
-      for (let s = 0; s < r.body.names.length; s++)
-        expect(r.body.steps[i].hands[s]).toEqual(
-          (game.viewFor(all[i], s) as { hand: string[] | null }).hand ?? [],
-        );
+      expect(steps[i].view).toEqual(game.viewFor(all[i], 0));
+      for (let s = 0; s < shown.names.length; s++)
+        expect(steps[i].hands[s]).toEqual((game.viewFor(all[i], s) as { hand: string[] | null }).hand ?? []);
     }
     // In the middle of a deal (the step halfway may fall between deals) the hands are really there.
     const mid = all.findIndex(
@@ -86,7 +97,7 @@ describe.each(DB_KINDS)('around the table (%s)', (kind) => {
         i >= all.length / 2 && ((game.viewFor(st, 0) as { hand: string[] | null }).hand ?? []).length > 0,
     );
     expect(mid).toBeGreaterThan(0);
-    expect(r.body.steps[mid].hands.flat().length).toBeGreaterThan(0);
+    expect(steps[mid].hands.flat().length).toBeGreaterThan(0);
   });
 
   it('keeps a private match to those who may see it and a running one to nobody', async () => {
@@ -106,7 +117,8 @@ describe.each(DB_KINDS)('around the table (%s)', (kind) => {
       bob.token,
     );
     expect(seen.status).toBe(200);
-    expect(seen.body.viewer).toBe(0);
+    // Bob played no part: nobody's seat is his ("Du"), the steps are a spectator's view.
+    expect(seen.body.viewer).toBeNull();
     // A running match is not replayed: its hands are still secret.
     const running = await api<{ table: TableInfo }>(
       srv.url,
@@ -120,33 +132,18 @@ describe.each(DB_KINDS)('around the table (%s)', (kind) => {
     expect((r.body as { code: string }).code).toBe('not-finished');
   });
 
-  it('replays a record file, plain or gzip-compressed, and names the first error of a bad one', async () => {
+  it('replays a record in the client and names the first error of a bad one; the server replays no file', async () => {
     const anna = await guest(srv.url, 'Anna');
     const table = await finished(anna.token, 'private');
     const rec = (await api(srv.url, 'GET', `/api/tables/${table.id}/record`, undefined, anna.token)).body;
-    const plain = await api<ReplayResponse>(srv.url, 'POST', '/api/replay', { record: rec });
-    expect(plain.status).toBe(200);
-    const gz = gzipSync(JSON.stringify(rec)).toString('base64');
-    const packed = await api<ReplayResponse>(srv.url, 'POST', '/api/replay', { gz });
-    expect(packed.status).toBe(200);
-    expect(packed.body).toEqual(plain.body);
-    const fromTable = await api<ReplayResponse>(
-      srv.url,
-      'GET',
-      `/api/tables/${table.id}/replay`,
-      undefined,
-      anna.token,
-    );
-    expect(plain.body.steps).toEqual(fromTable.body.steps);
-
+    expect(replaySession(rec).ok).toBe(true);
     const bad = structuredClone(rec) as { actions: { action: { t: string } }[] };
     bad.actions[3].action = { t: 'nonsense' };
-    const r = await api<{ code: string; reason: string }>(srv.url, 'POST', '/api/replay', { record: bad });
-    expect(r.status).toBe(400);
-    expect(r.body.code).toBe('bad-record');
-    expect(r.body.reason).toMatch(/^action 3 /);
-    for (const body of [{}, { gz: 'not gzip' }, { record: { format: 'x' } }])
-      expect((await api(srv.url, 'POST', '/api/replay', body)).status).toBe(400);
+    const r = replaySession(bad);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toMatch(/^action 3 /);
+    expect(replaySession({ format: 'x' }).ok).toBe(false);
+    expect((await api(srv.url, 'POST', '/api/replay', { record: rec })).status).toBe(404);
   });
 
   it('lists the tables a guest sits at, newest first, and nobody else’s', async () => {

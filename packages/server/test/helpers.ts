@@ -108,6 +108,7 @@ export const TEST_ENV = {
   OPEN_TABLES: '100000',
   CONNECTIONS_PER_ADDRESS: '100000',
   GUESTS_PER_HOUR: '100000',
+  REPLAYS_PER_MINUTE: '100000',
   LOBBY_PAGE: '500',
   // Deals are analysed only when asked for (test/analysis.test.ts turns it on).
   ANALYZE_DEALS: 'off',

@@ -4,6 +4,7 @@
  * hint is shown to the table and written into the record and the replay. On both databases.
  */
 import type { HintResponse, ReplayResponse, TableInfo } from '@stich/protocol';
+import { replaySession } from '@stich/protocol/replay';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, autoplay, Conn, DB_KINDS, guest, isState, serve } from './helpers.ts';
 
@@ -97,7 +98,8 @@ describe.each(DB_KINDS)('hints (%s)', (kind) => {
       undefined,
       anna.token,
     );
-    expect(rep.body.hints).toContainEqual({ seat: 0, step: cardHint.seq });
+    const session = replaySession(rep.body.record, rep.body.viewer);
+    expect(session.ok && session.value.hints).toContainEqual({ seat: 0, step: cardHint.seq });
     // After the match there are no hints any more.
     const after = await hintAt(anna.token);
     expect(after.status).toBe(400);

@@ -25,7 +25,7 @@ export function App() {
         ) : (
           <TableScreen key={route.id} id={route.id} seat={route.seat} spectate={route.spectate} />
         ))}
-      {route.page === 'replay' && <Replay id={route.id} />}
+      {route.page === 'replay' && <Replay id={route.id} code={route.code} />}
       {route.page === 'fair' && <FairPage />}
     </>
   );

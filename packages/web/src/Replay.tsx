@@ -1,12 +1,12 @@
 /**
- * Step-by-step replay of a finished match, in any browser: `#/replay/<id>` asks the server, which replays
- * the table's record for anyone who may see the finished match (names, the requester's seat, every hand
- * open); `#/replay` opens a downloaded record file, which the server replays the same way. Without the
- * server's answer (an older server) the views this browser received during the match are stepped through.
- * Controls: buttons with drawn symbols (no font glyphs: ⏮ ⏭ are empty boxes on some systems), a slider,
- * arrow keys.
+ * Step-by-step replay of a finished match, in any browser: `#/replay/<id>` (with `?code=` for a private
+ * table) fetches the table's record once and steps through it here with the engine (`@stich/protocol/replay`,
+ * loaded on demand with the fair-deal check's engine): a step's view and every hand are built when it is
+ * shown. `#/replay` opens a downloaded record file the same way, without the server. Without the server's
+ * answer the views this browser received during the match are stepped through. Controls: buttons with
+ * drawn symbols (no font glyphs: ⏮ ⏭ are empty boxes on some systems), a slider, arrow keys.
  */
-import type { ReplayResponse } from '@stich/protocol';
+import type { GameView, ReplayStep } from '@stich/protocol';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,15 +16,62 @@ import { RecordCheck } from './Fair.tsx';
 import { useGames } from './games.ts';
 import { LangSwitch } from './LangSwitch.tsx';
 import { dokoResults, readView } from './model.ts';
-import { fetchRecord, fetchReplay, replayFile } from './net.ts';
+import { fetchReplay } from './net.ts';
 import { stepsOf } from './replayStore.ts';
 import { navigate } from './route.ts';
 import { Scores } from './Scores.tsx';
 import { Table } from './Table.tsx';
 
-type Loaded = Pick<ReplayResponse, 'names' | 'viewer' | 'steps' | 'hints'> & { readonly local?: boolean };
+/** What the screen steps through: a replayed record, or the views this browser kept (`local`). */
+interface Loaded {
+  readonly names: readonly string[];
+  /** The requester's seat; null: nobody here played, so nobody is "you". */
+  readonly viewer: number | null;
+  readonly length: number;
+  readonly hints: readonly { readonly seat: number; readonly step: number }[];
+  step(i: number): ReplayStep;
+  /** The views ending each deal up to step `i`, and step `i`'s (Doppelkopf's finished deals). */
+  dealEnds(i: number): readonly GameView[];
+  /** The address others may open it at (a table's replay). */
+  readonly link?: string;
+  readonly local?: boolean;
+}
 
-export function Replay({ id }: { id?: string }) {
+/** Replays `record` with the engine, loaded on demand; a bad record's first error is thrown. */
+async function replayed(record: unknown, viewer: number | null, link?: string): Promise<Loaded> {
+  const { replaySession } = await import('@stich/protocol/replay');
+  const r = replaySession(record, viewer);
+  if (!r.ok) throw new Error(r.reason);
+  const s = r.value;
+  return {
+    names: s.names,
+    viewer: s.viewer,
+    length: s.length,
+    hints: s.hints,
+    step: (i) => s.step(i),
+    dealEnds: (i) => s.dealEnds(i),
+    ...(link ? { link } : {}),
+  };
+}
+
+/** The views this browser was sent during the match (replayStore.ts), without hands. */
+function kept(id: string): Loaded | null {
+  const list = stepsOf(id);
+  if (list.length === 0) return null;
+  const at = (i: number) => Math.max(0, Math.min(list.length - 1, i));
+  const first = list[0].view.viewer;
+  return {
+    names: [],
+    viewer: typeof first === 'number' ? first : null,
+    length: list.length,
+    hints: [],
+    step: (i) => ({ ...list[at(i)], hands: [] }),
+    dealEnds: (i) => list.slice(0, at(i) + 1).map((x) => x.view),
+    local: true,
+  };
+}
+
+export function Replay({ id, code }: { id?: string; code?: string }) {
   const { t } = useTranslation();
   const [data, setData] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -34,21 +81,35 @@ export function Replay({ id }: { id?: string }) {
   const [record, setRecord] = useState<(() => Promise<unknown>) | null>(null);
   useEffect(() => {
     if (!id) return;
+    let live = true;
     setBusy(true);
-    setRecord(() => () => fetchRecord(id));
-    fetchReplay(id)
-      .then((r) => setData(r))
+    setError(null);
+    // A replay link's invite code also opens the table's analysis (net.ts reads it per table).
+    if (code) sessionStorage.setItem(`stich.code.${id}`, code);
+    fetchReplay(id, code)
+      .then(async (r) => {
+        const loaded = await replayed(r.record, r.viewer, r.link);
+        if (!live) return;
+        setData(loaded);
+        // The fair-deal check reads the same record: it is not fetched again.
+        setRecord(() => async () => r.record);
+      })
       .catch((e: Error) => {
+        if (!live) return;
         // The views this browser kept, when the server does not replay the table (yet).
-        const local = stepsOf(id);
-        if (local.length > 0)
-          setData({ names: [], viewer: 0, steps: local.map((s) => ({ ...s, hands: [] })), local: true });
+        const local = kept(id);
+        if (local) setData(local);
         else setError(e.message);
       })
-      .finally(() => setBusy(false));
-  }, [id]);
-  const steps = data?.steps ?? [];
-  const last = Math.max(0, steps.length - 1);
+      .finally(() => {
+        if (live) setBusy(false);
+      });
+    return () => {
+      live = false;
+    };
+  }, [id, code]);
+  const count = data?.length ?? 0;
+  const last = Math.max(0, count - 1);
   useEffect(() => {
     const on = (e: KeyboardEvent) => {
       if ((e.target as HTMLElement | null)?.tagName === 'INPUT') return;
@@ -65,8 +126,16 @@ export function Replay({ id }: { id?: string }) {
     setBusy(true);
     setError(null);
     try {
-      setData(await replayFile(file));
-      setRecord(() => async () => JSON.parse(await file.text()) as unknown);
+      const text = await file.text();
+      let record: unknown;
+      try {
+        record = JSON.parse(text);
+      } catch (e) {
+        throw new Error(`not JSON: ${(e as Error).message}`);
+      }
+      // Whose file it is, is not known: nobody in it is "you".
+      setData(await replayed(record, null));
+      setRecord(() => async () => record);
       setI(0);
     } catch (e) {
       setError((e as Error).message);
@@ -75,20 +144,22 @@ export function Replay({ id }: { id?: string }) {
     }
   };
 
-  const step = steps[Math.min(i, last)];
+  const at = Math.min(i, last);
+  const step = useMemo(() => (data && count > 0 ? data.step(at) : undefined), [data, count, at]);
   const { games } = useGames();
   const meta = games?.find((g) => g.id === step?.view.game) ?? null;
-  const model = useMemo(
-    () =>
-      step && meta
-        ? readView(step.view, meta, dokoResults(steps.slice(0, Math.min(i, last) + 1).map((x) => x.view)))
-        : null,
-    [step, meta, steps, i, last],
-  );
+  const model = useMemo(() => {
+    if (!step || !data || !meta) return null;
+    // Only Doppelkopf's sheet reads the deals before: other games' views carry their results.
+    const earlier = step.view.game === 'doppelkopf' ? dokoResults(data.dealEnds(at)) : [];
+    return readView(step.view, meta, earlier);
+  }, [step, meta, data, at]);
   const names = model ? Array.from({ length: model.seats }, (_, s) => displayName(data?.names[s], s, t)) : [];
   const seats = names.map((name) => ({ name, bot: false, connected: true }));
-  const me = model && typeof model.viewer === 'number' ? model.viewer : null;
+  const me = data?.viewer ?? null;
   const hands = step?.hands ?? [];
+  // The server's link is `/#/replay/…`: kept under the path this client is served from.
+  const link = data?.link ? `${location.origin}${location.pathname}${data.link.replace(/^\//, '')}` : null;
   return (
     <main className="replay" data-testid="replay-screen">
       <nav className="topbar">
@@ -121,8 +192,8 @@ export function Replay({ id }: { id?: string }) {
         </p>
       )}
       {busy && <p className="muted center-msg">{t('loading')}</p>}
-      {!busy && id && !error && steps.length === 0 && <p className="muted center-msg">{t('score.none')}</p>}
-      {steps.length > 0 && (
+      {!busy && id && !error && count === 0 && <p className="muted center-msg">{t('score.none')}</p>}
+      {count > 0 && (
         <>
           <div className="replay-bar" data-testid="replay-bar">
             <StepButton
@@ -141,10 +212,10 @@ export function Replay({ id }: { id?: string }) {
               type="range"
               min={0}
               max={last}
-              value={Math.min(i, last)}
+              value={at}
               onChange={(e) => setI(Number(e.target.value))}
               aria-label={t('around.slider')}
-              aria-valuetext={t('replay.step', { i: Math.min(i, last) + 1, n: steps.length })}
+              aria-valuetext={t('replay.step', { i: at + 1, n: count })}
             />
             <StepButton
               testid="replay-next"
@@ -159,7 +230,7 @@ export function Replay({ id }: { id?: string }) {
               icon="last"
             />
             <span data-testid="replay-step" aria-live="polite">
-              {t('replay.step', { i: Math.min(i, last) + 1, n: steps.length })}
+              {t('replay.step', { i: at + 1, n: count })}
             </span>
             {id && !data?.local && (
               <button
@@ -172,13 +243,19 @@ export function Replay({ id }: { id?: string }) {
               </button>
             )}
           </div>
-          {data?.hints && data.hints.length > 0 && (
+          {link && (
+            <label className="field replay-link">
+              {t('replay.link')}
+              <input readOnly value={link} data-testid="replay-link" onFocus={(e) => e.target.select()} />
+            </label>
+          )}
+          {data && data.hints.length > 0 && (
             <p className="hint-used replay-hints" data-testid="replay-hints">
               {t('hint.used', {
                 names: [...new Set(data.hints.map((x) => names[x.seat] ?? `${x.seat + 1}`))].join(', '),
               })}
               {data.hints
-                .filter((x) => x.step === Math.min(i, last))
+                .filter((x) => x.step === at)
                 .map((x) => (
                   <strong key={x.seat} data-testid="replay-hint-here">
                     {' '}
@@ -188,10 +265,8 @@ export function Replay({ id }: { id?: string }) {
             </p>
           )}
           {record && !data?.local && <RecordCheck load={record} />}
-          {analysis && id && (
-            <AnalysisPanel id={id} names={names} step={Math.min(i, last)} onJump={(s) => setI(s)} />
-          )}
-          {model && <Table model={model} legal={[]} seats={seats} me={me} onAct={() => {}} />}
+          {analysis && id && <AnalysisPanel id={id} names={names} step={at} onJump={(s) => setI(s)} />}
+          {model && <Table model={model} legal={[]} seats={seats} me={me} onAct={() => {}} replay />}
           {hands.some((h) => h.length > 0) && (
             <section
               className="card-box replay-hands"
@@ -216,7 +291,7 @@ export function Replay({ id }: { id?: string }) {
               ))}
             </section>
           )}
-          {model && <Scores model={model} names={names} />}
+          {model && <Scores model={model} names={names} me={me} />}
         </>
       )}
     </main>

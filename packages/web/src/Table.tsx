@@ -29,6 +29,8 @@ export interface TableProps {
   onAct: (a: WireAction) => void;
   /** Unix ms by which the seat to act must act (turn timer), or null. */
   deadline?: number | null;
+  /** A replay: nobody is waited for, so a state before a deal says the cards come next. */
+  replay?: boolean;
 }
 
 /** How long the end-of-deal result stays when nobody continues (ms). */
@@ -54,7 +56,7 @@ export function positions(n: number, me: number, clockwise: boolean): Pos[] {
   return out;
 }
 
-export function Table({ model, legal, seats, me, onAct, deadline = null }: TableProps) {
+export function Table({ model, legal, seats, me, onAct, deadline = null, replay = false }: TableProps) {
   const { t, i18n } = useTranslation();
   const exists = (k: string) => i18n.exists(k);
   const controls = useMemo(() => toControls(legal), [legal]);
@@ -168,7 +170,7 @@ export function Table({ model, legal, seats, me, onAct, deadline = null }: Table
             </select>
           </label>
         )}
-        <Status model={model} me={me} names={names} turn={turn} deadline={deadline} />
+        <Status model={model} me={me} names={names} turn={turn} deadline={deadline} replay={replay} />
         {me !== null && (
           <div className="my-calls">
             <SeatCalls model={model} seat={me} />
@@ -287,18 +289,20 @@ function Status({
   names,
   turn,
   deadline,
+  replay,
 }: {
   model: TableModel;
   me: number | null;
   names: string[];
   turn?: number;
   deadline: number | null;
+  replay: boolean;
 }) {
   const { t } = useTranslation();
   const left = useSecondsLeft(deadline);
   let text = '';
   if (model.phase === 'over') text = t('table.matchOver');
-  else if (turn === undefined) text = t('table.waiting');
+  else if (turn === undefined) text = replay ? t('replay.dealing') : t('table.waiting');
   // Several seats listed at once are all due only where every one must act (secret estimates); in play and
   // in the Klapper-Jas meld round the others merely may call Kontra or Re.
   else if (

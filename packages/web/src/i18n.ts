@@ -158,6 +158,8 @@ const de = {
     last: 'Ende',
     load: 'Partie-Datei öffnen',
     dealt: 'Karten gegeben',
+    dealing: 'Gleich wird gegeben …',
+    link: 'Link zum Nachspielen (für alle, die ihn bekommen)',
   },
   hint: {
     title: 'Tipp',
@@ -645,6 +647,8 @@ const en: Resources = {
     last: 'End',
     load: 'Open a match file',
     dealt: 'Cards dealt',
+    dealing: 'The cards are about to be dealt …',
+    link: 'Link to this replay (for anyone you give it to)',
   },
   hint: {
     title: 'Hint',

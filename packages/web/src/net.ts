@@ -141,10 +141,13 @@ export const resolveInvite = (code: string) =>
 export const fetchRecord = (tableId: string) =>
   http<unknown>('GET', `/api/tables/${encodeURIComponent(tableId)}/record`);
 
-/** A finished match, step by step with every hand open (the server replays its record). */
-export const fetchReplay = (tableId: string) => {
-  const code = sessionStorage.getItem(`stich.code.${tableId}`);
-  const q = code ? `?code=${encodeURIComponent(code)}` : '';
+/**
+ * A finished match's record for its replay, with the requester's seat and a link for others; `code` is the
+ * invite code of a private table (from a replay link, else the one this tab joined with).
+ */
+export const fetchReplay = (tableId: string, code?: string) => {
+  const c = code ?? sessionStorage.getItem(`stich.code.${tableId}`);
+  const q = c ? `?code=${encodeURIComponent(c)}` : '';
   return http<ReplayResponse>('GET', `/api/tables/${encodeURIComponent(tableId)}/replay${q}`);
 };
 
@@ -158,18 +161,6 @@ export const fetchAnalysis = (tableId: string) => {
   const q = code ? `?code=${encodeURIComponent(code)}` : '';
   return http<AnalysisResponse>('GET', `/api/tables/${encodeURIComponent(tableId)}/analysis${q}`);
 };
-
-/**
- * A record file replayed by the server. It travels gzip-compressed and base64-encoded: a long match's
- * record is larger than the server takes as a request body, its compressed form is not.
- */
-export async function replayFile(file: Blob): Promise<ReplayResponse> {
-  const packed = await new Response(file.stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
-  const bytes = new Uint8Array(packed);
-  let bin = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return http<ReplayResponse>('POST', '/api/replay', { gz: btoa(bin) });
-}
 
 /** The rematch of a finished match this guest played: his seat at the next table. */
 export const rematch = (tableId: string) =>

@@ -1,6 +1,7 @@
 /**
  * Routes in the URL hash, so every screen survives a reload without server-side routing:
- * `#/` lobby, `#/t/<id>` a table, `#/join/<code>` a private invite, `#/replay` the replay viewer.
+ * `#/` lobby, `#/t/<id>` a table, `#/join/<code>` a private invite, `#/replay` the replay viewer
+ * (`#/replay/<id>?code=<invite code>` a private table's replay for anyone with its link).
  * The server's invite links have the path `/join/<code>`; they are read the same way.
  */
 import { useEffect, useState } from 'react';
@@ -9,7 +10,7 @@ export type Route =
   | { readonly page: 'lobby' }
   | { readonly page: 'table'; readonly id: string; readonly seat?: number; readonly spectate?: boolean }
   | { readonly page: 'join'; readonly code: string }
-  | { readonly page: 'replay'; readonly id?: string }
+  | { readonly page: 'replay'; readonly id?: string; readonly code?: string }
   | { readonly page: 'fair' };
 
 export function parseRoute(pathname: string, hash: string): Route {
@@ -27,8 +28,11 @@ export function parseRoute(pathname: string, hash: string): Route {
     };
   }
   if (parts[0] === 'join' && parts[1]) return { page: 'join', code: decodeURIComponent(parts[1]) };
-  if (parts[0] === 'replay')
-    return parts[1] ? { page: 'replay', id: decodeURIComponent(parts[1]) } : { page: 'replay' };
+  if (parts[0] === 'replay') {
+    if (!parts[1]) return { page: 'replay' };
+    const code = q.get('code');
+    return { page: 'replay', id: decodeURIComponent(parts[1]), ...(code ? { code } : {}) };
+  }
   if (parts[0] === 'fair') return { page: 'fair' };
   const m = /^\/join\/([^/]+)/.exec(pathname);
   if (m) return { page: 'join', code: decodeURIComponent(m[1]) };
@@ -49,7 +53,8 @@ export function hrefOf(r: Route): string {
     case 'join':
       return `#/join/${encodeURIComponent(r.code)}`;
     case 'replay':
-      return r.id ? `#/replay/${encodeURIComponent(r.id)}` : '#/replay';
+      if (!r.id) return '#/replay';
+      return `#/replay/${encodeURIComponent(r.id)}${r.code ? `?code=${encodeURIComponent(r.code)}` : ''}`;
     case 'fair':
       return '#/fair';
   }
