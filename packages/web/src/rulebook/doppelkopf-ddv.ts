@@ -13,7 +13,7 @@ export const de = `${partiesDe}
 
 ## Ansagen und bis wann
 
-**Re** (die Re-Partei) und **Kontra** (die Kontra-Partei) verdoppeln nicht, sondern bringen je 2 Punkte, und wer ansagt, braucht nicht mehr als sonst. **Absagen** versprechen mehr: **keine 90** (die Gegner bekommen weniger als 90), **keine 60**, **keine 30**, **schwarz** (die Gegner bekommen keinen Stich). Eine höhere Absage schließt die niedrigeren mit ein. Ansagen dürfen alle vier, jederzeit zwischen den Karten, solange die Frist läuft; der Tisch zeigt bei jeder Ansage, bis wann sie geht.
+**Re** (die Re-Partei) und **Kontra** (die Kontra-Partei) verdoppeln nicht, sondern bringen je 2 Punkte. **Absagen** versprechen mehr: **keine 90** (die Gegner bekommen weniger als 90), **keine 60**, **keine 30**, **schwarz** (die Gegner bekommen keinen Stich). Eine höhere Absage schließt die niedrigeren mit ein. Ansagen dürfen alle vier, jederzeit zwischen den Karten, solange die Frist läuft; der Tisch zeigt bei jeder Ansage, bis wann sie geht.
 
 Die Fristen nach **Karten auf der Hand** (bei 12 Karten; ohne Neunen zwei weniger):
 
@@ -66,7 +66,7 @@ export const en = `${partiesEn}
 
 ## Announcements and until when
 
-**Re** (by the Re party) and **Kontra** (by the Kontra party) do not double but bring 2 points each, and the announcer needs no more than otherwise. **Absagen** promise more: **keine 90** (the opponents get less than 90), **keine 60**, **keine 30**, **schwarz** (the opponents get no trick). A higher one includes the lower ones. Any of the four may announce, at any time between the cards, while the deadline runs; the table shows each announcement's deadline.
+**Re** (by the Re party) and **Kontra** (by the Kontra party) do not double but bring 2 points each. **Absagen** promise more: **keine 90** (the opponents get less than 90), **keine 60**, **keine 30**, **schwarz** (the opponents get no trick). A higher one includes the lower ones. Any of the four may announce, at any time between the cards, while the deadline runs; the table shows each announcement's deadline.
 
 Deadlines by **cards in hand** (with 12 cards; without nines two fewer):
 

@@ -7,7 +7,7 @@ export const de = `${partiesDe}
 
 1. **Geben**: 40 Karten ohne Neunen, 10 für jeden. Trümpfe von hoch nach tief: Schwein (wenn es eins gibt), Dullen, Damen, Buben, Karo Ass, Zehn, König. **Die zweite Dulle sticht die erste**; sonst sticht von zwei gleichen Karten die erste.
 2. **Melden**: reihum ab Vorhand sagt jeder einmal **gesund**, **Solo**, **Vorbehalt** (für eine Hochzeit oder eine Armut; welche, bleibt zunächst geheim) oder **krank**.
-3. **Krankheit** hat das höchste Gewicht: wer fünf oder mehr Könige hat, darf jederzeit in dieser Runde „krank“ sagen, auch nach einem Solo; es wird sofort neu gegeben.
+3. **Krankheit** hat das höchste Gewicht: wer fünf oder mehr Könige hat, darf bei seiner Meldung „krank“ sagen, auch wenn vor ihm schon Solo oder Vorbehalt gesagt wurde; es wird sofort neu gegeben. Er darf auch schweigen und spielen.
 4. **Solo vor Armut vor Hochzeit**: hat einer Solo gesagt, spielt er es und nennt nun die Art. Haben mehrere Solo gesagt, wird **gereizt** (unten). Ohne Solo nennen die mit Vorbehalt ihre Art; eine Armut geht vor einer Hochzeit, zwei Armut heißt neu geben. Die Art erfahren die anderen erst mit der ersten Karte.
 5. Ohne alles: **Normalspiel** (oder ein stilles Solo). Vorhand spielt aus.
 
@@ -66,7 +66,7 @@ export const en = `${partiesEn}
 
 1. **Deal**: 40 cards without nines, 10 each. Trumps high to low: Schwein (if there is one), Dullen, Damen, Buben, Karo Ass, Zehn, König. **The second Dulle beats the first**; otherwise the first of two equal cards wins.
 2. **Melden** (reservations): in turn from Vorhand everyone says once **gesund** (healthy), **Solo**, **Vorbehalt** (for a Hochzeit or an Armut; which one stays secret for now) or **krank** (sick).
-3. **Krankheit** weighs most: who holds five or more Kings may say "krank" at any time in this round, even after a solo; the cards are dealt again at once.
+3. **Krankheit** weighs most: who holds five or more Kings may say "krank" at his turn in this round, even after others said Solo or Vorbehalt; the cards are dealt again at once. He may also keep quiet and play.
 4. **Solo before Armut before Hochzeit**: who said Solo plays it and now names its kind. If several said Solo, they **bid** (below). Without a solo those with a Vorbehalt name its kind; an Armut goes before a Hochzeit, two Armut mean a redeal. The others learn the kind only with the first card.
 5. Nothing of that: a **normal game** (or a silent solo). Vorhand leads.
 
