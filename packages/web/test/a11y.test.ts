@@ -140,7 +140,7 @@ describe.skipIf(!chromiumPath)('accessibility of every screen (axe-core)', () =>
       await page.locator('.dialog').first().waitFor();
       await check(page, 'create');
       await page.keyboard.press('Escape');
-      for (const game of ['klapperjas', 'doppelkopf']) {
+      for (const game of ['klapperjas', 'klaberjass', 'differenzler', 'doppelkopf']) {
         await page.locator(`.quick-game[data-game="${game}"] [data-testid=rules-button]`).click();
         await page.getByTestId('rulebook').waitFor();
         await check(page, `rules-${game}`);
@@ -240,6 +240,8 @@ describe.skipIf(!chromiumPath)('accessibility of every screen (axe-core)', () =>
               close: c.top >= 0 && c.bottom <= innerHeight && c.left >= 0 && c.right <= innerWidth,
               page: document.documentElement.scrollWidth <= innerWidth,
               clipped: b.scrollWidth > b.clientWidth,
+              // A table read on a phone should not need scrolling sideways.
+              tables: [...b.querySelectorAll('.md-table')].every((t) => t.scrollWidth <= t.clientWidth),
               top: b.scrollTop,
             };
           });
@@ -248,6 +250,7 @@ describe.skipIf(!chromiumPath)('accessibility of every screen (axe-core)', () =>
           close: true,
           page: true,
           clipped: false,
+          tables: true,
           top: 0,
         });
         await body.evaluate((b) => {

@@ -5,19 +5,19 @@ Differenzler ist ein Schweizer Jass zu viert, jeder spielt für sich. Vor der er
 
 ## Die Karten
 
-36 Karten, 6 bis Ass. Gespielt wird **gegen den Uhrzeigersinn**: nach dir kommt der Spieler rechts von dir.
+36 Karten, 6 bis Ass. Gespielt wird **gegen den Uhrzeigersinn**: nach dir kommt der Spieler rechts von dir. Von der höchsten zur niedrigsten Karte:
 
-| Rang (hoch → tief) | Trumpf | Punkte | andere Farbe | Punkte |
-| --- | --- | --- | --- | --- |
-| 1 | Bube | 20 | Ass | 11 |
-| 2 | Neun | 14 | König | 4 |
-| 3 | Ass | 11 | Dame | 3 |
-| 4 | König | 4 | Bube | 2 |
-| 5 | Dame | 3 | Zehn | 10 |
-| 6 | Zehn | 10 | Neun | 0 |
-| 7 | Acht | 0 | Acht | 0 |
-| 8 | Sieben | 0 | Sieben | 0 |
-| 9 | Sechs | 0 | Sechs | 0 |
+| Trumpf | Punkte | andere Farbe | Punkte |
+| --- | --- | --- | --- |
+| Bube | 20 | Ass | 11 |
+| Neun | 14 | König | 4 |
+| Ass | 11 | Dame | 3 |
+| König | 4 | Bube | 2 |
+| Dame | 3 | Zehn | 10 |
+| Zehn | 10 | Neun | 0 |
+| Acht | 0 | Acht | 0 |
+| Sieben | 0 | Sieben | 0 |
+| Sechs | 0 | Sechs | 0 |
 
 Die Zehn steht im Rang unter dem Buben (in Trumpf unter der Dame), zählt aber 10. Der letzte Stich bringt 5 Punkte extra: insgesamt 157.
 
@@ -55,19 +55,19 @@ Differenzler is a Swiss Jass for four, each playing for himself. Before the firs
 
 ## The cards
 
-36 cards, 6 to Ace. Play goes **counterclockwise**: after you comes the player on your right.
+36 cards, 6 to Ace. Play goes **counterclockwise**: after you comes the player on your right. From the highest card to the lowest:
 
-| rank (high → low) | trump | points | other suit | points |
-| --- | --- | --- | --- | --- |
-| 1 | Bube | 20 | Ass | 11 |
-| 2 | Neun | 14 | König | 4 |
-| 3 | Ass | 11 | Dame | 3 |
-| 4 | König | 4 | Bube | 2 |
-| 5 | Dame | 3 | Zehn | 10 |
-| 6 | Zehn | 10 | Neun | 0 |
-| 7 | Acht | 0 | Acht | 0 |
-| 8 | Sieben | 0 | Sieben | 0 |
-| 9 | Sechs | 0 | Sechs | 0 |
+| trump | points | other suit | points |
+| --- | --- | --- | --- |
+| Bube | 20 | Ass | 11 |
+| Neun | 14 | König | 4 |
+| Ass | 11 | Dame | 3 |
+| König | 4 | Bube | 2 |
+| Dame | 3 | Zehn | 10 |
+| Zehn | 10 | Neun | 0 |
+| Acht | 0 | Acht | 0 |
+| Sieben | 0 | Sieben | 0 |
+| Sechs | 0 | Sechs | 0 |
 
 The Zehn ranks below the Bube (in trump below the Dame) but counts 10. The last trick brings 5 extra: 157 in all.
 

@@ -5,16 +5,18 @@ Klassischer Klaberjass zu zweit mit 32 Karten (7 bis Ass). Wer den Trumpf annimm
 
 ## Die Karten
 
-| Rang (hoch → tief) | Trumpf | Punkte | andere Farbe | Punkte |
-| --- | --- | --- | --- | --- |
-| 1 | Bube (Jass) | 20 | Ass | 11 |
-| 2 | Neun (Menel) | 14 | Zehn | 10 |
-| 3 | Ass | 11 | König | 4 |
-| 4 | Zehn | 10 | Dame | 3 |
-| 5 | König | 4 | Bube | 2 |
-| 6 | Dame | 3 | Neun | 0 |
-| 7 | Acht | 0 | Acht | 0 |
-| 8 | Sieben | 0 | Sieben | 0 |
+Von der höchsten zur niedrigsten Karte:
+
+| Trumpf | Punkte | andere Farbe | Punkte |
+| --- | --- | --- | --- |
+| Bube (Jass) | 20 | Ass | 11 |
+| Neun (Menel) | 14 | Zehn | 10 |
+| Ass | 11 | König | 4 |
+| Zehn | 10 | Dame | 3 |
+| König | 4 | Bube | 2 |
+| Dame | 3 | Neun | 0 |
+| Acht | 0 | Acht | 0 |
+| Sieben | 0 | Sieben | 0 |
 
 Die Karten zählen zusammen 152, der letzte Stich 10 dazu.
 
@@ -58,7 +60,7 @@ Am Tisch sagt jeder nur die Wahrheit: es wird immer genau die zutreffende Antwor
 Jeder zählt: Punkte in seinen Stichen + letzter Stich + gewonnene Sequenzen + Bella.
 
 | Ergebnis | der Macher bekommt | der Gegner bekommt |
-| --- | --- | --- |
+| --- | --- |
 | Macher hat mehr | seine Punkte | seine Punkte |
 | Gleichstand | 0 | seine Punkte |
 | Macher hat weniger | 0 | beide Summen |
@@ -81,16 +83,18 @@ Classic two-player Klaberjass with 32 cards (7 to Ace). Whoever takes or names t
 
 ## The cards
 
-| rank (high → low) | trump | points | other suit | points |
-| --- | --- | --- | --- | --- |
-| 1 | Bube (Jass) | 20 | Ass | 11 |
-| 2 | Neun (Menel) | 14 | Zehn | 10 |
-| 3 | Ass | 11 | König | 4 |
-| 4 | Zehn | 10 | Dame | 3 |
-| 5 | König | 4 | Bube | 2 |
-| 6 | Dame | 3 | Neun | 0 |
-| 7 | Acht | 0 | Acht | 0 |
-| 8 | Sieben | 0 | Sieben | 0 |
+From the highest card to the lowest:
+
+| trump | points | other suit | points |
+| --- | --- | --- | --- |
+| Bube (Jass) | 20 | Ass | 11 |
+| Neun (Menel) | 14 | Zehn | 10 |
+| Ass | 11 | König | 4 |
+| Zehn | 10 | Dame | 3 |
+| König | 4 | Bube | 2 |
+| Dame | 3 | Neun | 0 |
+| Acht | 0 | Acht | 0 |
+| Sieben | 0 | Sieben | 0 |
 
 The cards count 152 together, the last trick 10 more.
 
@@ -134,7 +138,7 @@ At this table everyone tells the truth: exactly the true answer is offered. The 
 Each counts: points in his tricks + last trick + won sequences + Bella.
 
 | result | the maker scores | the opponent scores |
-| --- | --- | --- |
+| --- | --- |
 | maker has more | his points | his points |
 | tie | 0 | his points |
 | maker has less | 0 | both totals |

@@ -7,16 +7,18 @@ Es gibt zwei Voreinstellungen: **Anleitung** (nach der gedruckten Spielanleitung
 
 ## Die Karten
 
-| Rang (hoch → tief) | Trumpf | Augen | andere Farbe | Augen |
-| --- | --- | --- | --- | --- |
-| 1 | Bube (Jas) | 20 | Ass | 11 |
-| 2 | Neun (Mie) | 14 | Zehn | 10 |
-| 3 | Ass | 11 | König | 4 |
-| 4 | Zehn | 10 | Dame | 3 |
-| 5 | König | 4 | Bube | 2 |
-| 6 | Dame | 3 | Neun | 0 |
-| 7 | Acht | 0 | Acht | 0 |
-| 8 | Sieben | 0 | Sieben | 0 |
+Von der höchsten zur niedrigsten Karte:
+
+| Trumpf | Augen | andere Farbe | Augen |
+| --- | --- | --- | --- |
+| Bube (Jas) | 20 | Ass | 11 |
+| Neun (Mie) | 14 | Zehn | 10 |
+| Ass | 11 | König | 4 |
+| Zehn | 10 | Dame | 3 |
+| König | 4 | Bube | 2 |
+| Dame | 3 | Neun | 0 |
+| Acht | 0 | Acht | 0 |
+| Sieben | 0 | Sieben | 0 |
 
 Alle Karten zusammen zählen 152 Augen, der letzte Stich 10 dazu: 162.
 
@@ -92,16 +94,18 @@ There are two presets: **Anleitung** (the printed game manual) and **Klappern** 
 
 ## The cards
 
-| rank (high → low) | trump | Augen | other suit | Augen |
-| --- | --- | --- | --- | --- |
-| 1 | Bube (Jas) | 20 | Ass | 11 |
-| 2 | Neun (Mie) | 14 | Zehn | 10 |
-| 3 | Ass | 11 | König | 4 |
-| 4 | Zehn | 10 | Dame | 3 |
-| 5 | König | 4 | Bube | 2 |
-| 6 | Dame | 3 | Neun | 0 |
-| 7 | Acht | 0 | Acht | 0 |
-| 8 | Sieben | 0 | Sieben | 0 |
+From the highest card to the lowest:
+
+| trump | Augen | other suit | Augen |
+| --- | --- | --- | --- |
+| Bube (Jas) | 20 | Ass | 11 |
+| Neun (Mie) | 14 | Zehn | 10 |
+| Ass | 11 | König | 4 |
+| Zehn | 10 | Dame | 3 |
+| König | 4 | Bube | 2 |
+| Dame | 3 | Neun | 0 |
+| Acht | 0 | Acht | 0 |
+| Sieben | 0 | Sieben | 0 |
 
 All cards count 152 Augen, the last trick 10 more: 162.
 
