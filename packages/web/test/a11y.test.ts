@@ -1,7 +1,8 @@
 /**
  * axe-core on every screen (issue 21), German and English, desktop (1280 x 800) and phone (390 x 844): the
- * lobby with the game chooser, the create dialog, the rules dialog, Meine Tische, #/fair, Nachspielen, a table
- * during the calls, in play (Klapper-Jas and Doppelkopf), at a deal's end, a full table's offer to watch, the
+ * lobby with the game chooser, the create dialog, the rules dialog of every game, Meine Tische, #/fair, Nachspielen,
+ * a table during the calls (Klapper-Jas, the Doppelkopf Vorbehalt, the Differenzler estimate), in play
+ * (Klapper-Jas and Doppelkopf), at a deal's end, a full table's offer to watch, the
  * spectator's view and a replay. Any serious or critical violation fails, named by screen, size and element.
  * Also the rules dialog as a player meets it on a phone: the rulebook, at the top, within the screen, the close
  * button always in view.
@@ -101,6 +102,8 @@ describe.skipIf(!chromiumPath)('accessibility of every screen (axe-core)', () =>
     (v) => v.phase === 'play' && handSize(v) === 1 && trickCards(v) === 3,
   );
   const doko = stepsTo('doppelkopf', DOKO, (v) => v.phase === 'play' && trickCards(v) > 0);
+  const dokoReserve = stepsTo('doppelkopf', DOKO, (v) => v.phase === 'reserve');
+  const estimate = stepsTo('differenzler', { players: 4 }, (v) => v.phase === 'estimate');
   const replay = finishedMatch();
 
   async function newContext(lang: 'de' | 'en', size = DESKTOP): Promise<BrowserContext> {
@@ -169,6 +172,12 @@ describe.skipIf(!chromiumPath)('accessibility of every screen (axe-core)', () =>
       await openTable(page, 'doppelkopf', DOKO, doko);
       await page.locator('.hand button.card[data-legal=true]').first().waitFor();
       await check(page, 'doppelkopf');
+      await openTable(page, 'doppelkopf', DOKO, dokoReserve);
+      await page.locator('.actions button.action').first().waitFor();
+      await check(page, 'doppelkopf-vorbehalt');
+      await openTable(page, 'differenzler', { players: 4 }, estimate);
+      await page.locator('form.number-action').waitFor();
+      await check(page, 'differenzler-estimate');
 
       // The end of a deal stays a limited time: one fresh table per size.
       for (const size of [DESKTOP, PHONE]) {
@@ -253,13 +262,13 @@ describe.skipIf(!chromiumPath)('accessibility of every screen (axe-core)', () =>
           tables: true,
           top: 0,
         });
+        if (game === 'doppelkopf') await page.screenshot({ path: join(shots, `rules-phone-${lang}.png`) });
         await body.evaluate((b) => {
           b.scrollTop = b.scrollHeight;
         });
         const end = await inView();
         expect(end.close, `${game} ${lang} scrolled to the end`).toBe(true);
         expect(end.top).toBeGreaterThan(0);
-        if (game === 'doppelkopf') await page.screenshot({ path: join(shots, `rules-phone-${lang}.png`) });
         await dlg.getByTestId('rules-close').click();
         expect(await dlg.count()).toBe(0);
       }
