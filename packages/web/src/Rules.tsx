@@ -8,7 +8,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useText } from './games.ts';
 import { useDialogKeys } from './Lobby.tsx';
-import { type Book, loadRulebook } from './rulebook/index.ts';
+import { BOOK_PER_PRESET, type Book, loadRulebook } from './rulebook/index.ts';
 import { Markdown } from './rulebook/Markdown.tsx';
 
 export function RulesDialog({
@@ -39,7 +39,7 @@ export function RulesDialog({
         <section className="rules-body" tabIndex={0} aria-labelledby="rules-title" data-testid="rules-body">
           {game.summary && <p>{text(game.summary)}</p>}
           <p className="muted">{t('rules.players', { n: game.players.join(' / ') })}</p>
-          <Rulebook game={game.id} preset={chosen.id} />
+          <Rulebook game={game} preset={chosen.id} />
           <h3>{t('rules.settings')}</h3>
           <h4>{t('create.preset')}</h4>
           <ul className="rules-list">
@@ -101,29 +101,54 @@ function Mark({ on, children }: { on: boolean; children: ReactNode }) {
   );
 }
 
-/** The players' rulebook in the interface language, loaded on first use. */
-function Rulebook({ game, preset }: { game: string; preset: string }) {
+/**
+ * The players' rulebook in the interface language, loaded on first use. Where each preset has its own book
+ * (Doppelkopf) the reader may switch to another preset's; it starts at the table's.
+ */
+function Rulebook({ game, preset }: { game: GameMeta; preset: string }) {
   const { t, i18n } = useTranslation();
+  const text = useText();
+  const [shown, setShown] = useState(preset);
   const [book, setBook] = useState<Book | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    loadRulebook(game, preset).then(
+    loadRulebook(game.id, shown).then(
       (b) => live && setBook(b),
       (e: Error) => live && setError(e.message),
     );
     return () => {
       live = false;
     };
-  }, [game, preset]);
-  if (error) return <p className="error">{t('table.error', { reason: error })}</p>;
-  if (book === undefined) return <p className="muted">{t('rules.loading')}</p>;
-  if (book === null) return null;
+  }, [game.id, shown]);
   const lang = i18n.language === 'en' ? 'en' : 'de';
   return (
-    <div className="rulebook" lang={lang} data-testid="rulebook">
-      <Markdown source={book[lang]} />
-    </div>
+    <>
+      {BOOK_PER_PRESET.has(game.id) && game.presets.length > 1 && (
+        <fieldset className="seg rulebook-preset" aria-label={t('create.preset')}>
+          {game.presets.map((p) => (
+            <button
+              key={p.id}
+              type="button"
+              data-book={p.id}
+              aria-pressed={shown === p.id}
+              onClick={() => setShown(p.id)}
+            >
+              {text(p.name)}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      {error ? (
+        <p className="error">{t('table.error', { reason: error })}</p>
+      ) : book === undefined ? (
+        <p className="muted">{t('rules.loading')}</p>
+      ) : book === null ? null : (
+        <div className="rulebook" lang={lang} data-testid="rulebook" data-book={shown}>
+          <Markdown source={book[lang]} />
+        </div>
+      )}
+    </>
   );
 }
 

@@ -262,7 +262,19 @@ describe.skipIf(!chromiumPath)('accessibility of every screen (axe-core)', () =>
           tables: true,
           top: 0,
         });
-        if (game === 'doppelkopf') await page.screenshot({ path: join(shots, `rules-phone-${lang}.png`) });
+        if (game === 'doppelkopf') {
+          await page.screenshot({ path: join(shots, `rules-phone-${lang}.png`) });
+          // From the lobby the first preset's book (DDV); the house rules' book is one click away.
+          const armut =
+            lang === 'de' ? 'gibt alle seine Trümpfe verdeckt' : 'passes all his trumps face down';
+          expect(await book.getAttribute('data-book')).toBe('ddv');
+          expect(await book.textContent()).not.toContain(armut);
+          await dlg.locator('.rulebook-preset button[data-book=house]').click();
+          await expect.poll(() => book.textContent()).toContain(armut);
+          expect(
+            await dlg.locator('.rulebook-preset button[data-book=house]').getAttribute('aria-pressed'),
+          ).toBe('true');
+        }
         await body.evaluate((b) => {
           b.scrollTop = b.scrollHeight;
         });

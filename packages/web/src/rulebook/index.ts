@@ -10,6 +10,9 @@ export interface Book {
   readonly en: string;
 }
 
+/** Games with a book of their own for each preset (the others' books say where presets differ). */
+export const BOOK_PER_PRESET: ReadonlySet<string> = new Set(['doppelkopf']);
+
 /** The book for `game` at `preset` (a game with one book for all its presets ignores it); null: none. */
 export async function loadRulebook(game: string, preset: string | undefined): Promise<Book | null> {
   switch (game) {
