@@ -29,8 +29,8 @@ Der Solist ist Re und spielt allein gegen drei. Im Solo gibt es keine Sonderpunk
 ## Sonderpunkte (nicht im Solo)
 
 - **Fuchs gefangen**: ein Karo-Ass geht in einen Stich der Gegenpartei: ein Punkt für sie.
-- **Karlchen**: der Kreuz-Bube macht den letzten Stich: ein Punkt.
-- **Doppelkopf**: ein Stich mit 40 oder mehr Augen: ein Punkt für den, der ihn macht.`;
+- **Karlchen**: der Kreuz-Bube macht den letzten Stich: ein Punkt für seine Partei.
+- **Doppelkopf**: ein Stich mit 40 oder mehr Augen: ein Punkt für die Partei, die ihn macht.`;
 
 export const partiesEn = `## What it is about
 
@@ -61,8 +61,8 @@ The soloist is Re and plays alone against three. A solo has no special points.
 ## Special points (Sonderpunkte; not in a solo)
 
 - **Fuchs gefangen**: a Karo-Ass goes into a trick of the other party: one point to that party.
-- **Karlchen**: the Kreuz-Bube takes the last trick: one point.
-- **Doppelkopf**: a trick of 40 or more Augen: one point to whoever takes it.`;
+- **Karlchen**: the Kreuz-Bube takes the last trick: one point to its party.
+- **Doppelkopf**: a trick of 40 or more Augen: one point to the party that takes it.`;
 
 export const optionsDe = `## Was der Tisch einstellen kann
 

@@ -49,7 +49,7 @@ Jeder Gewinner bekommt den Wert, jeder Verlierer verliert ihn. Im Solo zählt de
 
 ## Die Partie
 
-Eine Partie hat 24 Spiele. Nach jedem Spiel rückt Vorhand einen Platz weiter; nach einem Pflichtsolo wird mit derselben Vorhand noch einmal gespielt. **Pflichtsolo**: jeder muss ein Solo spielen; das erste Solo eines Spielers ist sein Pflichtsolo (nicht ein stilles Solo, nicht eine Hochzeit allein), jedes weitere ein Lustsolo. **Vorführung**: sind nur noch so viele Spiele übrig, wie Pflichtsoli offen sind, muss der nächste, der noch eins schuldet, ein Solo ansagen.
+Eine Partie hat 24 Spiele. Nach jedem Spiel rückt Vorhand einen Platz weiter; nach einem Pflichtsolo (nicht nach einer Vorführung) wird mit derselben Vorhand noch einmal gespielt. **Pflichtsolo**: jeder muss ein Solo spielen; das erste Solo eines Spielers ist sein Pflichtsolo (nicht ein stilles Solo, nicht eine Hochzeit allein), jedes weitere ein Lustsolo. **Vorführung**: sind nur noch so viele Spiele übrig, wie Pflichtsoli offen sind, muss der nächste, der noch eins schuldet, ein Solo ansagen.
 
 ${optionsDe}
 `;
@@ -102,7 +102,7 @@ Each winner gains the value, each loser loses it. In a solo the soloist counts t
 
 ## The match
 
-A match has 24 games. After each game Vorhand moves one seat on; after a compulsory solo the same Vorhand plays again. **Compulsory solo** (Pflichtsolo): everyone must play a solo; a player's first solo is his compulsory one (not a silent solo, not a Hochzeit played alone), any further one is a Lustsolo. **Vorführung**: when only as many games are left as compulsory solos are open, the next player who still owes one must declare a solo.
+A match has 24 games. After each game Vorhand moves one seat on; after a compulsory solo (not after a Vorführung) the same Vorhand plays again. **Compulsory solo** (Pflichtsolo): everyone must play a solo; a player's first solo is his compulsory one (not a silent solo, not a Hochzeit played alone), any further one is a Lustsolo. **Vorführung**: when only as many games are left as compulsory solos are open, the next player who still owes one must declare a solo.
 
 ${optionsEn}
 `;
