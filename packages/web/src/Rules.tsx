@@ -1,13 +1,15 @@
 /**
- * "Regeln": a game's rules as the engine describes them (GET /api/games: summary, player counts, presets,
- * every option with its values, in German and English), the table's own choices marked, and below the
- * written rules documentation (GET /api/rules/<game>, docs/rules, in English) on demand.
+ * "Regeln": the players' rulebook of the game and preset (src/rulebook, loaded when the dialog opens), then the
+ * game's presets and options as the engine describes them (GET /api/games, German and English) with the
+ * table's own choices marked. The title and the close button stay in view; only the body between them scrolls.
  */
-import type { GameMeta, OptionValue, RulesResponse } from '@stich/protocol';
-import { type ReactNode, useRef, useState } from 'react';
+import type { GameMeta, OptionValue } from '@stich/protocol';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useText } from './games.ts';
 import { useDialogKeys } from './Lobby.tsx';
+import { BOOK_PER_PRESET, type Book, loadRulebook } from './rulebook/index.ts';
+import { Markdown } from './rulebook/Markdown.tsx';
 
 export function RulesDialog({
   game,
@@ -32,46 +34,51 @@ export function RulesDialog({
     <div className="modal" role="dialog" aria-modal="true" aria-labelledby="rules-title">
       <div className="dialog rules" ref={box} data-testid="rules" data-game={game.id}>
         <h2 id="rules-title">{t('rules.title', { game: text(game.name) })}</h2>
-        {game.summary && <p>{text(game.summary)}</p>}
-        <p className="muted">{t('rules.players', { n: game.players.join(' / ') })}</p>
-        <h3>{t('create.preset')}</h3>
-        <ul className="rules-list">
-          {game.presets.map((p) => (
-            <li key={p.id} data-preset={p.id} data-chosen={p.id === chosen.id}>
-              <Mark on={p.id === chosen.id}>{text(p.name)}</Mark>: {text(p.description)}
-            </li>
-          ))}
-        </ul>
-        <h3>{t('create.options')}</h3>
-        <dl className="rules-options">
-          {game.options.map((o) => (
-            <div key={o.key} data-option={o.key}>
-              <dt>{text(o.name)}</dt>
-              <dd>
-                {text(o.description)}
-                <br />
-                {o.kind === 'integer' ? (
-                  <span data-value={String(values[o.key])} data-chosen="true">
-                    {t('rules.range', { min: o.min, max: o.max })}: <Mark on>{String(values[o.key])}</Mark>
-                  </span>
-                ) : (
-                  o.values.map((v, i) => {
-                    const on = same(values[o.key], v.value);
-                    return (
-                      <span key={String(v.value)} data-value={String(v.value)} data-chosen={on}>
-                        {i > 0 && ' · '}
-                        <Mark on={on}>{text(v.label)}</Mark>
-                      </span>
-                    );
-                  })
-                )}
-              </dd>
-            </div>
-          ))}
-        </dl>
-        <Written game={game.id} />
+        {/* Focusable so that the dialog's first focus lands here, at the top, and the keyboard can scroll it. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable) */}
+        <section className="rules-body" tabIndex={0} aria-labelledby="rules-title" data-testid="rules-body">
+          {game.summary && <p>{text(game.summary)}</p>}
+          <p className="muted">{t('rules.players', { n: game.players.join(' / ') })}</p>
+          <Rulebook game={game} preset={chosen.id} />
+          <h3>{t('rules.settings')}</h3>
+          <h4>{t('create.preset')}</h4>
+          <ul className="rules-list">
+            {game.presets.map((p) => (
+              <li key={p.id} data-preset={p.id} data-chosen={p.id === chosen.id}>
+                <Mark on={p.id === chosen.id}>{text(p.name)}</Mark>: {text(p.description)}
+              </li>
+            ))}
+          </ul>
+          <h4>{t('create.options')}</h4>
+          <dl className="rules-options">
+            {game.options.map((o) => (
+              <div key={o.key} data-option={o.key}>
+                <dt>{text(o.name)}</dt>
+                <dd>
+                  {text(o.description)}
+                  <br />
+                  {o.kind === 'integer' ? (
+                    <span data-value={String(values[o.key])} data-chosen="true">
+                      {t('rules.range', { min: o.min, max: o.max })}: <Mark on>{String(values[o.key])}</Mark>
+                    </span>
+                  ) : (
+                    o.values.map((v, i) => {
+                      const on = same(values[o.key], v.value);
+                      return (
+                        <span key={String(v.value)} data-value={String(v.value)} data-chosen={on}>
+                          {i > 0 && ' · '}
+                          <Mark on={on}>{text(v.label)}</Mark>
+                        </span>
+                      );
+                    })
+                  )}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
         <div className="row end">
-          <button type="button" className="primary" onClick={onClose}>
+          <button type="button" className="primary" data-testid="rules-close" onClick={onClose}>
             {t('close')}
           </button>
         </div>
@@ -94,68 +101,56 @@ function Mark({ on, children }: { on: boolean; children: ReactNode }) {
   );
 }
 
-/** The written rules, fetched when opened. */
-function Written({ game }: { game: string }) {
-  const { t } = useTranslation();
-  const [doc, setDoc] = useState<string | null>(null);
+/**
+ * The players' rulebook in the interface language, loaded on first use. Where each preset has its own book
+ * (Doppelkopf) the reader may switch to another preset's; it starts at the table's.
+ */
+function Rulebook({ game, preset }: { game: GameMeta; preset: string }) {
+  const { t, i18n } = useTranslation();
+  const text = useText();
+  const [shown, setShown] = useState(preset);
+  const [book, setBook] = useState<Book | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadRulebook(game.id, shown).then(
+      (b) => live && setBook(b),
+      (e: Error) => live && setError(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [game.id, shown]);
+  const lang = i18n.language === 'en' ? 'en' : 'de';
   return (
-    <details
-      className="rules-doc"
-      onToggle={(e) => {
-        if (!(e.target as HTMLDetailsElement).open || doc !== null) return;
-        fetch(`/api/rules/${encodeURIComponent(game)}`)
-          .then((r) =>
-            r.ok ? (r.json() as Promise<RulesResponse>) : Promise.reject(new Error(String(r.status))),
-          )
-          .then((r) => setDoc(r.markdown))
-          .catch((e: Error) => setError(e.message));
-      }}
-    >
-      <summary>{t('rules.written')}</summary>
-      {error && <p className="error">{t('table.error', { reason: error })}</p>}
-      {doc !== null && (
-        <div lang="en" data-testid="rules-doc">
-          {blocks(doc)}
+    <>
+      {BOOK_PER_PRESET.has(game.id) && game.presets.length > 1 && (
+        <fieldset className="seg rulebook-preset" aria-label={t('create.preset')}>
+          {game.presets.map((p) => (
+            <button
+              key={p.id}
+              type="button"
+              data-book={p.id}
+              aria-pressed={shown === p.id}
+              onClick={() => setShown(p.id)}
+            >
+              {text(p.name)}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      {error ? (
+        <p className="error">{t('table.error', { reason: error })}</p>
+      ) : book === undefined ? (
+        <p className="muted">{t('rules.loading')}</p>
+      ) : book === null ? null : (
+        <div className="rulebook" lang={lang} data-testid="rulebook" data-book={shown}>
+          <Markdown source={book[lang]} />
         </div>
       )}
-    </details>
+    </>
   );
 }
-
-/** Markdown read as blocks: headings, lists, tables (kept as written) and paragraphs. */
-function blocks(md: string): ReactNode[] {
-  return md
-    .split(/\n\s*\n/)
-    .map((b) => b.trim())
-    .filter(Boolean)
-    .map((b, i) => {
-      const key = `${i}`;
-      const h = /^(#{1,4})\s+(.*)$/.exec(b);
-      if (h && !b.includes('\n'))
-        return h[1].length <= 2 ? <h3 key={key}>{h[2]}</h3> : <h4 key={key}>{h[2]}</h4>;
-      const lines = b.split('\n');
-      if (lines.every((l) => l.startsWith('|'))) return <pre key={key}>{b}</pre>;
-      if (lines.every((l) => /^\s*([-*]|\d+\.)\s/.test(l) || /^\s{2,}\S/.test(l)))
-        return (
-          <ul key={key}>
-            {b.split(/\n(?=\s*(?:[-*]|\d+\.)\s)/).map((item, j) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: fixed text
-              <li key={j}>{plain(item.replace(/^\s*([-*]|\d+\.)\s+/, ''))}</li>
-            ))}
-          </ul>
-        );
-      return <p key={key}>{plain(b)}</p>;
-    });
-}
-
-/** Inline markup reduced to its text. */
-const plain = (s: string) =>
-  s
-    .replace(/\*\*(.+?)\*\*/g, '$1')
-    .replace(/`([^`]+)`/g, '$1')
-    .replace(/\[([^\]]+)\]\([^)]+\)/g, '$1')
-    .replace(/\s*\n\s*/g, ' ');
 
 /** The "Regeln" button of a table or a game, opening the dialog. */
 export function RulesButton({

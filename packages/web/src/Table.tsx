@@ -811,6 +811,8 @@ function NumberInput({
       </label>
       <input
         type="range"
+        // The same value as the number field, so it has the same name (axe: a form field needs one).
+        aria-label={t(`${tag}Label`, { defaultValue: tag })}
         min={min}
         max={max}
         value={i >= 0 ? v : min}

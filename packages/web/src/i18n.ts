@@ -237,7 +237,8 @@ const de = {
     players: 'Für {{n}} Spieler',
     range: '{{min}} bis {{max}}',
     chosen: 'an diesem Tisch',
-    written: 'Ausführliche Regeln (Englisch, mit den Quellen)',
+    settings: 'Voreinstellungen und Optionen',
+    loading: 'Regeln werden geladen …',
   },
   phase: {
     deal: 'Geben',
@@ -724,7 +725,8 @@ const en: Resources = {
     players: 'For {{n}} players',
     range: '{{min}} to {{max}}',
     chosen: 'at this table',
-    written: 'Full rules (with their sources)',
+    settings: 'Presets and options',
+    loading: 'Loading the rules …',
   },
   phase: {
     ...de.phase,

@@ -330,7 +330,7 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
         'rules-button',
       );
     }
-    // A table with an option of its own: its rules mark that value; the written rules open below.
+    // A table with an option of its own: its rules mark that value; the rulebook is there too.
     const kj = registered.find((g) => g.id === 'klapperjas')!;
     const belle = kj.options.find((o) => o.key === 'belleNeedsTrick')!;
     await page.getByTestId('create').click();
@@ -344,10 +344,10 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     expect(
       await dlg.locator('[data-option="belleNeedsTrick"] [data-chosen=true]').getAttribute('data-value'),
     ).toBe('true');
-    await dlg.locator('details.rules-doc summary').click();
-    const doc = dlg.getByTestId('rules-doc');
-    await doc.waitFor();
-    expect(await doc.locator('h3').first().textContent()).toContain('Klapper-Jas');
+    // The players' rulebook above the settings, in the interface language.
+    const book = dlg.getByTestId('rulebook');
+    await book.waitFor();
+    expect(await book.textContent()).toContain('Orgi, Kleines, besser');
     // English as a switch: the engine's English texts.
     await page.keyboard.press('Escape');
     await page.getByTestId('lang').click();
