@@ -549,6 +549,12 @@ export interface AnalysisResponse {
   readonly match: readonly AnalysisSeat[];
   /** Deals whose analysis is still being computed (ask again). */
   readonly pending: readonly number[];
+  /** Deals whose analysis failed, with why; not tried again. */
+  readonly failed: readonly AnalysisFailure[];
+}
+export interface AnalysisFailure {
+  readonly deal: number;
+  readonly reason: string;
 }
 /** POST /api/tables/:id/hint: the suggestion for the caller's current decision, from his seat's view only. */
 export interface HintResponse {

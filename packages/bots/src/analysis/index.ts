@@ -10,7 +10,7 @@
  * Deterministic: every sample is drawn from a generator seeded by the deal and action index.
  */
 import type { Action, AnyGame, Card, GameRecord, Seat } from '@stich/engine';
-import { gameById, parseRecord, seeded } from '@stich/engine';
+import { gameById, parseRecord, recordDeal, seeded } from '@stich/engine';
 import type { DoppelkopfView } from '@stich/engine/doppelkopf/index';
 import { knowledge } from '../doppelkopf/know.ts';
 import { kindOf } from '../doppelkopf/model.ts';
@@ -125,16 +125,9 @@ function steps(game: AnyGame, record: GameRecord): Step[] {
   const dealIfAwaited = () => {
     while (game.awaitsDeal(state) && deal + 1 < record.deals.length) {
       deal++;
-      const entry = record.deals[deal];
-      let value: unknown;
-      if ('seed' in entry && typeof entry.seed === 'string')
-        value = game.randomDeal(state, seeded(entry.seed));
-      else {
-        const parsed = game.parseDeal(state, entry);
-        if (!parsed.ok) throw new Error(`deal ${deal}: ${parsed.error.reason}`);
-        value = parsed.value;
-      }
-      const next = game.applyDeal(state, value);
+      const value = recordDeal(game, state, record.deals[deal]);
+      if (!value.ok) throw new Error(`deal ${deal}: ${value.error.reason}`);
+      const next = game.applyDeal(state, value.value);
       if (!next.ok) throw new Error(`deal ${deal}: ${next.error.reason}`);
       state = next.value;
     }
