@@ -95,6 +95,8 @@ export const ERROR_CODES = [
   'too-many-guests',
   /** This address holds CONNECTIONS_PER_ADDRESS open WebSocket connections. */
   'too-many-connections',
+  /** A person's name that reads as a computer player's label (`Bot (level)`). */
+  'reserved-name',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -292,6 +294,12 @@ export const playNowSchema = z.object({
   options: z.record(text(40), z.unknown()).optional(),
 });
 export type PlayNow = z.infer<typeof playNowSchema>;
+
+/**
+ * The label records give computer players, `Bot (level)`: a person may not take a name that reads as one
+ * (after trimming, in any case and spacing), or a replay would show him as a computer.
+ */
+export const isComputerLabel = (name: string): boolean => /^bot\s*\(.*\)$/iu.test(name.trim());
 
 /** POST /api/guests and PATCH /api/me. */
 export const guestSchema = z.object({ name: z.string().trim().min(1).max(32).refine(isPlainText, PLAIN) });

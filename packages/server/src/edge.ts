@@ -259,17 +259,28 @@ export function overSendBuffer(client: Client, limit: number): boolean {
  */
 export class Admissions {
   private readonly window: Window;
+  /** Seat holders' joins, by credential (admission.ts): apart from the anonymous ones of their address. */
+  private readonly holders: Window;
   constructor(limit: number, ttlSeconds: number) {
     this.window = new Window(limit, ttlSeconds * 1000);
+    this.holders = new Window(limit, ttlSeconds * 1000);
   }
 
-  /** Counts a new reservation for `address`; false when it already has `limit` pending. */
-  reserve(address: string | undefined, now = Date.now()): boolean {
-    return this.window.take(address ?? '?', now);
+  /** Counts a new reservation for `holder` or else `address`; false when it already has `limit` pending. */
+  reserve(address: string | undefined, holder?: string, now = Date.now()): boolean {
+    return holder ? this.holders.take(holder, now) : this.window.take(address ?? '?', now);
   }
 
-  /** A connection from `address` arrived: its oldest pending reservation is used up. */
-  arrived(address: string | undefined, now = Date.now()): void {
+  /**
+   * A connection from `address` arrived: the oldest pending reservation of the first of `holders` that has
+   * one is used up, else that of `address`.
+   */
+  arrived(
+    address: string | undefined,
+    holders: readonly (string | undefined)[] = [],
+    now = Date.now(),
+  ): void {
+    for (const h of holders) if (h && this.holders.release(h, now)) return;
     this.window.release(address ?? '?', now);
   }
 }

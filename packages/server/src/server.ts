@@ -26,6 +26,7 @@ import { routes } from './http.ts';
 import { Leases } from './leases.ts';
 import { limitConnections } from './limits.ts';
 import { LobbyRoom } from './lobby.ts';
+import { typeMatchmakeErrors } from './matchmake.ts';
 import { Owner } from './owner.ts';
 import { Store } from './store.ts';
 import { TableRoom } from './table.ts';
@@ -106,6 +107,7 @@ export async function startServer(config: Config, hooks: TestHooks = {}): Promis
   server.router = routes();
   // Clients join rooms; only the server creates them (tables from their records, the lobby below).
   matchMaker.controller.exposedMethods = ['join', 'joinById', 'reconnect'];
+  typeMatchmakeErrors();
   configureCors(config);
   try {
     await listen(server, transport.server!, config);
