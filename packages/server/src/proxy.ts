@@ -18,9 +18,11 @@ export interface Member {
   readonly socket?: string;
 }
 
-/** The proxy's target for a member. */
-const targetOf = (m: Member) =>
-  m.socket !== undefined ? { socketPath: m.socket } : { host: '127.0.0.1', port: m.port };
+/** The proxy's target for a member (with a socket, host and port are not used to connect). */
+const targetOf = (m: Member): { host: string; port: number; socketPath?: string } =>
+  m.socket !== undefined
+    ? { host: 'localhost', port: 0, socketPath: m.socket }
+    : { host: '127.0.0.1', port: m.port ?? 0 };
 
 /** Whether a member answers `/healthz` (any answer: it is up) within 2 s. */
 function answers(m: Member): Promise<boolean> {
