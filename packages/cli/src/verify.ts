@@ -38,7 +38,7 @@ export const verifyCommand: Command = {
     if (report.ok) out.write(`verified: all ${n} deals\n`);
     else
       out.write(
-        `NOT verified: ${failed} of ${n} deals failed, ${unverifiable} without a proof${report.error ? ', and the record is broken' : ''}\n`,
+        `NOT verified: ${failed} of ${n} deals failed, ${unverifiable} not checkable${report.error ? ', and the record is broken' : ''}\n`,
       );
     return report.ok ? 0 : 1;
   },

@@ -156,7 +156,7 @@ describe('stich verify', async () => {
     const { code, out } = await cli(r);
     expect(code).toBe(1);
     expect(out).toContain('deal 1: UNVERIFIABLE');
-    expect(out).toContain('1 without a proof');
+    expect(out).toContain('1 not checkable');
   });
 
   it('names a broken record', async () => {

@@ -38,6 +38,12 @@ export interface FairProof {
   readonly seed: string;
   /** By seat: the seat's 32-byte value (lowercase hex), or null when none was received (bots, silent clients). */
   readonly clients: readonly (string | null)[];
+  /**
+   * Whether the commitment was published before the deal. False: the server could not store the seed in
+   * time and made it at dealing time, so nobody saw it committed; such a deal is not counted as checked.
+   * Absent in records written before the field existed.
+   */
+  readonly published?: boolean;
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -216,6 +222,7 @@ export function proofProblem(p: unknown, seats: number): string | null {
     if (c !== null && !isHex32(c))
       return `client value of seat ${s} is neither null nor 64 lowercase hex digits`;
   }
+  if (x.published !== undefined && typeof x.published !== 'boolean') return 'published must be true or false';
   return null;
 }
 
@@ -276,6 +283,13 @@ export async function checkDeal(
   const derived = await fairDeal(game, state, deal, p.seed, p.clients);
   const diff = dealDifference(recorded, derived);
   if (diff) return { deal, result: 'failed', reason: `the cards differ from the derived deal: ${diff}` };
+  if (p.published === false)
+    return {
+      deal,
+      result: 'unverifiable',
+      reason:
+        'no commitment was published before this deal (the server could not store its seed in time): the cards follow from the seed, but nobody saw the seed committed to before the deal',
+    };
   return { deal, result: 'ok' };
 }
 

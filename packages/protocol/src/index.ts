@@ -97,6 +97,8 @@ export const ERROR_CODES = [
   'too-many-connections',
   /** This address asked for REPLAYS_PER_MINUTE replays or records in the last minute. */
   'too-many-requests',
+  /** A person's name that reads as a computer player's label (`Bot (level)`). */
+  'reserved-name',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -294,6 +296,12 @@ export const playNowSchema = z.object({
   options: z.record(text(40), z.unknown()).optional(),
 });
 export type PlayNow = z.infer<typeof playNowSchema>;
+
+/**
+ * The label records give computer players, `Bot (level)`: a person may not take a name that reads as one
+ * (after trimming, in any case and spacing), or a replay would show him as a computer.
+ */
+export const isComputerLabel = (name: string): boolean => /^bot\s*\(.*\)$/iu.test(name.trim());
 
 /** POST /api/guests and PATCH /api/me. */
 export const guestSchema = z.object({ name: z.string().trim().min(1).max(32).refine(isPlainText, PLAIN) });
@@ -550,6 +558,12 @@ export interface AnalysisResponse {
   readonly match: readonly AnalysisSeat[];
   /** Deals whose analysis is still being computed (ask again). */
   readonly pending: readonly number[];
+  /** Deals whose analysis failed, with why; not tried again. */
+  readonly failed: readonly AnalysisFailure[];
+}
+export interface AnalysisFailure {
+  readonly deal: number;
+  readonly reason: string;
 }
 /** POST /api/tables/:id/hint: the suggestion for the caller's current decision, from his seat's view only. */
 export interface HintResponse {

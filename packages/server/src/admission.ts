@@ -23,14 +23,28 @@ function requestedTable(ctx: AuthContext): string | undefined {
   return m ? decodeURIComponent(m[1]) : undefined;
 }
 
-/** Counts a reservation for the caller's address, or refuses it. */
-function reserve(ctx: AuthContext): void {
+/**
+ * Counts a reservation for the caller's address, or refuses it. A seat holder's join (`holder`: its seat
+ * token, or its player token at this table) is counted by that credential instead, so anonymous
+ * spectators behind the same address (a school, a NAT) never lock a seated player out.
+ */
+function reserve(ctx: AuthContext, holder?: string): void {
   const { admissions, config } = context();
-  if (!admissions.reserve(ctx.ip))
+  if (!admissions.reserve(ctx.ip, holder))
     throw new ServerError(
       429,
-      `rate-limited: more than ${config.joinsPerAddress} joins from your address are waiting to connect`,
+      holder
+        ? `rate-limited: more than ${config.joinsPerAddress} joins for your seat are waiting to connect`
+        : `rate-limited: more than ${config.joinsPerAddress} joins from your address are waiting to connect`,
     );
+}
+
+/** The credentials a join may be counted by (`reserve`): its seat token's, its player token's at the table. */
+function holderKeys(id: string, o: JoinOptions): { seat?: string; player?: string } {
+  return {
+    ...(o.seatToken ? { seat: `seat:${hash(o.seatToken)}` } : {}),
+    ...(o.token ? { player: `player:${id}/${hash(o.token)}` } : {}),
+  };
 }
 
 /** A database failure as the client sees it: a code, never the database's own text. */
@@ -51,16 +65,18 @@ export async function admitToTable(options: unknown, ctx: AuthContext): Promise<
   if (!parsed.success)
     throw new ServerError(400, `malformed: join options: ${parsed.error.issues[0].message}`);
   const o: JoinOptions = parsed.data;
+  let holds: 'seat' | 'player' | undefined;
   try {
-    await authority(id, o);
+    holds = await authority(id, o);
   } catch (e) {
     throw storageRefusal(e);
   }
-  reserve(ctx);
+  reserve(ctx, holds && holderKeys(id, o)[holds]);
   return true;
 }
 
-async function authority(id: string, o: JoinOptions): Promise<void> {
+/** Throws unless the join may go ahead; says whether it is a seat holder's, and by which credential. */
+async function authority(id: string, o: JoinOptions): Promise<'seat' | 'player' | undefined> {
   const { store } = context();
   const row = await store.table(id);
   if (!row) throw new ServerError(404, `not-found: no table ${id}`);
@@ -68,19 +84,21 @@ async function authority(id: string, o: JoinOptions): Promise<void> {
   if (o.seatToken) {
     const h = hash(o.seatToken);
     if (!holders.some((x) => x.tokenHash === h)) throw new ServerError(403, 'forbidden: unknown seat token');
-    return;
+    return 'seat';
   }
   const player = o.token ? await store.playerByToken(o.token) : undefined;
   if (o.token && !player) throw new ServerError(401, 'unauthorized: unknown player token');
   const member = player ? holders.find((h) => h.playerId === player.id) : undefined;
   if (row.visibility === 'private' && !member && o.code !== row.invite)
     throw new ServerError(403, 'forbidden: this private table needs its invite code');
-  if (o.spectate || member) return;
+  if (member) return 'player';
+  if (o.spectate) return undefined;
   if (!player) throw new ServerError(401, 'unauthorized: a seat needs a player token (POST /api/guests)');
   const free = row.setup.some(
     (s, seat) => s.kind === 'human' && !s.program && !holders.some((h) => h.seat === seat),
   );
   if (!free) throw new ServerError(409, 'seat-taken: no free seat at this table; join as spectator');
+  return undefined;
 }
 
 /** The lobby room's static onAuth: anyone may watch the lobby, within the per-address limit. */
@@ -89,7 +107,12 @@ export async function admitToLobby(ctx: AuthContext): Promise<true> {
   return true;
 }
 
-/** A room's own onAuth runs when the reserved seat's connection arrives: the reservation is used up. */
-export function arrived(ctx: AuthContext | undefined): void {
-  context().admissions.arrived(ctx?.ip);
+/**
+ * A room's own onAuth runs when the reserved seat's connection arrives: the reservation is used up, the
+ * one counted by the join's credential if there is one, else the address's.
+ */
+export function arrived(ctx: AuthContext | undefined, table?: string, options?: unknown): void {
+  const o = joinOptionsSchema.safeParse(options ?? {});
+  const keys = table && o.success ? holderKeys(table, o.data) : {};
+  context().admissions.arrived(ctx?.ip, [keys.seat, keys.player]);
 }

@@ -8,9 +8,9 @@
 
 import { performance } from 'node:perf_hooks';
 import { createEndpoint } from '@colyseus/core';
-import { AnalysisPool, type StoredAnalysis } from '@stich/bots/analysis/pool';
+import { AnalysisLost, AnalysisPool, type StoredAnalysis } from '@stich/bots/analysis/pool';
 import { type GameRecord, gameById } from '@stich/engine';
-import type { AnalysisResponse, AnalysisSeat, DealAnalysisWire } from '@stich/protocol';
+import type { AnalysisFailure, AnalysisResponse, AnalysisSeat, DealAnalysisWire } from '@stich/protocol';
 import { AROUND_API } from '@stich/protocol';
 import type { Logger } from 'pino';
 import { context } from './context.ts';
@@ -30,10 +30,16 @@ export function finishedDeals(record: GameRecord, over: boolean): number[] {
   return Array.from({ length: Math.max(0, n) }, (_, i) => i);
 }
 
+/** Tries of a deal whose analysis worker was lost before it is stored as failed. */
+const LOST_TRIES = 3;
+
 export class Analyses {
   private pool: AnalysisPool | undefined;
   /** `table/deal` of the analyses queued or running in this process. */
   private readonly queued = new Set<string>();
+  /** `table/deal`: how often its analysis lost its worker (a crash, not the record's fault). */
+  private readonly lost = new Map<string, number>();
+  private closed = false;
   /** The event loop's utilisation in the last second, measured every second. */
   private utilization = 0;
   private readonly meter: NodeJS.Timeout;
@@ -51,7 +57,7 @@ export class Analyses {
     }, 1000).unref();
   }
 
-  /** Deal numbers of the table's stored analyses. */
+  /** Deal numbers of the table's stored analyses, failed ones included. */
   async storedDeals(tableId: string): Promise<Set<number>> {
     const rows = await this.db
       .selectFrom('analyses')
@@ -61,19 +67,28 @@ export class Analyses {
     return new Set(rows.map((r) => Number(r.deal)));
   }
 
-  async stored(tableId: string): Promise<DealAnalysisWire[]> {
+  /** The table's stored analyses, and the deals whose analysis failed (stored as `{ deal, failed }`). */
+  async stored(tableId: string): Promise<{ deals: DealAnalysisWire[]; failed: AnalysisFailure[] }> {
     const rows = await this.db
       .selectFrom('analyses')
       .select(['deal', 'data'])
       .where('table_id', '=', tableId)
       .orderBy('deal')
       .execute();
-    return rows.map((r) => JSON.parse(r.data) as DealAnalysisWire);
+    const deals: DealAnalysisWire[] = [];
+    const failed: AnalysisFailure[] = [];
+    for (const r of rows) {
+      const data = JSON.parse(r.data) as DealAnalysisWire | { deal: number; failed: string };
+      if ('failed' in data) failed.push({ deal: Number(r.deal), reason: data.failed });
+      else deals.push(data);
+    }
+    return { deals, failed };
   }
 
   /**
    * Queues every finished deal of the record that is neither stored nor queued; returns the deals
-   * not stored yet. Never throws: a failed analysis is logged and tried again on the next request.
+   * not stored yet. Never throws. A deal whose analysis fails is stored as failed and never tried again
+   * (the same record fails the same way); one whose worker was lost is tried again up to LOST_TRIES times.
    */
   async queue(tableId: string, record: GameRecord, over: boolean): Promise<number[]> {
     const done = await this.storedDeals(tableId);
@@ -85,13 +100,40 @@ export class Analyses {
       this.pool ??= new AnalysisPool();
       this.pool
         .analyze(record, deal)
-        .then((a) => this.save(tableId, deal, a))
+        .then(
+          (a) => this.save(tableId, deal, a),
+          (e: unknown) => this.failed(tableId, deal, e),
+        )
         .catch((e: unknown) =>
-          this.log.warn({ table: tableId, deal, err: String(e) }, 'deal analysis failed'),
+          this.log.warn({ table: tableId, deal, err: String(e) }, 'deal analysis not stored'),
         )
         .finally(() => this.queued.delete(key));
     }
     return missing;
+  }
+
+  private async failed(tableId: string, deal: number, e: unknown): Promise<void> {
+    const key = `${tableId}/${deal}`;
+    const reason = e instanceof Error ? e.message : String(e);
+    if (e instanceof AnalysisLost) {
+      if (this.closed) return;
+      const tries = (this.lost.get(key) ?? 0) + 1;
+      this.lost.set(key, tries);
+      this.log.warn({ table: tableId, deal, err: reason, tries }, 'deal analysis lost its worker');
+      if (tries < LOST_TRIES) return;
+    }
+    this.lost.delete(key);
+    this.log.warn({ table: tableId, deal, err: reason }, 'deal analysis failed; not tried again');
+    await this.db
+      .insertInto('analyses')
+      .values({
+        table_id: tableId,
+        deal,
+        data: JSON.stringify({ deal, failed: reason }),
+        created_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.columns(['table_id', 'deal']).doNothing())
+      .execute();
   }
 
   /**
@@ -122,6 +164,7 @@ export class Analyses {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     clearInterval(this.meter);
     const p = this.pool;
     this.pool = undefined;
@@ -162,7 +205,7 @@ export function analysisRoute(kit: RouteKit) {
       const record = await store.record(id);
       if (!record || !gameById(record.game)) return fail('not-found', 'no record for this table');
       const pending = await analyses.queue(id, record, true);
-      const deals = await analyses.stored(id);
+      const { deals, failed } = await analyses.stored(id);
       const body: AnalysisResponse = {
         game: record.game,
         unit: UNITS[record.game],
@@ -170,6 +213,7 @@ export function analysisRoute(kit: RouteKit) {
         deals,
         match: matchOf(deals, v.row.setup.length),
         pending,
+        failed,
       };
       return json(body);
     }),

@@ -9,6 +9,11 @@ export interface Config {
   /** TCP port for HTTP and WebSocket. 0 picks a free port. */
   readonly port: number;
   readonly host: string;
+  /**
+   * A Unix socket to listen on instead of HOST:PORT (a cluster member behind its proxy: only whoever may
+   * open the file reaches the process). Connections through it are the proxy's: its X-Forwarded-For counts.
+   */
+  readonly listenSocket: string | null;
   /** PostgreSQL connection string; SQLite when absent. */
   readonly databaseUrl: string | null;
   /** PostgreSQL schema holding the tables (created if missing). */
@@ -87,6 +92,7 @@ const num = (def: number, min: number, max: number) => z.coerce.number().min(min
 const schema = z.object({
   PORT: num(3000, 0, 65535).pipe(z.number().int()),
   HOST: z.string().default('0.0.0.0'),
+  LISTEN_SOCKET: z.string().startsWith('/', 'an absolute path').max(100).optional(),
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_SCHEMA: z
     .string()
@@ -152,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
+    listenSocket: e.LISTEN_SOCKET ?? null,
     databaseUrl: e.DATABASE_URL ?? null,
     databaseSchema: e.DATABASE_SCHEMA,
     sqliteFile: e.SQLITE_FILE,

@@ -82,14 +82,16 @@ const plain = (address: string): string => (address.startsWith('::ffff:') ? addr
 
 /**
  * Drops the forwarding headers a client may have set: its address is the TCP peer, or, when the peer is
- * one of TRUSTED_PROXIES, the address that proxy appended to `X-Forwarded-For` (the last one).
+ * one of TRUSTED_PROXIES or comes through LISTEN_SOCKET (`viaSocket`: only the proxy reaches it), the
+ * address that proxy appended to `X-Forwarded-For` (the last one).
  */
-function peerAddress(req: IncomingMessage, trusted: ReadonlySet<string>): void {
+function peerAddress(req: IncomingMessage, trusted: ReadonlySet<string>, viaSocket: boolean): void {
   const forwarded = req.headers['x-forwarded-for'];
   delete req.headers['x-forwarded-for'];
   delete req.headers['x-client-ip'];
   let peer = req.socket.remoteAddress;
-  if (peer && trusted.has(plain(peer)) && typeof forwarded === 'string') {
+  const proxied = peer === undefined ? viaSocket : trusted.has(plain(peer));
+  if (proxied && typeof forwarded === 'string') {
     const last = forwarded.split(',').at(-1)?.trim() ?? '';
     if (isIP(last) !== 0) peer = last;
   }
@@ -135,6 +137,7 @@ export function upgradeGuard(config: Config): BeforeUpgradeHandler {
  */
 export function installEdge(http: HttpServer, config: Config, log: Logger): void {
   const trusted = new Set(config.trustedProxies.map(plain));
+  const viaSocket = config.listenSocket !== null;
   const handlers = http.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   http.removeAllListeners('request');
   http.on('request', (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => {
@@ -145,7 +148,7 @@ export function installEdge(http: HttpServer, config: Config, log: Logger): void
     const origin = req.headers.origin;
     if (!originAllowed(origin, req.headers.host, config))
       return answer(res, 403, 'forbidden', `requests from origin ${origin} are not allowed`);
-    peerAddress(req, trusted);
+    peerAddress(req, trusted, viaSocket);
     const run = () => {
       for (const handle of handlers) handle.call(http, req, res);
     };
@@ -175,7 +178,7 @@ export function installEdge(http: HttpServer, config: Config, log: Logger): void
       socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    peerAddress(req, trusted);
+    peerAddress(req, trusted, viaSocket);
   });
 }
 
@@ -259,17 +262,28 @@ export function overSendBuffer(client: Client, limit: number): boolean {
  */
 export class Admissions {
   private readonly window: Window;
+  /** Seat holders' joins, by credential (admission.ts): apart from the anonymous ones of their address. */
+  private readonly holders: Window;
   constructor(limit: number, ttlSeconds: number) {
     this.window = new Window(limit, ttlSeconds * 1000);
+    this.holders = new Window(limit, ttlSeconds * 1000);
   }
 
-  /** Counts a new reservation for `address`; false when it already has `limit` pending. */
-  reserve(address: string | undefined, now = Date.now()): boolean {
-    return this.window.take(address ?? '?', now);
+  /** Counts a new reservation for `holder` or else `address`; false when it already has `limit` pending. */
+  reserve(address: string | undefined, holder?: string, now = Date.now()): boolean {
+    return holder ? this.holders.take(holder, now) : this.window.take(address ?? '?', now);
   }
 
-  /** A connection from `address` arrived: its oldest pending reservation is used up. */
-  arrived(address: string | undefined, now = Date.now()): void {
+  /**
+   * A connection from `address` arrived: the oldest pending reservation of the first of `holders` that has
+   * one is used up, else that of `address`.
+   */
+  arrived(
+    address: string | undefined,
+    holders: readonly (string | undefined)[] = [],
+    now = Date.now(),
+  ): void {
+    for (const h of holders) if (h && this.holders.release(h, now)) return;
     this.window.release(address ?? '?', now);
   }
 }

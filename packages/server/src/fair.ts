@@ -35,6 +35,9 @@ export const NODE_CRYPTO: FairPrimitives = {
   hmac: (key, data) => createHmac('sha256', key).update(data).digest(),
 };
 
+/** Waits (ms) before each try to store the next deal's seed at dealing time, when it is not stored yet. */
+const SEED_RETRIES = [0, 100, 400];
+
 interface Committed {
   readonly seed: string;
   readonly commitment: string;
@@ -97,10 +100,14 @@ export class TableFairness {
    * ready (stored) before this deal's step is written, so its commitment can go out with it.
    */
   async draw(game: AnyGame, state: unknown, deal: number): Promise<Dealt> {
+    // Its commitment went out before this deal only if its seed was ready (stored) before this step:
+    // every connection is sent it with the previous deal, on joining and on asking (`news`).
+    const published = this.seeds.has(deal);
     await this.preparing.get(deal);
     let c = this.seeds.get(deal);
     if (!c) {
-      // Storing it failed earlier: a seed made now, committed to only in the record (no client took part).
+      // Storing it failed (also on every retry): a seed made now, committed to only in the record, which
+      // says so (`published: false`); no client took part, and `stich verify` does not count it as checked.
       const seed = randomHex32();
       c = { seed, commitment: await commitmentOf(seed, NODE_CRYPTO) };
       this.seeds.set(deal, c);
@@ -113,11 +120,21 @@ export class TableFairness {
       deal === this.dealt ? (this.values.get(s) ?? null) : null,
     );
     const cards = (await fairDeal(game, state, deal, c.seed, clients, NODE_CRYPTO)) as Dealt;
-    const fair: FairProof = { version: FAIR_VERSION, commitment: c.commitment, seed: c.seed, clients };
+    const fair: FairProof = {
+      version: FAIR_VERSION,
+      commitment: c.commitment,
+      seed: c.seed,
+      clients,
+      published,
+    };
     // The next deal's seed was made a deal ahead, so no database write waits here (a deal's last card
     // waited for two queries and an insert: p99 of the load test 240 instead of 65 ms); the one after it
-    // is made now, off this path.
-    if (!this.seeds.has(deal + 1)) await this.ready(deal + 1);
+    // is made now, off this path. Had storing it failed, it is tried again here, a few times, before this
+    // deal's step goes out with the next deal's commitment.
+    for (let i = 0; !this.seeds.has(deal + 1) && i < SEED_RETRIES.length; i++) {
+      if (SEED_RETRIES[i] > 0) await new Promise((r) => setTimeout(r, SEED_RETRIES[i]));
+      await this.ready(deal + 1);
+    }
     void this.ready(deal + 2);
     return { ...cards, fair };
   }

@@ -10,6 +10,7 @@ import {
   type ErrorCode,
   guestSchema,
   inviteCodeSchema,
+  isComputerLabel,
   type Player,
   playNowSchema,
   ROOM_TABLE,
@@ -50,10 +51,14 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'too-many-tables': 429,
   'too-many-guests': 429,
   'too-many-requests': 429,
+  'reserved-name': 422,
   internal: 500,
   storage: 503,
 };
 const fail = (code: ErrorCode, reason: string): Response => json({ code, reason }, STATUS[code] ?? 400);
+
+const reservedName = (name: string): Response =>
+  fail('reserved-name', `"${name}" reads as a computer player's label (Bot (level)); choose another name`);
 
 function parse<S extends z.ZodType>(
   schema: S,
@@ -241,6 +246,7 @@ export function routes() {
       createGuest: createEndpoint(API.guests, { method: 'POST' }, async (ctx) => {
         const b = parse(guestSchema, ctx.body);
         if (!b.ok) return b.res;
+        if (isComputerLabel(b.value.name)) return reservedName(b.value.name);
         const peer = peerOf(ctx.headers);
         const waitMs = await guests.take(peer);
         if (waitMs > 0) {
@@ -267,6 +273,7 @@ export function routes() {
         if (!player) return fail('unauthorized', 'unknown or missing player token');
         const b = parse(guestSchema, ctx.body);
         if (!b.ok) return b.res;
+        if (isComputerLabel(b.value.name)) return reservedName(b.value.name);
         await context().store.renamePlayer(player.id, b.value.name);
         return json({ player: { id: player.id, name: b.value.name } });
       }),

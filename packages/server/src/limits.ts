@@ -45,12 +45,13 @@ export class Window {
     return true;
   }
 
-  /** Takes back the oldest event of `key` still in the window (a pending reservation that was used up). */
-  release(key: string, now = Date.now()): void {
+  /** Takes back the oldest event of `key` still in the window (a pending reservation that was used up); false: none. */
+  release(key: string, now = Date.now()): boolean {
     const list = this.times.get(key)?.filter((t) => t > now - this.ms);
-    list?.shift();
+    const taken = list?.shift() !== undefined;
     if (!list || list.length === 0) this.times.delete(key);
     else this.times.set(key, list);
+    return taken;
   }
 
   /** Milliseconds until `key` may take again. */

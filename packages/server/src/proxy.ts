@@ -6,14 +6,35 @@
  * request to it fails. Used by `npm run cluster` and the cluster tests; docs/deploy.md shows the same
  * routing for nginx.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createProxyServer } from 'http-proxy-3';
 
 export interface Member {
   /** Its number in `/p/<n>/`, from 1. */
   readonly n: number;
-  readonly port: number;
+  /** Where it listens: a port on 127.0.0.1, or a Unix socket (LISTEN_SOCKET) only this proxy may open. */
+  readonly port?: number;
+  readonly socket?: string;
+}
+
+/** The proxy's target for a member (with a socket, host and port are not used to connect). */
+const targetOf = (m: Member): { host: string; port: number; socketPath?: string } =>
+  m.socket !== undefined
+    ? { host: 'localhost', port: 0, socketPath: m.socket }
+    : { host: '127.0.0.1', port: m.port ?? 0 };
+
+/** Whether a member answers `/healthz` (any answer: it is up) within 2 s. */
+function answers(m: Member): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = request({ ...targetOf(m), path: '/healthz', timeout: 2000 }, (res) => {
+      res.resume();
+      resolve(true);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+    req.end();
+  });
 }
 
 export interface RunningProxy {
@@ -41,13 +62,7 @@ export async function startProxy(opts: {
   const check = async () => {
     await Promise.all(
       opts.members.map(async (m) => {
-        try {
-          const r = await fetch(`http://127.0.0.1:${m.port}/healthz`, { signal: AbortSignal.timeout(2000) });
-          await r.body?.cancel();
-          live.set(m.n, true);
-        } catch {
-          live.set(m.n, false);
-        }
+        live.set(m.n, await answers(m));
       }),
     );
   };
@@ -78,7 +93,7 @@ export async function startProxy(opts: {
     const r = route(req);
     if (!r) return unavailable(res, 'no server process answers');
     req.url = r.url;
-    proxy.web(req, res, { target: `http://127.0.0.1:${r.m.port}` }, () => {
+    proxy.web(req, res, { target: targetOf(r.m) }, () => {
       if (!r.pinned) live.set(r.m.n, false);
       if (!res.headersSent) unavailable(res, 'that server process does not answer; try again');
       else res.destroy();
@@ -92,7 +107,7 @@ export async function startProxy(opts: {
     }
     req.url = r.url;
     socket.on('error', () => socket.destroy());
-    proxy.ws(req, socket, head, { target: `http://127.0.0.1:${r.m.port}` }, () => socket.destroy());
+    proxy.ws(req, socket, head, { target: targetOf(r.m) }, () => socket.destroy());
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

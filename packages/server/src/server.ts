@@ -4,6 +4,7 @@
  * (Colyseus' Redis presence and driver; docs/deploy.md). On start the process restores the unfinished
  * tables nobody owns (owner.ts). `close()` shuts down gracefully: rooms finish their queued writes first.
  */
+import { rmSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type MatchMakerDriver, matchMaker, type Presence, Server } from '@colyseus/core';
@@ -26,6 +27,7 @@ import { routes } from './http.ts';
 import { Leases } from './leases.ts';
 import { limitConnections } from './limits.ts';
 import { LobbyRoom } from './lobby.ts';
+import { typeMatchmakeErrors } from './matchmake.ts';
 import { Owner } from './owner.ts';
 import { Store } from './store.ts';
 import { TableRoom } from './table.ts';
@@ -106,6 +108,7 @@ export async function startServer(config: Config, hooks: TestHooks = {}): Promis
   server.router = routes();
   // Clients join rooms; only the server creates them (tables from their records, the lobby below).
   matchMaker.controller.exposedMethods = ['join', 'joinById', 'reconnect'];
+  typeMatchmakeErrors();
   configureCors(config);
   try {
     await listen(server, transport.server!, config);
@@ -129,9 +132,12 @@ export async function startServer(config: Config, hooks: TestHooks = {}): Promis
     (peer) => context().admissions.arrived(peer),
   );
   await matchMaker.createRoom(ROOM_LOBBY, {});
-  const port = (transport.server!.address() as AddressInfo).port;
+  const bound = transport.server!.address();
+  const port = typeof bound === 'object' && bound !== null ? (bound as AddressInfo).port : 0;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const url = config.publicUrl ?? `http://${host}:${port}`;
+  const url =
+    config.publicUrl ??
+    (config.listenSocket !== null ? `http+unix://${config.listenSocket}` : `http://${host}:${port}`);
 
   if (!cluster.presence) {
     // Without Redis this process is the only one on its database: leases left by an earlier process
@@ -192,7 +198,7 @@ function redisParts(config: Config): { presence?: Presence; driver?: MatchMakerD
 function listen(server: Server, http: HttpServer, config: Config): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const failed = (e: NodeJS.ErrnoException) => {
-      const where = `${config.host}:${config.port}`;
+      const where = config.listenSocket ?? `${config.host}:${config.port}`;
       reject(
         new Error(
           e.code === 'EADDRINUSE'
@@ -205,7 +211,13 @@ function listen(server: Server, http: HttpServer, config: Config): Promise<void>
       );
     };
     http.once('error', failed);
-    server.listen(config.port, config.host).then(() => {
+    // A Unix socket (LISTEN_SOCKET) left by a process that was killed is in the way: it is removed.
+    if (config.listenSocket !== null) rmSync(config.listenSocket, { force: true });
+    const at: [number, string | undefined] =
+      config.listenSocket !== null
+        ? [config.listenSocket as unknown as number, undefined]
+        : [config.port, config.host];
+    server.listen(...at).then(() => {
       http.off('error', failed);
       resolve();
     }, failed);

@@ -15,6 +15,7 @@ import type { GameId, GameRecord, RecordStep, Seat } from '@stich/engine';
 import { RECORD_FORMAT, RECORD_VERSION } from '@stich/engine';
 import type { Player, SeatSetup } from '@stich/protocol';
 import type SQLite from 'better-sqlite3';
+import type pg from 'pg';
 import { type Db, type Driver, sql } from './db.ts';
 
 /** A random URL-safe secret of `bytes` random bytes. */
@@ -367,28 +368,47 @@ export class Store {
   }
 
   /**
-   * Whether the database takes reads and writes now (`/healthz`). The write is an UPDATE that matches no
-   * row: it still needs write access (PostgreSQL refuses it in a read-only transaction, SQLite takes the
-   * write lock), so a read-only database or a held lock shows as `write: false`, and nothing changes.
+   * Whether the database takes reads and writes now (`/healthz`). The write probe is an UPDATE that matches
+   * no row of each table an action writes (`steps`, `tables`): it still needs write access to that table
+   * (PostgreSQL refuses it in a read-only transaction and waits for a lock held on the table; SQLite takes
+   * the write lock), so a read-only database or a held lock shows as `write: false`, and nothing changes.
+   * On PostgreSQL the probe gives up on a lock after `timeoutMs` (lock_timeout), so a held lock costs no
+   * connection for longer than that.
    */
-  async health(timeoutMs = 5000): Promise<{ read: boolean; write: boolean }> {
+  async health(timeoutMs = 2000): Promise<{ read: boolean; write: boolean }> {
     const within = <T>(p: Promise<T>) =>
       Promise.race([
         p.then(
           () => true,
           () => false,
         ),
-        new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs).unref()),
+        new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs + 500).unref()),
       ]);
     const read = await within(this.db.selectFrom('tables').select('id').limit(1).execute());
+    const d = this.driver;
+    if (d !== null && 'pg' in d) return { read, write: await within(this.pgWriteProbe(d.pg, timeoutMs)) };
     const write = await within(
-      this.db
-        .updateTable('tables')
-        .set({ updated_at: sql<string>`updated_at` })
-        .where('id', '=', '')
-        .execute(),
+      (async () => {
+        await sql`UPDATE steps SET table_id = table_id WHERE table_id = ''`.execute(this.db);
+        await sql`UPDATE tables SET id = id WHERE id = ''`.execute(this.db);
+      })(),
     );
     return { read, write };
+  }
+
+  private async pgWriteProbe(pool: pg.Pool, timeoutMs: number): Promise<void> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const ms = Math.max(1, Math.floor(timeoutMs));
+      await client.query(`SET LOCAL lock_timeout = ${ms}`);
+      await client.query(`SET LOCAL statement_timeout = ${ms}`);
+      await client.query("UPDATE steps SET table_id = table_id WHERE table_id = ''");
+      await client.query("UPDATE tables SET id = id WHERE id = ''");
+    } finally {
+      await client.query('ROLLBACK').catch(() => {});
+      client.release();
+    }
   }
 
   /** The stored secret seed of a table's deal number `deal` (fair.ts), if one was stored. */

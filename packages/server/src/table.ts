@@ -251,7 +251,7 @@ export class TableRoom extends Room {
   }
 
   override async onAuth(_client: Client, options: unknown, ctx: AuthContext): Promise<Auth> {
-    arrived(ctx);
+    arrived(ctx, this.roomId, options);
     try {
       return await this.seatFor(options);
     } catch (e) {
@@ -417,9 +417,10 @@ export class TableRoom extends Room {
       const s = this.seats[seat];
       if (s.client === client || s.client?.sessionId === client.sessionId) {
         s.client = null;
-        if (this.status === 'waiting' && !this.starting && s.holder) {
+        if (this.status === 'waiting' && !this.starting && s.holder && !s.program) {
           // Before the match starts, leaving frees the seat for someone else (not once the first deal
-          // is being written: the match starts with this seat held, and its grace period runs).
+          // is being written: the match starts with this seat held, and its grace period runs). A
+          // program's seat stays its own: a restarted program comes back with the same bot token.
           const h = s.holder;
           s.holder = null;
           context()

@@ -23,6 +23,8 @@ export interface Faults {
    * lock on `steps`; SQLite makes them fail (a trigger), and they are retried.
    */
   holdSteps(): Promise<() => Promise<void>>;
+  /** From now on storing a deal's seed (`fair_seeds`) fails, everything else works; the returned function ends it. */
+  failSeeds(): Promise<() => Promise<void>>;
   /** PostgreSQL: ends every connection of the server, as a restart or failover would; how many. */
   terminate(): Promise<number>;
   /** PostgreSQL: how many of the server's queries wait for a lock now. */
@@ -75,6 +77,18 @@ async function pgFaults(): Promise<Faults> {
         await locker.end();
       };
     },
+    async failSeeds() {
+      await admin.query(
+        `CREATE FUNCTION "${name}".no_seeds() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'seeds held'; END $$`,
+      );
+      await admin.query(
+        `CREATE TRIGGER no_seeds BEFORE INSERT ON "${name}".fair_seeds FOR EACH ROW EXECUTE FUNCTION "${name}".no_seeds()`,
+      );
+      return async () => {
+        await admin.query(`DROP TRIGGER no_seeds ON "${name}".fair_seeds`);
+        await admin.query(`DROP FUNCTION "${name}".no_seeds()`);
+      };
+    },
     terminate,
     async lockWaits() {
       const r = await admin.query(
@@ -118,6 +132,14 @@ async function sqliteFaults(): Promise<Faults> {
       db.exec(`CREATE TRIGGER hold_steps BEFORE INSERT ON steps BEGIN SELECT RAISE(ABORT, 'held'); END`);
       return async () => {
         db.exec('DROP TRIGGER hold_steps');
+        db.close();
+      };
+    },
+    async failSeeds() {
+      const db = new SQLite(file);
+      db.exec(`CREATE TRIGGER no_seeds BEFORE INSERT ON fair_seeds BEGIN SELECT RAISE(ABORT, 'held'); END`);
+      return async () => {
+        db.exec('DROP TRIGGER no_seeds');
         db.close();
       };
     },

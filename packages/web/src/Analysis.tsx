@@ -87,6 +87,14 @@ export function AnalysisPanel({
           {t('analysis.pending', { n: pending })}
         </p>
       )}
+      {data.failed.length > 0 && (
+        <p className="error" role="alert" data-testid="analysis-failed">
+          {t('analysis.failed', {
+            deals: data.failed.map((f) => f.deal + 1).join(', '),
+            reason: data.failed[0].reason,
+          })}
+        </p>
+      )}
       <div className="analysis-move" data-testid="analysis-move" aria-live="polite">
         {here ? (
           <MoveFigures m={here} who={name(here.seat)} label={label} unit={unit} t={t} />

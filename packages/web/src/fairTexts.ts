@@ -21,7 +21,7 @@ export const FAIR_DE = {
   okText: 'alles passt: Fingerabdruck, dein Wert und jede Karte.',
   failedText: 'etwas stimmt nicht; der Grund steht im Hinweis des Zeichens.',
   unverifiableText:
-    'dieses Geben hat keinen Nachweis oder lässt sich hier nicht nachrechnen (z. B. wenn beim Klapper-Jas zu dritt nur noch zwei spielen); die ganze Partie prüft der Befehl unten.',
+    'dieses Geben hat keinen Nachweis, sein Fingerabdruck wurde vor dem Geben nicht veröffentlicht, oder es lässt sich hier nicht nachrechnen (z. B. wenn beim Klapper-Jas zu dritt nur noch zwei spielen); die ganze Partie prüft der Befehl unten.',
   selfHead: 'Selbst prüfen',
   self: 'Nach der Partie enthält die heruntergeladene Partiedatei zu jedem Geben den Fingerabdruck, den geheimen Wert und die Werte der Spieler. Der Befehl prüft alle Gebungen und nennt jede Abweichung; das genaue Verfahren (docs/fair-deal.md) erlaubt jedem, ein eigenes Prüfprogramm zu schreiben.',
   limits:
@@ -50,7 +50,7 @@ export const FAIR_EN: typeof FAIR_DE = {
   okText: 'everything matches: fingerprint, your value and every card.',
   failedText: 'something does not match; the sign’s tooltip says what.',
   unverifiableText:
-    'this deal has no proof, or cannot be recomputed here (e.g. Klapper-Jas for three once only two play on); the command below checks the whole match.',
+    'this deal has no proof, its fingerprint was not published before the deal, or it cannot be recomputed here (e.g. Klapper-Jas for three once only two play on); the command below checks the whole match.',
   selfHead: 'Check it yourself',
   self: 'After the match, the downloaded match file holds for every deal the fingerprint, the secret value and the players’ values. The command checks every deal and names any difference; the exact method (docs/fair-deal.md) lets anyone write a checker of their own.',
   limits:

@@ -181,6 +181,7 @@ const de = {
     explain:
       'Verlust je Zug in {{unit}}. „Nach Wissen“: verglichen mit dem besten Zug, den der Computer mit genau dem Wissen des Spielers in diesem Moment gewählt hätte – das faire Urteil. „Offene Karten“: im Nachhinein, mit allen Karten bekannt.',
     pending: 'Noch {{n}} Spiele werden analysiert …',
+    failed: 'Nicht analysierbar: Spiel {{deals}} ({{reason}}).',
     noMove: 'Kein Zug an diesem Schritt.',
     forced: 'einziger möglicher Zug',
     agrees: 'wie der Computer',
@@ -671,6 +672,7 @@ const en: Resources = {
     explain:
       'Points lost per move, in {{unit}}. “By knowledge”: against the best move the computer would have chosen knowing exactly what the player knew at that moment – the fair judgement. “Open cards”: in hindsight, with every card known.',
     pending: '{{n}} more deals are being analysed …',
+    failed: 'Could not be analysed: deal {{deals}} ({{reason}}).',
     noMove: 'No move at this step.',
     forced: 'the only possible move',
     agrees: 'as the computer',

@@ -78,6 +78,40 @@ describe.skipIf(!chromiumPath)('deal analysis in the replay, in Chromium', () =>
     await page.context().close();
   });
 
+  it('says which deal could not be analysed, and waits no longer for it', async () => {
+    const config = { players: 2, options: { target: 100 } };
+    const { table } = await storeTable(
+      'klaberjass',
+      config,
+      0,
+      finishedMatch(config),
+      [{ seat: 0, name: 'Anna' }],
+      'rule',
+    );
+    await context().store.setStatus(table, 'over');
+    // The first deal's analysis failed (as the server stores a failure: docs/analysis.md).
+    await context()
+      .store.db.insertInto('analyses')
+      .values({
+        table_id: table,
+        deal: 0,
+        data: JSON.stringify({ deal: 0, failed: 'deal 0: unknown field fair' }),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const page = await h.newPage();
+    await page.goto(`${h.base}/#/replay/${table}`);
+    await page.getByTestId('replay-bar').waitFor({ timeout: WAIT_MS });
+    await page.getByTestId('analysis-open').click();
+    const failed = page.getByTestId('analysis-failed');
+    await failed.waitFor({ timeout: 30_000 });
+    expect(await failed.textContent()).toBe('Nicht analysierbar: Spiel 1 (deal 0: unknown field fair).');
+    // The other deal is analysed; nothing is left pending.
+    await page.getByTestId('analysis-pending').waitFor({ state: 'detached', timeout: 60_000 });
+    expect(await axe(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows the Tipp of the search player for the person’s card, and tells the table that hints were used', async () => {
     const config = { players: 2, options: { target: 100 } };
     const g = gameById('klaberjass')!;

@@ -10,7 +10,7 @@
  * Deterministic: every sample is drawn from a generator seeded by the deal and action index.
  */
 import type { Action, AnyGame, Card, GameRecord, Seat } from '@stich/engine';
-import { gameById, parseRecord, seeded } from '@stich/engine';
+import { gameById, parseRecord, recordDeal, seeded } from '@stich/engine';
 import type { DoppelkopfView } from '@stich/engine/doppelkopf/index';
 import { knowledge } from '../doppelkopf/know.ts';
 import { kindOf } from '../doppelkopf/model.ts';
@@ -115,8 +115,8 @@ interface Step {
   readonly before: unknown;
 }
 
-/** Plays the record through the rules, the state before each action kept. */
-function steps(game: AnyGame, record: GameRecord): Step[] {
+/** Plays the record through the rules, the state before each action kept; up to deal `last` only. */
+function steps(game: AnyGame, record: GameRecord, last = Number.POSITIVE_INFINITY): Step[] {
   const config = game.parseConfig(record.config);
   if (!config.ok) throw new Error(`config: ${config.error.reason}`);
   let state = game.start(config.value, record.dealer);
@@ -125,29 +125,25 @@ function steps(game: AnyGame, record: GameRecord): Step[] {
   const dealIfAwaited = () => {
     while (game.awaitsDeal(state) && deal + 1 < record.deals.length) {
       deal++;
-      const entry = record.deals[deal];
-      let value: unknown;
-      if ('seed' in entry && typeof entry.seed === 'string')
-        value = game.randomDeal(state, seeded(entry.seed));
-      else {
-        const parsed = game.parseDeal(state, entry);
-        if (!parsed.ok) throw new Error(`deal ${deal}: ${parsed.error.reason}`);
-        value = parsed.value;
-      }
-      const next = game.applyDeal(state, value);
+      const value = recordDeal(game, state, record.deals[deal]);
+      if (!value.ok) throw new Error(`deal ${deal}: ${value.error.reason}`);
+      const next = game.applyDeal(state, value.value);
       if (!next.ok) throw new Error(`deal ${deal}: ${next.error.reason}`);
       state = next.value;
     }
   };
-  record.actions.forEach(({ seat, action }, index) => {
+  for (let index = 0; index < record.actions.length; index++) {
+    const { seat, action } = record.actions[index];
     dealIfAwaited();
+    // The deals after the one asked for are not needed (a server analyses one deal per job).
+    if (deal > last) break;
     const parsed = game.parseAction(action);
     if (!parsed.ok) throw new Error(`action ${index}: ${parsed.error.reason}`);
     out.push({ index, step: index + deal + 2, deal, seat, action: parsed.value, before: state });
     const next = game.apply(state, seat, parsed.value);
     if (!next.ok) throw new Error(`action ${index}: ${next.error.reason}`);
     state = next.value;
-  });
+  }
   return out;
 }
 
@@ -429,7 +425,7 @@ export function analyzeRecord(record: GameRecord, opts: AnalyzeOptions = {}): An
   if (!game) throw new Error(`unknown game ${record.game}`);
   const gameId = record.game;
   const ddNodes = opts.ddNodes ?? (gameId === 'differenzler' ? DD_NODES_DIFFERENZLER : DD_NODES);
-  const all = steps(game, record);
+  const all = steps(game, record, opts.deal);
   const config = game.parseConfig(record.config);
   if (!config.ok) throw new Error(`config: ${config.error.reason}`);
   const seats = game.seats(game.start(config.value, record.dealer));

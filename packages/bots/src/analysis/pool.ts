@@ -16,6 +16,9 @@ interface Job {
   readonly reject: (e: Error) => void;
 }
 
+/** The job's worker died or the pool closed: not the record's fault, worth another try. */
+export class AnalysisLost extends Error {}
+
 const WORKER_URL = new URL('./worker.ts', import.meta.url);
 
 export class AnalysisPool {
@@ -30,7 +33,7 @@ export class AnalysisPool {
   }
 
   analyze(record: GameRecord, deal: number): Promise<StoredAnalysis> {
-    if (this.closed) return Promise.reject(new Error('analysis pool is closed'));
+    if (this.closed) return Promise.reject(new AnalysisLost('analysis pool is closed'));
     return new Promise((resolve, reject) => {
       this.queue.push({ record, deal, resolve, reject });
       this.pump();
@@ -39,8 +42,8 @@ export class AnalysisPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const j of this.queue.splice(0)) j.reject(new Error('analysis pool closed'));
-    this.job?.reject(new Error('analysis pool closed'));
+    for (const j of this.queue.splice(0)) j.reject(new AnalysisLost('analysis pool closed'));
+    this.job?.reject(new AnalysisLost('analysis pool closed'));
     this.job = undefined;
     const w = this.worker;
     this.worker = undefined;
@@ -58,7 +61,7 @@ export class AnalysisPool {
       }
       this.pump();
     });
-    const lost = (e: Error) => {
+    const lost = (e: AnalysisLost) => {
       if (this.worker !== w) return;
       this.worker = undefined;
       const job = this.job;
@@ -66,8 +69,8 @@ export class AnalysisPool {
       job?.reject(e);
       if (!this.closed) this.pump();
     };
-    w.on('error', (e) => lost(e instanceof Error ? e : new Error(String(e))));
-    w.on('exit', (code) => lost(new Error(`analysis worker stopped (exit code ${code})`)));
+    w.on('error', (e) => lost(new AnalysisLost(e instanceof Error ? e.message : String(e))));
+    w.on('exit', (code) => lost(new AnalysisLost(`analysis worker stopped (exit code ${code})`)));
     return w;
   }
 

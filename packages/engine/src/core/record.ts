@@ -77,6 +77,20 @@ export function parseRecord(input: unknown): Result<GameRecord> {
   return ok(r as unknown as GameRecord);
 }
 
+/**
+ * The game's deal of one record entry, for the state that awaits it: a seed expanded by `randomDeal`, or
+ * the explicit deal without its `fair` field (the deal's proof of a fair shuffle, docs/fair-deal.md,
+ * checked by `stich verify`, not here). Everything that replays a record deals through this.
+ */
+export function recordDeal(game: AnyGame, state: unknown, entry: RecordDeal): Result<unknown> {
+  if ('seed' in entry) {
+    if (typeof entry.seed !== 'string') return err('bad-record', 'seed must be a string');
+    return ok(game.randomDeal(state, seeded(entry.seed)));
+  }
+  const { fair: _, ...cards } = entry;
+  return game.parseDeal(state, cards);
+}
+
 export interface Replay<S> {
   readonly state: S;
   /** With `keepStates`: the state after each deal and action, in order, starting with the start state. */
@@ -99,19 +113,9 @@ export function replay<S>(game: AnyGame, record: GameRecord, keepStates = false)
   const dealIfAwaited = (): Result<true> => {
     while (game.awaitsDeal(state) && nextDeal < record.deals.length) {
       const i = nextDeal++;
-      const entry = record.deals[i];
-      let deal: unknown;
-      if ('seed' in entry) {
-        if (typeof entry.seed !== 'string') return err('bad-record', `deal ${i}: seed must be a string`, i);
-        deal = game.randomDeal(state, seeded(entry.seed));
-      } else {
-        // `fair`: the deal's proof of a fair shuffle (docs/fair-deal.md), checked by `stich verify`, not here.
-        const { fair: _, ...cards } = entry;
-        const parsed = game.parseDeal(state, cards);
-        if (!parsed.ok) return err('bad-record', `deal ${i}: ${parsed.error.reason}`, i);
-        deal = parsed.value;
-      }
-      const next = game.applyDeal(state, deal);
+      const deal = recordDeal(game, state, record.deals[i]);
+      if (!deal.ok) return err('bad-record', `deal ${i}: ${deal.error.reason}`, i);
+      const next = game.applyDeal(state, deal.value);
       if (!next.ok) return err('bad-record', `deal ${i}: ${next.error.reason}`, i);
       state = next.value;
       states?.push(state);
