@@ -7,7 +7,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogKeys } from './Lobby.tsx';
 import { ensureGuest, rematch, savedName, seatTokenFor, startNow } from './net.ts';
-import { navigate } from './route.ts';
+import { navigate, type Route } from './route.ts';
 
 /** Whether the player still has to say his name (none given, or the server's default). */
 export const needsName = (): boolean => {
@@ -88,35 +88,45 @@ export function FullTable({ tableId }: { tableId: string }) {
   );
 }
 
-/** The back button of a table: asks first while the viewer plays a running match. */
-export function LeaveButton({ running }: { running: boolean }) {
+/**
+ * The ways out of a table (the back button, the fair-deal badge): each asks first while the viewer plays
+ * a running match. `ask(route)` opens the question for a way out to `route`.
+ */
+export function useLeave(running: boolean): {
+  ask: (to: Route, from: HTMLElement | null) => void;
+  dialog: ReactNode;
+} {
+  const [asking, setAsking] = useState<{ to: Route; from: HTMLElement | null } | null>(null);
+  return {
+    ask: (to, from) => (running ? setAsking({ to, from }) : navigate(to)),
+    dialog: asking && (
+      <LeaveConfirm
+        onStay={() => {
+          setAsking(null);
+          asking.from?.focus();
+        }}
+        onLeave={() => navigate(asking.to)}
+      />
+    ),
+  };
+}
+
+/** The back button of a table. */
+export function LeaveButton({ ask }: { ask: (to: Route, from: HTMLElement | null) => void }) {
   const { t } = useTranslation();
-  const [asking, setAsking] = useState(false);
-  const back = useRef<HTMLButtonElement>(null);
   return (
-    <>
-      <button
-        ref={back}
-        type="button"
-        aria-label={t('table.leave')}
-        data-testid="leave"
-        onClick={() => (running ? setAsking(true) : navigate({ page: 'lobby' }))}
-      >
-        ←<span className="hide-sm"> {t('table.leave')}</span>
-      </button>
-      {asking && (
-        <LeaveConfirm
-          onStay={() => {
-            setAsking(false);
-            back.current?.focus();
-          }}
-        />
-      )}
-    </>
+    <button
+      type="button"
+      aria-label={t('table.leave')}
+      data-testid="leave"
+      onClick={(e) => ask({ page: 'lobby' }, e.currentTarget)}
+    >
+      ←<span className="hide-sm"> {t('table.leave')}</span>
+    </button>
   );
 }
 
-function LeaveConfirm({ onStay }: { onStay: () => void }) {
+function LeaveConfirm({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   useDialogKeys(box, onStay);
@@ -129,7 +139,7 @@ function LeaveConfirm({ onStay }: { onStay: () => void }) {
           <button type="button" className="primary" data-testid="stay" onClick={onStay}>
             {t('tableAround.stay')}
           </button>
-          <button type="button" data-testid="leave-anyway" onClick={() => navigate({ page: 'lobby' })}>
+          <button type="button" data-testid="leave-anyway" onClick={onLeave}>
             {t('tableAround.leaveAnyway')}
           </button>
         </div>

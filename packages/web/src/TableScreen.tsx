@@ -13,6 +13,7 @@ import {
   LeaveButton,
   RematchButton,
   StartNotice,
+  useLeave,
   useNow,
   useStartNotice,
 } from './Around.tsx';
@@ -131,6 +132,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
   const act = (a: WireAction) => {
     if (status === 'open') conn.current?.act(a);
   };
+  const leave = useLeave(me !== null && info?.status === 'playing' && !state?.outcome?.over);
   const invite = sessionStorage.getItem(`stich.invite.${id}`);
   const free = info?.seats.some((s) => s.kind === 'human' && s.name === null) ?? false;
 
@@ -145,7 +147,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
       data-over={state?.outcome?.over ? 'true' : 'false'}
     >
       <nav className="topbar">
-        <LeaveButton running={me !== null && info?.status === 'playing' && !state?.outcome?.over} />
+        <LeaveButton ask={leave.ask} />
         <strong>{meta ? text(meta.name) : ''}</strong>
         <RulesButton game={meta} preset={info?.preset} options={info?.options} />
         <div className="seg">
@@ -163,7 +165,14 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
         </div>
         <LangSwitch />
       </nav>
-      <FairBadge watch={fair} />
+      <FairBadge
+        watch={fair}
+        onOpen={(e) => {
+          e.preventDefault();
+          leave.ask({ page: 'fair' }, document.querySelector<HTMLElement>('[data-testid=fair-badge]'));
+        }}
+      />
+      {leave.dialog}
       {full && <FullTable tableId={id} />}
       {starting && <StartNotice />}
       {status !== 'open' && !full && (
