@@ -314,6 +314,8 @@ export interface SeatInfo {
   readonly takeoverAt?: number;
   /** The seat is played by an outside program (bot token, docs/bot-interface.md): a computer player. */
   readonly program?: true;
+  /** A rematch's seat held for a person who was asked and has not accepted yet (rematch.ts). */
+  readonly invited?: true;
 }
 
 /** What everyone may know about a table; no cards. */
@@ -582,7 +584,10 @@ export const AROUND_API = {
   analysis: '/api/tables/:id/analysis',
   replayRecord: '/api/replay',
   myTables: '/api/me/tables',
-  /** POST: the rematch of a finished match (same setup, next dealer); answers `RematchResponse`. */
+  /**
+   * POST: ask for (or accept) the rematch of a finished match (same setup, next dealer); answers
+   * `RematchResponse`. GET: whether a rematch was asked for; answers `RematchOfferResponse`.
+   */
   rematch: '/api/tables/:id/rematch',
   /** POST: the host starts a waiting table now; free seats get computer players. */
   start: '/api/tables/:id/start',
@@ -612,5 +617,24 @@ export interface RulesResponse {
 export interface RematchResponse {
   readonly table: TableInfo;
   readonly seat: Seat;
+  /** The requester asked first: he may start the rematch before the others accept. */
+  readonly host: boolean;
   readonly invite?: { readonly code: string; readonly path: string };
+}
+
+/** The rematch of a finished match as its players see it: who asked, and who has accepted. */
+export interface RematchOffer {
+  /** The rematch table. */
+  readonly id: string;
+  readonly status: TableStatus | 'parked';
+  /** The name of the player who asked for it. */
+  readonly by: string | null;
+  /** The requester is the one who asked. */
+  readonly host: boolean;
+  /** Every person's seat: accepted (sat down, or asked) or still invited. */
+  readonly seats: readonly { readonly seat: Seat; readonly name: string; readonly accepted: boolean }[];
+}
+
+export interface RematchOfferResponse {
+  readonly rematch: RematchOffer | null;
 }

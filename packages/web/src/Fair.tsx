@@ -152,6 +152,7 @@ export function FairBadge({
   if (!r) return null;
   const n = r.deal + 1;
   return (
+    // biome-ignore lint/a11y/useValidAnchor: a real link to #/fair; its click only asks first in a running match
     <a
       className={`fair-badge fair-${r.result}`}
       data-testid="fair-badge"
