@@ -3,10 +3,20 @@
  * notice of a full table with the offer to watch, the confirmation before leaving a running match, the
  * countdown before a computer takes a dropped player's seat, and "Revanche".
  */
+
+import type { RematchOffer } from '@stich/protocol';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogKeys } from './Lobby.tsx';
-import { ensureGuest, rematch, savedName, seatTokenFor, startNow } from './net.ts';
+import {
+  type ApiError,
+  ensureGuest,
+  rematch,
+  rematchOffer,
+  savedName,
+  seatTokenFor,
+  startNow,
+} from './net.ts';
 import { navigate, type Route } from './route.ts';
 
 /** Whether the player still has to say his name (none given, or the server's default). */
@@ -160,14 +170,67 @@ export function useNow(active: boolean): number {
   return now;
 }
 
-/** "Revanche" after a finished match: the same table setup, the same seats, the next dealer. */
-export function RematchButton({ tableId }: { tableId: string }) {
+/** How often a finished match's players ask whether a rematch was asked for (ms). */
+const OFFER_POLL_MS = 2000;
+
+/** The rematch of this finished match as the server knows it, asked for every few seconds. */
+function useRematchOffer(tableId: string, active: boolean): RematchOffer | null {
+  const [offer, setOffer] = useState<RematchOffer | null>(null);
+  useEffect(() => {
+    if (!active) return;
+    let live = true;
+    const poll = () =>
+      rematchOffer(tableId).then(
+        (r) => {
+          if (live) setOffer(r.rematch);
+        },
+        () => {},
+      );
+    void poll();
+    const id = setInterval(poll, OFFER_POLL_MS);
+    return () => {
+      live = false;
+      clearInterval(id);
+    };
+  }, [tableId, active]);
+  return offer;
+}
+
+/**
+ * "Revanche" after a finished match: the same table setup, the same seats, the next dealer. The first to
+ * ask opens it and waits there; the others are told here who asks and who has accepted, and accept by
+ * the same button.
+ */
+export function RematchBox({ tableId, me }: { tableId: string; me: number | null }) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   // Only the players of the match (this browser holds a seat token of the table); not spectators.
-  if (!seatTokenFor(tableId)) return null;
+  const player = !!seatTokenFor(tableId);
+  const offer = useRematchOffer(tableId, player);
+  if (!player) return null;
+  const mine = offer?.seats.find((s) => s.seat === me);
+  if (offer && offer.status !== 'waiting' && !mine)
+    return (
+      <p className="muted" data-testid="rematch-gone">
+        {t('tableAround.rematchGone')}
+      </p>
+    );
+  const asked = offer && !offer.host && !mine?.accepted;
   return (
-    <>
+    <div className="rematch" data-testid="rematch-box">
+      {offer && (
+        <div role="status" data-testid={asked ? 'rematch-asked' : 'rematch-state'}>
+          {asked && <p>{t('tableAround.rematchAsked', { name: offer.by ?? '?' })}</p>}
+          <ul className="accepted">
+            {offer.seats.map((s) => (
+              <li key={s.seat} data-seat={s.seat} data-accepted={s.accepted}>
+                {s.seat === me ? t('table.you') : s.name}:{' '}
+                {t(s.accepted ? 'tableAround.accepted' : 'tableAround.invited')}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <button
         type="button"
         className="primary"
@@ -176,20 +239,21 @@ export function RematchButton({ tableId }: { tableId: string }) {
           rematch(tableId).then(
             (r) => {
               if (r.invite) sessionStorage.setItem(`stich.invite.${r.table.id}`, r.invite.path);
+              if (r.host) rememberHost(r.table.id);
               navigate({ page: 'table', id: r.table.id, seat: r.seat });
             },
-            (e: Error) => setError(e.message),
+            (e: ApiError) => setError(e.code === 'seat-taken' ? t('tableAround.rematchGone') : e.message),
           )
         }
       >
-        {t('tableAround.rematch')}
+        {t(asked ? 'tableAround.rematchAccept' : mine ? 'tableAround.rematchGo' : 'tableAround.rematch')}
       </button>
       {error && (
         <p className="error" role="alert">
           {t('table.error', { reason: error })}
         </p>
       )}
-    </>
+    </div>
   );
 }
 

@@ -11,7 +11,7 @@ import {
   HostStart,
   isFull,
   LeaveButton,
-  RematchButton,
+  RematchBox,
   StartNotice,
   useLeave,
   useNow,
@@ -122,10 +122,13 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
     // A seat of an outside program (bot token) is a computer player too.
     bot: s.kind === 'bot' || s.botActive || s.program === true,
     // A free seat is not a dropped player: it shows "frei", not "getrennt".
-    connected: s.kind === 'bot' || s.connected || s.name === null,
+    // Nor is a rematch's seat whose person has not accepted yet.
+    connected: s.kind === 'bot' || s.connected || s.name === null || s.invited === true,
     ...(s.takeoverAt && !s.botActive
       ? { note: t('tableAround.takeover', { n: Math.max(0, Math.ceil((s.takeoverAt - now) / 1000)) }) }
-      : {}),
+      : s.invited
+        ? { note: t('tableAround.invited'), invited: true }
+        : {}),
   }));
   const names = seats.map((s, i) => (i === me ? t('table.you') : s.name));
   // Nothing is sent while the connection is down: the action would be lost; the state comes back on reconnect.
@@ -134,7 +137,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
   };
   const leave = useLeave(me !== null && info?.status === 'playing' && !state?.outcome?.over);
   const invite = sessionStorage.getItem(`stich.invite.${id}`);
-  const free = info?.seats.some((s) => s.kind === 'human' && s.name === null) ?? false;
+  const free = info?.seats.some((s) => s.kind === 'human' && (s.name === null || s.invited)) ?? false;
 
   return (
     <main
@@ -190,7 +193,11 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
         </div>
       )}
       {(invite || free) && info?.status === 'waiting' && (
-        <InviteBox path={invite} tableId={id} names={seats.map((s) => s.name)} />
+        <InviteBox
+          path={invite}
+          tableId={id}
+          names={seats.map((s) => (s.invited ? `${s.name} (${s.note})` : s.name))}
+        />
       )}
       {free && info?.status === 'waiting' && me !== null && <HostStart tableId={id} />}
       {model && tab === 'table' && (
@@ -211,6 +218,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
           winners={state.outcome.winners}
           ranking={model?.ranking ?? []}
           names={names}
+          me={me}
         />
       )}
     </main>
@@ -246,8 +254,10 @@ function MatchOver({
   winners,
   ranking,
   names,
+  me,
 }: {
   tableId: string;
+  me: number | null;
   winners: readonly number[];
   /** Places first to last where the game ranks every seat (Klapper-Jas with 3 players). */
   ranking: readonly number[];
@@ -280,7 +290,7 @@ function MatchOver({
         <button type="button" data-testid="download" onClick={() => void download()}>
           {t('table.download')}
         </button>
-        <RematchButton tableId={tableId} />
+        <RematchBox tableId={tableId} me={me} />
         <button type="button" data-testid="replay" onClick={() => navigate({ page: 'replay', id: tableId })}>
           {t('table.replay')}
         </button>

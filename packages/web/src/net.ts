@@ -17,6 +17,7 @@ import type {
   MyTablesResponse,
   PlayNow,
   PlayNowResponse,
+  RematchOfferResponse,
   RematchResponse,
   ReplayResponse,
   ServerMessage,
@@ -174,6 +175,17 @@ export async function replayFile(file: Blob): Promise<ReplayResponse> {
 /** The rematch of a finished match this guest played: his seat at the next table. */
 export const rematch = (tableId: string) =>
   http<RematchResponse>('POST', `/api/tables/${encodeURIComponent(tableId)}/rematch`);
+
+/** Whether a rematch of a finished match this guest played was asked for, by whom, who accepted. */
+export const rematchOffer = (tableId: string) =>
+  http<RematchOfferResponse>('GET', `/api/tables/${encodeURIComponent(tableId)}/rematch`);
+
+/** A table as everyone may know it (a finished one from the database). */
+export const fetchTable = (tableId: string) => {
+  const code = sessionStorage.getItem(`stich.code.${tableId}`);
+  const q = code ? `?code=${encodeURIComponent(code)}` : '';
+  return http<TableResponse>('GET', `/api/tables/${encodeURIComponent(tableId)}${q}`);
+};
 
 /** The host starts his waiting table now; computer players take the free seats. */
 export const startNow = (tableId: string) =>

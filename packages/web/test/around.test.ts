@@ -288,6 +288,22 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     await Promise.all([playUntil(a, over(a)), playUntil(b2, over(b2))]);
     await a.getByTestId('rematch').click();
     await a.waitForURL((u) => !u.href.startsWith(tableUrl));
+    // Anna waits at the rematch: Bruno's seat is asked, not a player who dropped out; she may start without him.
+    const bSeat = a.locator('.opp[data-seat="1"]');
+    await bSeat.getByTestId('invited').waitFor({ timeout: WAIT_MS });
+    expect(await bSeat.locator('.tag.warn').count()).toBe(0);
+    await a.getByTestId('host-start').waitFor();
+    // Bruno is asked where he is, and sees who has accepted.
+    const asked = b2.getByTestId('rematch-asked');
+    await asked.waitFor({ timeout: WAIT_MS });
+    expect(await asked.textContent()).toContain('Anna möchte eine Revanche');
+    expect(await asked.locator('li[data-seat="0"]').getAttribute('data-accepted')).toBe('true');
+    expect(await asked.locator('li[data-seat="1"]').getAttribute('data-accepted')).toBe('false');
+    expect(await b2.getByTestId('rematch').textContent()).toBe('Revanche annehmen');
+    await a.screenshot({ path: join(shots, 'rematch-waiting.png') });
+    await b2.screenshot({ path: join(shots, 'rematch-asked.png') });
+    // The match has not begun without him.
+    expect(await a.locator('.hand button.card').count()).toBe(0);
     await b2.getByTestId('rematch').click();
     await b2.waitForURL((u) => u.hash.startsWith('#/t/') && !u.href.startsWith(bUrl));
     const idOf = (u: string) => /#\/t\/([^?]+)/.exec(u)![1];
