@@ -493,6 +493,8 @@ export interface ReplayResponse {
   /** The seat whose view the steps show (the requester's seat, else the first). */
   readonly viewer: Seat;
   readonly steps: readonly ReplayStep[];
+  /** The match's outcome after the last step (null: the record ends before the match does). */
+  readonly outcome?: GameOutcome | null;
   /** Hints used during the match: the seat and the step at which it asked (absent: none). */
   readonly hints?: readonly { readonly seat: Seat; readonly step: number }[];
 }

@@ -8,7 +8,14 @@ import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { createEndpoint } from '@colyseus/core';
 import { type GameRecord, gameById, parseRecord, replay, type Seat } from '@stich/engine';
-import type { ErrorCode, GameView, Player, ReplayResponse, ReplayStep } from '@stich/protocol';
+import type {
+  ErrorCode,
+  GameOutcome,
+  GameView,
+  Player,
+  ReplayResponse,
+  ReplayStep,
+} from '@stich/protocol';
 import { AROUND_API } from '@stich/protocol';
 import { context } from './context.ts';
 import type { TableRow } from './store.ts';
@@ -42,6 +49,7 @@ export function replaySteps(record: unknown, viewer?: number): Outcome {
     }
     return { seq, view: game.viewFor(s, who) as GameView, hands };
   });
+  const end = game.outcome(r.value.state) as GameOutcome;
   const names = Array.from({ length: seats }, (_, i) => rec.players?.[i] ?? `${i + 1}`);
   // Hints used (the server's `meta.hints`, hints.ts): step = the number of steps applied when asked.
   const used = Array.isArray(rec.meta?.hints)
@@ -54,7 +62,14 @@ export function replaySteps(record: unknown, viewer?: number): Outcome {
     : [];
   return {
     ok: true,
-    value: { game: rec.game, names, viewer: who, steps, ...(used.length > 0 ? { hints: used } : {}) },
+    value: {
+      game: rec.game,
+      names,
+      viewer: who,
+      steps,
+      outcome: end.over ? end : null,
+      ...(used.length > 0 ? { hints: used } : {}),
+    },
   };
 }
 

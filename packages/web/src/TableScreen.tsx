@@ -11,7 +11,6 @@ import {
   HostStart,
   isFull,
   LeaveButton,
-  RematchBox,
   StartNotice,
   useLeave,
   useNow,
@@ -19,11 +18,12 @@ import {
 } from './Around.tsx';
 import type { WireAction } from './actions.ts';
 import { FairBadge, FairWatch } from './Fair.tsx';
+import { FinishedTable, MatchOver } from './Finished.tsx';
 import { useGame, useText } from './games.ts';
 import { HintBar } from './Hint.tsx';
 import { LangSwitch } from './LangSwitch.tsx';
 import { dealsPlayed, dokoResults, readView } from './model.ts';
-import { type ConnStatus, fetchRecord, resolveInvite, TableConn } from './net.ts';
+import { type ConnStatus, fetchTable, resolveInvite, TableConn } from './net.ts';
 import { RulesButton } from './Rules.tsx';
 import { rememberStep, stepsOf } from './replayStore.ts';
 import { navigate } from './route.ts';
@@ -57,6 +57,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<'table' | 'scores'>('table');
   const [full, setFull] = useState(false);
+  const [finished, setFinished] = useState(false);
   const conn = useRef<TableConn | null>(null);
   const fair = useMemo(() => new FairWatch(id), [id]);
 
@@ -94,7 +95,12 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
     c.open().catch((e: Error) => {
       setStatus('closed');
       if (isFull(e.message)) setFull(true);
-      else setError(e.message);
+      // A finished match has no room to join: its address shows the result instead.
+      else
+        fetchTable(id).then(
+          (r) => (r.table.status === 'over' ? setFinished(true) : setError(e.message)),
+          () => setError(e.message),
+        );
     });
     return () => c.close();
   }, [id, seat, spectate, fair]);
@@ -139,6 +145,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
   const invite = sessionStorage.getItem(`stich.invite.${id}`);
   const free = info?.seats.some((s) => s.kind === 'human' && (s.name === null || s.invited)) ?? false;
 
+  if (finished) return <FinishedTable id={id} />;
   return (
     <main
       className="table-screen"
@@ -217,6 +224,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
           tableId={id}
           winners={state.outcome.winners}
           ranking={model?.ranking ?? []}
+          scores={state.outcome.scores}
           names={names}
           me={me}
         />
@@ -245,56 +253,6 @@ function InviteBox({ path, tableId, names }: { path: string | null; tableId: str
         {copied ? t('table.copied') : t('table.copy')}
       </button>
       <p className="muted">{names.join(' · ')}</p>
-    </section>
-  );
-}
-
-function MatchOver({
-  tableId,
-  winners,
-  ranking,
-  names,
-  me,
-}: {
-  tableId: string;
-  me: number | null;
-  winners: readonly number[];
-  /** Places first to last where the game ranks every seat (Klapper-Jas with 3 players). */
-  ranking: readonly number[];
-  names: string[];
-}) {
-  const { t } = useTranslation();
-  const download = async () => {
-    const rec = await fetchRecord(tableId);
-    const blob = new Blob([JSON.stringify(rec, null, 2)], { type: 'application/json' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `stich-${tableId}.json`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  };
-  return (
-    <section className="match-over card-box" data-testid="match-over">
-      <h2>{t('table.matchOver')}</h2>
-      <p>{t('table.winner', { names: winners.map((w) => names[w]).join(', ') })}</p>
-      {ranking.length > 2 && (
-        <ol className="ranking" aria-label={t('deal.ranking')} data-testid="ranking">
-          {ranking.map((s, i) => (
-            <li key={s} data-seat={s}>
-              {t('deal.place', { n: i + 1 })}: {names[s]}
-            </li>
-          ))}
-        </ol>
-      )}
-      <div className="row">
-        <button type="button" data-testid="download" onClick={() => void download()}>
-          {t('table.download')}
-        </button>
-        <RematchBox tableId={tableId} me={me} />
-        <button type="button" data-testid="replay" onClick={() => navigate({ page: 'replay', id: tableId })}>
-          {t('table.replay')}
-        </button>
-      </div>
     </section>
   );
 }

@@ -325,10 +325,11 @@ export class TableConn {
         return this.join();
       }
       // A stale seat token (e.g. another browser took the seat over): try once without it.
+      // Kept when that fails too (a finished table has no room): it still marks a player of the match.
       if (seatToken) {
-        store.set(seatKey(this.req.tableId), null);
         delete opts.seatToken;
         room = await sdk().joinById(this.req.tableId, opts);
+        store.set(seatKey(this.req.tableId), null);
       } else throw e;
     }
     if (this.closed) {

@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import { GAME_IDS, GAME_META } from '@stich/engine';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { context } from '../../server/src/context.ts';
 import { TABLE_GAMES } from '../../server/src/games.ts';
-import { attr, chromiumPath, harness, playUntil, shots, WAIT_MS } from './harness.ts';
+import { hash, secret } from '../../server/src/store.ts';
+import { attr, chromiumPath, harness, openAs, playUntil, shots, WAIT_MS } from './harness.ts';
 
 // The games the server seats people at (it lists them in GET /api/games).
 const registered = TABLE_GAMES.flatMap((id) => GAME_META[id] ?? []);
@@ -314,6 +316,42 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     expect(await attr(a, 'data-seat')).toBe('0');
     expect(await attr(b2, 'data-seat')).toBe('1');
     expect(await a.locator('.opp[data-seat="1"] .opp-name').textContent()).toContain('Bruno');
+
+    // The finished match, stored again as a table no process holds (as after a restart): its address
+    // (on a phone) shows the result, the replay and Revanche, not a failed join ("room … not found").
+    const store = context().store;
+    const oldId = idOf(tableUrl);
+    const row = (await store.table(oldId))!;
+    const anna = (await store.holders(oldId)).find((x) => x.seat === 0)!;
+    const copy = secret(9);
+    const seatToken = secret(24);
+    await store.createTable(
+      { ...row, id: copy, invite: null, status: 'over', createdAt: new Date().toISOString() },
+      [
+        { seat: 0, playerId: anna.playerId, name: 'Anna', tokenHash: hash(seatToken) },
+        { ...(await store.holders(oldId)).find((x) => x.seat === 1)!, tokenHash: hash(secret(24)) },
+      ],
+    );
+    await store.append(copy, await store.steps(oldId));
+    const phone = await h.newPage(undefined, { width: 390, height: 844 });
+    const annaToken = await a.evaluate(() => localStorage.getItem('stich.token'));
+    await openAs(h, phone, copy, { seat: 0, name: 'Anna', token: annaToken!, seatToken });
+    const done = phone.getByTestId('finished');
+    await done.waitFor({ timeout: WAIT_MS });
+    const standings = done.getByTestId('standings');
+    await standings.waitFor({ timeout: WAIT_MS });
+    expect(await standings.locator('tr').count()).toBe(2);
+    expect(await standings.textContent()).toContain('Du');
+    expect(await standings.locator('tr[data-won=true]').count()).toBeGreaterThan(0);
+    expect(await done.getByTestId('rematch').textContent()).toBe('Revanche');
+    expect(await phone.locator('body').textContent()).not.toMatch(/not found|Fehler/);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.screenshot({ path: join(shots, 'finished-phone.png'), fullPage: true });
+    await phone.getByTestId('lang').click();
+    expect(await done.getByTestId('rematch').textContent()).toBe('Rematch');
+    await done.getByTestId('replay').click();
+    await phone.waitForURL((u) => u.hash.startsWith('#/replay/'));
+    await phone.context().close();
     await a.context().close();
     await ctx.close();
   }, 180_000);
