@@ -8,14 +8,7 @@ import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { createEndpoint } from '@colyseus/core';
 import { type GameRecord, gameById, parseRecord, replay, type Seat } from '@stich/engine';
-import type {
-  ErrorCode,
-  GameOutcome,
-  GameView,
-  Player,
-  ReplayResponse,
-  ReplayStep,
-} from '@stich/protocol';
+import type { ErrorCode, GameOutcome, GameView, Player, ReplayResponse, ReplayStep } from '@stich/protocol';
 import { AROUND_API } from '@stich/protocol';
 import { context } from './context.ts';
 import type { TableRow } from './store.ts';
