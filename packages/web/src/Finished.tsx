@@ -66,8 +66,10 @@ export function MatchOver({
           {placed(names.length, winners, ranking).map((s) => (
             <tr key={s} data-seat={s} data-won={winners.includes(s)}>
               <th scope="row">{names[s]}</th>
-              <td>{scores[s] ?? ''}</td>
-              <td>{winners.includes(s) && <small className="tag strong">{t('score.won')}</small>}</td>
+              <td className="score">{scores[s] ?? ''}</td>
+              <td className="score">
+                {winners.includes(s) && <small className="tag strong">{t('score.won')}</small>}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -4,10 +4,13 @@
  * written rules documentation (GET /api/rules/<game>, docs/rules, in English) on demand.
  */
 import type { GameMeta, OptionValue, RulesResponse } from '@stich/protocol';
-import { type ReactNode, useRef, useState } from 'react';
+import { createContext, type ReactNode, useContext, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useText } from './games.ts';
 import { useDialogKeys } from './Lobby.tsx';
+
+/** Whether the marked choices are a table's (else a preset's, in the lobby where no table exists yet). */
+const AtTable = createContext(false);
 
 export function RulesDialog({
   game,
@@ -18,7 +21,7 @@ export function RulesDialog({
   game: GameMeta;
   /** The table's preset (default: the game's first). */
   preset?: string | null;
-  /** The table's options beyond its preset. */
+  /** The table's options beyond its preset; absent: no table, the preset's values are marked. */
   options?: Readonly<Record<string, unknown>>;
   onClose: () => void;
 }) {
@@ -29,54 +32,56 @@ export function RulesDialog({
   const chosen = game.presets.find((p) => p.id === preset) ?? game.presets[0];
   const values: Record<string, unknown> = { ...chosen.options, ...(options ?? {}) };
   return (
-    <div className="modal" role="dialog" aria-modal="true" aria-labelledby="rules-title">
-      <div className="dialog rules" ref={box} data-testid="rules" data-game={game.id}>
-        <h2 id="rules-title">{t('rules.title', { game: text(game.name) })}</h2>
-        {game.summary && <p>{text(game.summary)}</p>}
-        <p className="muted">{t('rules.players', { n: game.players.join(' / ') })}</p>
-        <h3>{t('create.preset')}</h3>
-        <ul className="rules-list">
-          {game.presets.map((p) => (
-            <li key={p.id} data-preset={p.id} data-chosen={p.id === chosen.id}>
-              <Mark on={p.id === chosen.id}>{text(p.name)}</Mark>: {text(p.description)}
-            </li>
-          ))}
-        </ul>
-        <h3>{t('create.options')}</h3>
-        <dl className="rules-options">
-          {game.options.map((o) => (
-            <div key={o.key} data-option={o.key}>
-              <dt>{text(o.name)}</dt>
-              <dd>
-                {text(o.description)}
-                <br />
-                {o.kind === 'integer' ? (
-                  <span data-value={String(values[o.key])} data-chosen="true">
-                    {t('rules.range', { min: o.min, max: o.max })}: <Mark on>{String(values[o.key])}</Mark>
-                  </span>
-                ) : (
-                  o.values.map((v, i) => {
-                    const on = same(values[o.key], v.value);
-                    return (
-                      <span key={String(v.value)} data-value={String(v.value)} data-chosen={on}>
-                        {i > 0 && ' · '}
-                        <Mark on={on}>{text(v.label)}</Mark>
-                      </span>
-                    );
-                  })
-                )}
-              </dd>
-            </div>
-          ))}
-        </dl>
-        <Written game={game.id} />
-        <div className="row end">
-          <button type="button" className="primary" onClick={onClose}>
-            {t('close')}
-          </button>
+    <AtTable.Provider value={options !== undefined}>
+      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="rules-title">
+        <div className="dialog rules" ref={box} data-testid="rules" data-game={game.id}>
+          <h2 id="rules-title">{t('rules.title', { game: text(game.name) })}</h2>
+          {game.summary && <p>{text(game.summary)}</p>}
+          <p className="muted">{t('rules.players', { n: game.players.join(' / ') })}</p>
+          <h3>{t('create.preset')}</h3>
+          <ul className="rules-list">
+            {game.presets.map((p) => (
+              <li key={p.id} data-preset={p.id} data-chosen={p.id === chosen.id}>
+                <Mark on={p.id === chosen.id}>{text(p.name)}</Mark>: {text(p.description)}
+              </li>
+            ))}
+          </ul>
+          <h3>{t('create.options')}</h3>
+          <dl className="rules-options">
+            {game.options.map((o) => (
+              <div key={o.key} data-option={o.key}>
+                <dt>{text(o.name)}</dt>
+                <dd>
+                  {text(o.description)}
+                  <br />
+                  {o.kind === 'integer' ? (
+                    <span data-value={String(values[o.key])} data-chosen="true">
+                      {t('rules.range', { min: o.min, max: o.max })}: <Mark on>{String(values[o.key])}</Mark>
+                    </span>
+                  ) : (
+                    o.values.map((v, i) => {
+                      const on = same(values[o.key], v.value);
+                      return (
+                        <span key={String(v.value)} data-value={String(v.value)} data-chosen={on}>
+                          {i > 0 && ' · '}
+                          <Mark on={on}>{text(v.label)}</Mark>
+                        </span>
+                      );
+                    })
+                  )}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <Written game={game.id} />
+          <div className="row end">
+            <button type="button" className="primary" onClick={onClose}>
+              {t('close')}
+            </button>
+          </div>
         </div>
       </div>
-    </div>
+    </AtTable.Provider>
   );
 }
 
@@ -85,11 +90,12 @@ const same = (a: unknown, b: OptionValue) => String(a) === String(b);
 /** The table's choice: bold with a check mark, and said so to screen readers. */
 function Mark({ on, children }: { on: boolean; children: ReactNode }) {
   const { t } = useTranslation();
+  const atTable = useContext(AtTable);
   if (!on) return <>{children}</>;
   return (
     <strong className="chosen">
       ✓ {children}
-      <span className="sr"> ({t('rules.chosen')})</span>
+      <span className="sr"> ({t(atTable ? 'rules.chosen' : 'rules.preset')})</span>
     </strong>
   );
 }

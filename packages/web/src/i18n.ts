@@ -72,6 +72,11 @@ const de = {
     team: 'Partei {{n}}',
   },
   level: { random: 'Zufall', rule: 'Regelbasiert', search: 'Stark (Suche)' },
+  levelHint: {
+    random: 'Spielt irgendeine erlaubte Karte: zum Kennenlernen.',
+    rule: 'Spielt nach festen Faustregeln, ohne vorauszurechnen.',
+    search: 'Rechnet viele mögliche Kartenverteilungen durch: ein starker Gegner.',
+  },
   table: {
     waiting: 'Warte auf Mitspieler …',
     link: 'Einladungslink',
@@ -200,8 +205,10 @@ const de = {
   },
   // ux-around: first screen, around the table, replay (issue 17).
   lobbyAround: {
+    quickPreset: 'Regeln',
+    quickLevel: 'Stärke der Computer',
     chooseGame: 'Spiel wählen',
-    quickHint: '{{game}} zu {{n}}: du und Computer-Spieler der stärksten Stufe',
+    quickHint: '{{game}} zu {{n}}, {{preset}}: du und Computer-Spieler, {{level}}',
     mine: 'Meine Tische',
     resume: 'Zum Tisch',
     free: 'frei',
@@ -242,6 +249,7 @@ const de = {
     players: 'Für {{n}} Spieler',
     range: '{{min}} bis {{max}}',
     chosen: 'an diesem Tisch',
+    preset: 'Voreinstellung',
     written: 'Ausführliche Regeln (Englisch, mit den Quellen)',
   },
   phase: {
@@ -572,6 +580,11 @@ const en: Resources = {
     team: 'Party {{n}}',
   },
   level: { random: 'Random', rule: 'Rule-based', search: 'Strong (search)' },
+  levelHint: {
+    random: 'Plays any legal card: for getting to know the game.',
+    rule: 'Plays by fixed rules of thumb, without looking ahead.',
+    search: 'Works through many possible deals of the cards: a strong opponent.',
+  },
   table: {
     waiting: 'Waiting for players …',
     link: 'Invitation link',
@@ -694,8 +707,10 @@ const en: Resources = {
   },
   // ux-around: first screen, around the table, replay (issue 17).
   lobbyAround: {
+    quickPreset: 'Rules',
+    quickLevel: 'Computer strength',
     chooseGame: 'Choose a game',
-    quickHint: '{{game}} for {{n}}: you and computer players at the strongest level',
+    quickHint: '{{game}} for {{n}}, {{preset}}: you and computer players, {{level}}',
     mine: 'My tables',
     resume: 'Go to table',
     free: 'free',
@@ -734,6 +749,7 @@ const en: Resources = {
     players: 'For {{n}} players',
     range: '{{min}} to {{max}}',
     chosen: 'at this table',
+    preset: 'preset',
     written: 'Full rules (with their sources)',
   },
   phase: {

@@ -61,6 +61,73 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     await page.context().close();
   }, 240_000);
 
+  it("quick play takes the preset and the computers' strength; \"Tisch eröffnen\" opens with the lobby's game; the lobby's rules mark a preset, not a table", async () => {
+    // Every game has its line, Doppelkopf too.
+    for (const g of registered) expect(g.summary?.de, g.id).toBeTruthy();
+    const page = await h.newPage(undefined, { width: 390, height: 844 });
+    await page.goto(h.base);
+    await page.getByTestId('quick-choice').waitFor();
+    await page.getByLabel(/Dein Name/).fill('Anna');
+    await page.locator('input[name=quick-game][value="doppelkopf"]').check();
+    const dk = registered.find((g) => g.id === 'doppelkopf')!;
+    expect(await page.locator('.quick-game[data-game="doppelkopf"] small').textContent()).toBe(
+      dk.summary!.de,
+    );
+    const presets = page.getByTestId('quick-preset');
+    expect(
+      await presets.locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+    ).toEqual(dk.presets.map((p) => p.id));
+    await presets.locator('input[value="house"]').check();
+    // Each strength says in one line what it is.
+    const levels = page.getByTestId('quick-level');
+    const hints = await levels.locator('small').allTextContents();
+    expect(hints).toHaveLength(3);
+    for (const x of hints) expect(x.length).toBeGreaterThan(10);
+    await levels.locator('input[value="rule"]').check();
+    expect(await page.getByTestId('quick-hint').textContent()).toContain('Regelbasiert');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: join(shots, 'lobby-quick-phone.png'), fullPage: true });
+
+    // The lobby's rules mark the chosen preset as the preset, not as a table's choice.
+    await page.locator('.quick-game[data-game="doppelkopf"] [data-testid=rules-button]').click();
+    const dlg = page.getByTestId('rules');
+    expect(await dlg.locator('[data-preset="house"]').getAttribute('data-chosen')).toBe('true');
+    expect(await dlg.textContent()).not.toContain('an diesem Tisch');
+    expect(await dlg.textContent()).toContain('Voreinstellung');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('quick').click();
+    await page.locator('.table[data-game="doppelkopf"]').waitFor({ timeout: WAIT_MS });
+    const id = /#\/t\/([^?]+)/.exec(page.url())![1];
+    const token = await page.evaluate(() => localStorage.getItem('stich.token'));
+    const res = await fetch(`${h.base}/api/tables/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    const info = (await res.json()) as {
+      table: { preset: string; seats: { kind: string; level: string }[] };
+    };
+    expect(info.table.preset).toBe('house');
+    expect(info.table.seats.filter((x) => x.kind === 'bot').map((x) => x.level)).toEqual([
+      'rule',
+      'rule',
+      'rule',
+    ]);
+    await page.getByTestId('leave').click();
+    await page.getByTestId('leave-anyway').click();
+    // "Tisch eröffnen" opens with the game chosen in the lobby; the choice is remembered.
+    await page.getByTestId('create').click();
+    expect(await page.locator('select[name=game]').inputValue()).toBe('doppelkopf');
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByTestId('quick-choice').waitFor();
+    expect(await page.locator('input[name=quick-preset][value="house"]').isChecked()).toBe(true);
+    expect(await page.locator('input[name=quick-level][value="rule"]').isChecked()).toBe(true);
+    // English: the lines on the strengths too.
+    await page.getByTestId('lang').click();
+    expect(await page.getByTestId('quick-level').locator('small').first().textContent()).toContain(
+      'legal card',
+    );
+    await page.context().close();
+  }, 120_000);
+
   it('lists "Meine Tische" in the lobby and takes the player back; leaving a running table asks first', async () => {
     const page = await lobby('Anna');
     await page.locator('input[name=quick-game][value="klapperjas"]').check();
