@@ -4,9 +4,10 @@
  * countdown before a computer takes a dropped player's seat, and "Revanche".
  */
 
-import type { RematchOffer } from '@stich/protocol';
+import type { RematchOffer, TableInfo } from '@stich/protocol';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGame, useText } from './games.ts';
 import { useDialogKeys } from './Lobby.tsx';
 import {
   type ApiError,
@@ -25,13 +26,42 @@ export const needsName = (): boolean => {
   return n === '' || n === 'Gast';
 };
 
-/** Asks for the name before showing `children` (joining by link): nobody sits down as "Gast". */
-export function NameGate({ children }: { children: ReactNode }) {
+/**
+ * Asks for the name before showing `children` (joining by link): nobody sits down as "Gast". The table
+ * (`load`) says which game it is and who is there; a full table says so before any name is asked.
+ */
+export function NameGate({
+  children,
+  load,
+}: {
+  children: ReactNode;
+  load?: () => Promise<{ table: TableInfo }>;
+}) {
   const { t } = useTranslation();
   const [done, setDone] = useState(() => !needsName());
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [table, setTable] = useState<TableInfo | null>(null);
+  useEffect(() => {
+    if (done || !load) return;
+    load().then(
+      (r) => setTable(r.table),
+      () => {},
+    );
+  }, [done, load]);
+  const meta = useGame(table?.game);
+  const text = useText();
   if (done) return <>{children}</>;
+  const people = table?.seats.flatMap((s) => (s.kind === 'human' && s.name ? [s.name] : [])) ?? [];
+  const full =
+    table?.status !== 'over' &&
+    table?.seats.every((s) => s.kind === 'bot' || s.name !== null || s.program === true);
+  if (table && full)
+    return (
+      <main className="center-msg name-gate">
+        <FullTable tableId={table.id} />
+      </main>
+    );
   return (
     <main className="center-msg name-gate">
       <form
@@ -48,6 +78,13 @@ export function NameGate({ children }: { children: ReactNode }) {
         }}
       >
         <h1>{t('tableAround.welcome')}</h1>
+        {table && meta && (
+          <p data-testid="invited-by">
+            {people.length > 0
+              ? t('tableAround.invitedBy', { game: text(meta.name), names: people.join(', ') })
+              : text(meta.name)}
+          </p>
+        )}
         <label className="field">
           {t('lobby.name')}
           <input

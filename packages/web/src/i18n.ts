@@ -216,6 +216,7 @@ const de = {
   },
   tableAround: {
     welcome: 'Willkommen am Tisch',
+    invitedBy: '{{names}} lädt dich zu {{game}} ein.',
     sitDown: 'Hinsetzen',
     full: 'Alle Plätze an diesem Tisch sind besetzt. Du kannst zuschauen.',
     leaveTitle: 'Tisch verlassen?',
@@ -718,6 +719,7 @@ const en: Resources = {
   },
   tableAround: {
     welcome: 'Welcome to the table',
+    invitedBy: '{{names}} invites you to {{game}}.',
     sitDown: 'Sit down',
     full: 'Every seat at this table is taken. You can watch.',
     leaveTitle: 'Leave the table?',
