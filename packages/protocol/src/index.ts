@@ -333,6 +333,8 @@ export interface TableInfo {
   readonly createdAt: string;
   /** Hints at this table (docs/analysis.md): whether the "Tipp" button is offered, and the seats that used it. */
   readonly hints?: { readonly allowed: boolean; readonly used: readonly Seat[] };
+  /** How far the match has come (live tables). */
+  readonly progress?: TableProgress;
 }
 
 export interface Player {
@@ -564,10 +566,23 @@ export interface HintResponse {
   readonly options: readonly { readonly action: Action; readonly value: number }[] | null;
 }
 /** GET /api/me/tables: the tables the requester holds a seat at, newest first (at most 30). */
+/** How far a match has come (server progress.ts). */
+export interface TableProgress {
+  /** Deals finished. */
+  readonly deals: number;
+  /** Deals the match has, where its rules fix the number (Doppelkopf, Differenzler); null: played to a target. */
+  readonly of: number | null;
+  /** The match score by seat, as the game counts it. */
+  readonly scores: readonly number[];
+}
+
 export interface MyTable {
   readonly id: string;
   readonly game: GameId;
   readonly players: number;
+  readonly preset: string | null;
+  /** Absent where the record could not be read. */
+  readonly progress?: TableProgress;
   /** `parked`: unfinished and asleep (nobody was there for a while); it wakes when opened. */
   readonly status: TableStatus | 'parked';
   readonly seat: Seat;

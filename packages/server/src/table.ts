@@ -41,6 +41,7 @@ import { overSendBuffer } from './edge.ts';
 import { TableFairness } from './fair.ts';
 import { tableHints } from './hints.ts';
 import type { ProgramSeatAnswer } from './program.ts';
+import { progressOf } from './progress.ts';
 import { isInvited } from './rematch.ts';
 import { dropInvited, freeSeatsToBots, type StartAnswer, storeSetup } from './start.ts';
 import { buildRecord, hash, type SeatHolder, type StoredStep, secret, type TableRow } from './store.ts';
@@ -992,6 +993,7 @@ export class TableRoom extends Room {
       turnTimer: this.row.turnTimer,
       createdAt: this.row.createdAt,
       hints: this.hints,
+      progress: progressOf(this.game, this.gs, this.row.config),
     };
   }
 

@@ -178,6 +178,24 @@ describe.each(DB_KINDS)('around the table (%s)', (kind) => {
     expect(first.names[0]).toBe('Carla');
     expect(first.names.slice(1).every((n) => n === 'bot')).toBe(true);
     expect(second.status).toBe('over');
+    // Enough to tell two matches apart: the preset, and how far each came with its score.
+    expect(first.preset).toBe(open.body.table.preset);
+    expect(first.progress).toMatchObject({ deals: 0 });
+    const rec = await api<{ deals: unknown[] }>(
+      srv.url,
+      'GET',
+      `/api/tables/${done.id}/record`,
+      undefined,
+      carla.token,
+    );
+    const over = (
+      await api<ReplayResponse>(srv.url, 'GET', `/api/tables/${done.id}/replay`, undefined, carla.token)
+    ).body;
+    expect(second.progress!.scores).toEqual(over.outcome!.scores);
+    expect(second.progress!.deals).toBeGreaterThan(0);
+    expect(second.progress!.deals).toBeLessThanOrEqual(rec.body.deals.length);
+    // A live table's info carries its progress too.
+    expect(open.body.table.progress).toMatchObject({ deals: 0 });
   });
 
   it('opens one rematch for the players of a finished match: same setup and seats, the next dealer', async () => {

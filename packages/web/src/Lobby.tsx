@@ -19,6 +19,7 @@ import {
   saveChoice,
   savedChoice,
 } from './Quick.tsx';
+import { TableFacts } from './Rows.tsx';
 import { RulesButton } from './Rules.tsx';
 import { navigate } from './route.ts';
 
@@ -252,6 +253,14 @@ export function Lobby() {
                           : (s.name ?? (s.kind === 'bot' ? t('table.bot') : '—')),
                       )
                       .join(', ')}
+                    <TableFacts
+                      meta={games?.find((g) => g.id === x.game)}
+                      preset={x.preset}
+                      createdAt={x.createdAt}
+                      progress={x.progress}
+                      names={x.seats.map((s) => s.name ?? `${t('table.bot')} ${s.seat + 1}`)}
+                      over={false}
+                    />
                   </span>
                   <span className="row">
                     {free > 0 && x.status === 'waiting' && (
@@ -594,6 +603,16 @@ function MyTables({ tables, games }: { tables: readonly MyTable[]; games: readon
                 )
                 .join(', ')}{' '}
               · <em>{t(`lobbyAround.status.${x.status}`)}</em>
+              <TableFacts
+                meta={games?.find((g) => g.id === x.game)}
+                preset={x.preset}
+                createdAt={x.createdAt}
+                progress={x.progress}
+                names={x.names.map((n, i) =>
+                  i === x.seat ? t('table.you') : n === 'bot' ? `${t('table.bot')} ${i + 1}` : (n ?? '—'),
+                )}
+                over={x.status === 'over'}
+              />
             </span>
             {x.status === 'over' ? (
               <button type="button" onClick={() => navigate({ page: 'replay', id: x.id })}>

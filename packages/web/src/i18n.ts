@@ -72,6 +72,12 @@ const de = {
     team: 'Partei {{n}}',
   },
   level: { random: 'Zufall', rule: 'Regelbasiert', search: 'Stark (Suche)' },
+  rows: {
+    deal: 'Spiel {{n}}',
+    dealOf: 'Spiel {{n}} von {{of}}',
+    deals_one: '{{count}} Spiel',
+    deals_other: '{{count}} Spiele',
+  },
   levelHint: {
     random: 'Spielt irgendeine erlaubte Karte: zum Kennenlernen.',
     rule: 'Spielt nach festen Faustregeln, ohne vorauszurechnen.',
@@ -581,6 +587,12 @@ const en: Resources = {
     team: 'Party {{n}}',
   },
   level: { random: 'Random', rule: 'Rule-based', search: 'Strong (search)' },
+  rows: {
+    deal: 'Deal {{n}}',
+    dealOf: 'Deal {{n}} of {{of}}',
+    deals_one: '{{count}} deal',
+    deals_other: '{{count}} deals',
+  },
   levelHint: {
     random: 'Plays any legal card: for getting to know the game.',
     rule: 'Plays by fixed rules of thumb, without looking ahead.',

@@ -159,6 +159,12 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     expect(await row.getAttribute('data-status')).toBe('playing');
     expect(await row.textContent()).toContain('Klapper-Jas');
     expect(await row.textContent()).toContain('Du');
+    // The row tells this match from another: its preset, when it was opened, how far it has come.
+    const kj = registered.find((g) => g.id === 'klapperjas')!;
+    if (kj.presets.length > 1)
+      expect(await row.getByTestId('facts-preset').textContent()).toBe(kj.presets[0].name.de);
+    expect(await row.locator('time').count()).toBe(1);
+    expect(await row.getByTestId('facts-progress').textContent()).toMatch(/^Spiel \d+$/);
     await mine.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(shots, 'my-tables.png'), fullPage: true });
     await row.getByRole('button').click();
