@@ -324,6 +324,8 @@ export interface SeatInfo {
   readonly takeoverAt?: number;
   /** The seat is played by an outside program (bot token, docs/bot-interface.md): a computer player. */
   readonly program?: true;
+  /** A rematch's seat held for a person who was asked and has not accepted yet (rematch.ts). */
+  readonly invited?: true;
 }
 
 /** What everyone may know about a table; no cards. */
@@ -341,6 +343,8 @@ export interface TableInfo {
   readonly createdAt: string;
   /** Hints at this table (docs/analysis.md): whether the "Tipp" button is offered, and the seats that used it. */
   readonly hints?: { readonly allowed: boolean; readonly used: readonly Seat[] };
+  /** How far the match has come (live tables). */
+  readonly progress?: TableProgress;
 }
 
 export interface Player {
@@ -575,10 +579,23 @@ export interface HintResponse {
   readonly options: readonly { readonly action: Action; readonly value: number }[] | null;
 }
 /** GET /api/me/tables: the tables the requester holds a seat at, newest first (at most 30). */
+/** How far a match has come (server progress.ts). */
+export interface TableProgress {
+  /** Deals finished. */
+  readonly deals: number;
+  /** Deals the match has, where its rules fix the number (Doppelkopf, Differenzler); null: played to a target. */
+  readonly of: number | null;
+  /** The match score by seat, as the game counts it. */
+  readonly scores: readonly number[];
+}
+
 export interface MyTable {
   readonly id: string;
   readonly game: GameId;
   readonly players: number;
+  readonly preset: string | null;
+  /** Absent where the record could not be read. */
+  readonly progress?: TableProgress;
   /** `parked`: unfinished and asleep (nobody was there for a while); it wakes when opened. */
   readonly status: TableStatus | 'parked';
   readonly seat: Seat;
@@ -596,7 +613,10 @@ export const AROUND_API = {
   /** GET: the analysis of every finished deal of a finished match (docs/analysis.md); answers `AnalysisResponse`. */
   analysis: '/api/tables/:id/analysis',
   myTables: '/api/me/tables',
-  /** POST: the rematch of a finished match (same setup, next dealer); answers `RematchResponse`. */
+  /**
+   * POST: ask for (or accept) the rematch of a finished match (same setup, next dealer); answers
+   * `RematchResponse`. GET: whether a rematch was asked for; answers `RematchOfferResponse`.
+   */
   rematch: '/api/tables/:id/rematch',
   /** POST: the host starts a waiting table now; free seats get computer players. */
   start: '/api/tables/:id/start',
@@ -626,5 +646,24 @@ export interface RulesResponse {
 export interface RematchResponse {
   readonly table: TableInfo;
   readonly seat: Seat;
+  /** The requester asked first: he may start the rematch before the others accept. */
+  readonly host: boolean;
   readonly invite?: { readonly code: string; readonly path: string };
+}
+
+/** The rematch of a finished match as its players see it: who asked, and who has accepted. */
+export interface RematchOffer {
+  /** The rematch table. */
+  readonly id: string;
+  readonly status: TableStatus | 'parked';
+  /** The name of the player who asked for it. */
+  readonly by: string | null;
+  /** The requester is the one who asked. */
+  readonly host: boolean;
+  /** Every person's seat: accepted (sat down, or asked) or still invited. */
+  readonly seats: readonly { readonly seat: Seat; readonly name: string; readonly accepted: boolean }[];
+}
+
+export interface RematchOfferResponse {
+  readonly rematch: RematchOffer | null;
 }

@@ -16,7 +16,7 @@ import {
   type Seat,
   SPECTATOR,
 } from '@stich/engine';
-import type { ReplayStep } from './index.ts';
+import type { GameOutcome, ReplayStep } from './index.ts';
 
 /** More steps than any real match has (a 100-round Differenzler is about 4,100): a bound on the work. */
 export const MAX_REPLAY_STEPS = 20_000;
@@ -37,6 +37,8 @@ export interface ReplaySession {
   dealEnds(i: number): readonly GameView[];
   /** The record replayed, as parsed. */
   readonly record: GameRecord;
+  /** The match's outcome after the last step; null: the record ends before the match does. */
+  readonly outcome: GameOutcome | null;
 }
 
 export type ReplayResult =
@@ -56,6 +58,7 @@ export function replaySession(input: unknown, viewer: Seat | null = null): Repla
   if (!r.ok) return { ok: false, reason: r.error.reason };
   const states = r.value.states ?? [];
   const seats = game.seats(r.value.state);
+  const end = game.outcome(r.value.state) as GameOutcome;
   const who = viewer !== null && Number.isInteger(viewer) && viewer >= 0 && viewer < seats ? viewer : null;
   // The steps at which a deal was applied: the step before each ends the previous deal.
   const dealt: number[] = [];
@@ -82,6 +85,7 @@ export function replaySession(input: unknown, viewer: Seat | null = null): Repla
       length: states.length,
       hints: hintsOf(rec),
       record: rec,
+      outcome: end.over ? end : null,
       step(i) {
         const seq = clamp(i);
         const hands = Array.from({ length: seats }, (_, seat) => {

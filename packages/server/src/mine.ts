@@ -7,6 +7,7 @@ import { createEndpoint } from '@colyseus/core';
 import type { GameId } from '@stich/engine';
 import { AROUND_API, type MyTable, type MyTablesResponse, type SeatSetup } from '@stich/protocol';
 import { context } from './context.ts';
+import { storedProgress } from './progress.ts';
 import type { RouteKit } from './replay.ts';
 
 /** Tables listed at most: the lobby shows the newest; older ones are reached by link. */
@@ -41,15 +42,20 @@ export async function myTables(playerId: string): Promise<MyTable[]> {
       rows.map((r) => r.id),
     )
     .execute();
+  const progress = await storedProgress(rows.map((r) => r.id));
   return rows.map((r) => {
     const setup = JSON.parse(r.setup) as SeatSetup[];
     const names = setup.map((s, seat) =>
       s.kind === 'bot' ? 'bot' : (holders.find((h) => h.table_id === r.id && h.seat === seat)?.name ?? null),
     );
+    const config = JSON.parse(r.config) as { players: number; preset?: string };
+    const p = progress.get(r.id);
     return {
       id: r.id,
       game: r.game as GameId,
-      players: (JSON.parse(r.config) as { players: number }).players,
+      players: config.players,
+      preset: config.preset ?? null,
+      ...(p ? { progress: p } : {}),
       status: r.status as MyTable['status'],
       seat: r.seat,
       names,

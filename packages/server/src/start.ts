@@ -7,7 +7,9 @@
 import { createEndpoint, matchMaker } from '@colyseus/core';
 import { AROUND_API, type SeatSetup } from '@stich/protocol';
 import { context } from './context.ts';
+import { isInvited } from './rematch.ts';
 import type { RouteKit } from './replay.ts';
+import type { SeatHolder } from './store.ts';
 
 /** The setup with every free human seat (no holder) given to a bot of `level`. */
 export function freeSeatsToBots(
@@ -27,6 +29,22 @@ export async function storeSetup(tableId: string, setup: readonly SeatSetup[]): 
     .where('status', '=', 'waiting')
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * The invitations of a rematch's seats the host gave to computers (rematch.ts): gone from the seats and
+ * the store, so that the invited person is no longer a member of the table.
+ */
+export async function dropInvited(
+  tableId: string,
+  seats: readonly { holder: SeatHolder | null }[],
+): Promise<void> {
+  for (const s of seats) {
+    const h = s.holder;
+    if (!isInvited(h) || !h) continue;
+    s.holder = null;
+    await context().store.removeHolder(tableId, h);
+  }
 }
 
 export type StartAnswer =

@@ -41,7 +41,9 @@ import { overSendBuffer } from './edge.ts';
 import { TableFairness } from './fair.ts';
 import { tableHints } from './hints.ts';
 import type { ProgramSeatAnswer } from './program.ts';
-import { freeSeatsToBots, type StartAnswer, storeSetup } from './start.ts';
+import { progressOf } from './progress.ts';
+import { isInvited } from './rematch.ts';
+import { dropInvited, freeSeatsToBots, type StartAnswer, storeSetup } from './start.ts';
 import { buildRecord, hash, type SeatHolder, type StoredStep, secret, type TableRow } from './store.ts';
 import { Outgoing, Wire } from './wire.ts';
 
@@ -805,9 +807,10 @@ export class TableRoom extends Room {
   async hostStart(): Promise<StartAnswer> {
     if (this.status !== 'waiting' || this.starting || this.parked)
       return { ok: false, code: 'wrong-phase', reason: 'the match has started already' };
-    const free = this.seats.filter((s) => s.kind === 'human' && !s.holder);
+    // Free seats, and a rematch's seats whose persons have not accepted (rematch.ts).
+    const free = this.seats.filter((s) => s.kind === 'human' && (!s.holder || isInvited(s.holder)));
     const level = context().config.takeoverLevel;
-    const held = new Set(this.seats.filter((s) => s.kind === 'bot' || s.holder).map((s) => s.seat));
+    const held = new Set(this.seats.filter((s) => !free.includes(s)).map((s) => s.seat));
     const setup = freeSeatsToBots(this.row.setup, held, level);
     for (const s of free) Object.assign(s, { kind: 'bot', level });
     const stored = await storeSetup(this.row.id, setup).catch(() => false);
@@ -816,6 +819,7 @@ export class TableRoom extends Room {
       return { ok: false, code: 'storage', reason: 'the seats could not be stored; try again' };
     }
     this.row = { ...this.row, setup };
+    await dropInvited(this.row.id, free);
     this.tableChanged();
     this.startIfReady();
     return { ok: true };
@@ -865,7 +869,8 @@ export class TableRoom extends Room {
 
   private startIfReady() {
     if (this.status !== 'waiting' || this.starting || this.parked) return;
-    if (!this.seats.every((s) => s.kind === 'bot' || s.holder)) return;
+    // A rematch's invited seat is held for its person, but waits for him to accept (rematch.ts).
+    if (!this.seats.every((s) => s.kind === 'bot' || (s.holder && !isInvited(s.holder)))) return;
     this.starting = true;
     this.enqueue(async () => {
       // Parked while the deal waited in the queue: the table stays parked and waiting.
@@ -972,6 +977,7 @@ export class TableRoom extends Room {
       botActive: s.botActive,
       ...(s.grace && s.graceEnds ? { takeoverAt: s.graceEnds } : {}),
       ...(s.program ? { program: true as const } : {}),
+      ...(isInvited(s.holder) ? { invited: true as const } : {}),
     }));
     let spectators = 0;
     for (const seat of this.roles.values()) if (seat === null) spectators++;
@@ -988,6 +994,7 @@ export class TableRoom extends Room {
       turnTimer: this.row.turnTimer,
       createdAt: this.row.createdAt,
       hints: this.hints,
+      progress: progressOf(this.game, this.gs, this.row.config),
     };
   }
 

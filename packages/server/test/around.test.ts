@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { GAME_META, type GameId, gameById, parseRecord, replay } from '@stich/engine';
 import type {
   MyTablesResponse,
+  RematchOfferResponse,
   RematchResponse,
   ReplayResponse,
   ReplayStep,
@@ -169,6 +170,23 @@ describe.each(DB_KINDS)('around the table (%s)', (kind) => {
     expect(first.names[0]).toBe('Carla');
     expect(first.names.slice(1).every((n) => n === 'bot')).toBe(true);
     expect(second.status).toBe('over');
+    // Enough to tell two matches apart: the preset, and how far each came with its score.
+    expect(first.preset).toBe(open.body.table.preset);
+    expect(first.progress).toMatchObject({ deals: 0 });
+    const rec = await api<{ deals: unknown[] }>(
+      srv.url,
+      'GET',
+      `/api/tables/${done.id}/record`,
+      undefined,
+      carla.token,
+    );
+    const over = replaySession(rec.body);
+    if (!over.ok) throw new Error(over.reason);
+    expect(second.progress!.scores).toEqual(over.value.outcome!.scores);
+    expect(second.progress!.deals).toBeGreaterThan(0);
+    expect(second.progress!.deals).toBeLessThanOrEqual(rec.body.deals.length);
+    // A live table's info carries its progress too.
+    expect(open.body.table.progress).toMatchObject({ deals: 0 });
   });
 
   it('opens one rematch for the players of a finished match: same setup and seats, the next dealer', async () => {
@@ -208,6 +226,99 @@ describe.each(DB_KINDS)('around the table (%s)', (kind) => {
       anna.token,
     );
     expect(running.status).toBe(409);
+  });
+
+  /** A finished match of two people (Anna in seat 0, Bob in seat 1) and bots; its table. */
+  async function finishedTwo(anna: string, bob: string): Promise<TableInfo> {
+    const players = GAME_META[GAME]!.players[0];
+    const r = await api<{ table: TableInfo }>(
+      srv.url,
+      'POST',
+      '/api/tables',
+      {
+        game: GAME,
+        players,
+        options: SHORT_OPTIONS[GAME] ?? {},
+        seats: Array.from({ length: players }, (_, i) =>
+          i < 2 ? { kind: 'human' } : { kind: 'bot', level: 'random' },
+        ),
+        visibility: 'public',
+        seat: 0,
+      },
+      anna,
+    );
+    expect(r.status).toBe(201);
+    const a = await Conn.join(srv.url, r.body.table.id, { token: anna });
+    const b = await Conn.join(srv.url, r.body.table.id, { token: bob, seat: 1 });
+    conns.push(a, b);
+    autoplay(a, 0);
+    autoplay(b, 1);
+    await a.waitFor((m) => isState(m) && m.d.outcome?.over === true, 60_000);
+    return r.body.table;
+  }
+
+  it('a rematch of two people asks the other and starts when both have accepted', async () => {
+    const anna = await guest(srv.url, 'Anna');
+    const bob = await guest(srv.url, 'Bob');
+    const table = await finishedTwo(anna.token, bob.token);
+    const path = `/api/tables/${table.id}/rematch`;
+    const offer = async (token: string) =>
+      (await api<RematchOfferResponse>(srv.url, 'GET', path, undefined, token)).body.rematch;
+    // Nobody asked yet; someone who did not play there learns nothing.
+    expect(await offer(bob.token)).toBeNull();
+    const carla = await guest(srv.url, 'Carla');
+    expect((await api(srv.url, 'GET', path, undefined, carla.token)).status).toBe(404);
+
+    const r = await api<RematchResponse>(srv.url, 'POST', path, undefined, anna.token);
+    expect(r.status).toBe(200);
+    expect(r.body.host).toBe(true);
+    expect(r.body.table.status).toBe('waiting');
+    // Bob's seat is held for him as an invitation, not as a player who dropped out.
+    expect(r.body.table.seats[1]).toMatchObject({ name: 'Bob', invited: true });
+    expect(r.body.table.seats[0].invited).toBeUndefined();
+    const a = await Conn.join(srv.url, r.body.table.id, { token: anna.token });
+    conns.push(a);
+    await a.waitFor((m) => m.t === 'welcome');
+    // Bob is told who asks and who has accepted.
+    const asked = await offer(bob.token);
+    expect(asked).toMatchObject({ id: r.body.table.id, by: 'Anna', host: false, status: 'waiting' });
+    expect(asked!.seats).toEqual([
+      { seat: 0, name: 'Anna', accepted: true },
+      { seat: 1, name: 'Bob', accepted: false },
+    ]);
+
+    // Bob accepts: he sits down, and the match begins.
+    const rb = await api<RematchResponse>(srv.url, 'POST', path, undefined, bob.token);
+    expect(rb.body).toMatchObject({ seat: 1, host: false });
+    expect(rb.body.table.id).toBe(r.body.table.id);
+    const b = await Conn.join(srv.url, r.body.table.id, { token: bob.token });
+    conns.push(b);
+    await a.waitFor((m) => m.t === 'table' && m.d.status === 'playing');
+    const seats = (await offer(anna.token))!.seats;
+    expect(seats.every((x) => x.accepted)).toBe(true);
+  });
+
+  it('the one who asked for the rematch starts it with a computer in the seat of who did not accept', async () => {
+    const anna = await guest(srv.url, 'Anna');
+    const bob = await guest(srv.url, 'Bob');
+    const table = await finishedTwo(anna.token, bob.token);
+    const path = `/api/tables/${table.id}/rematch`;
+    const r = await api<RematchResponse>(srv.url, 'POST', path, undefined, anna.token);
+    const a = await Conn.join(srv.url, r.body.table.id, { token: anna.token });
+    conns.push(a);
+    await a.waitFor((m) => m.t === 'welcome');
+    // Only she may start it.
+    const start = `/api/tables/${r.body.table.id}/start`;
+    expect((await api(srv.url, 'POST', start, {}, bob.token)).status).toBe(403);
+    expect((await api(srv.url, 'POST', start, {}, anna.token)).status).toBe(200);
+    const playing = await a.waitFor((m) => m.t === 'table' && m.d.status === 'playing');
+    expect(playing.t === 'table' && playing.d.seats[1]).toMatchObject({ kind: 'bot', name: null });
+    // Bob is no longer asked; accepting now says the match went on without him.
+    const late = await api<{ code: string }>(srv.url, 'POST', path, undefined, bob.token);
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('seat-taken');
+    const o = await api<RematchOfferResponse>(srv.url, 'GET', path, undefined, bob.token);
+    expect(o.body.rematch!.seats.map((x) => x.name)).toEqual(['Anna']);
   });
 
   it('serves the written rules of every game and nothing else', async () => {

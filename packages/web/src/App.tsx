@@ -2,6 +2,7 @@
 import { NameGate } from './Around.tsx';
 import { FairPage } from './Fair.tsx';
 import { Lobby } from './Lobby.tsx';
+import { fetchTable, resolveInvite } from './net.ts';
 import { Replay } from './Replay.tsx';
 import { useRoute } from './route.ts';
 import { JoinByCode, TableScreen } from './TableScreen.tsx';
@@ -12,14 +13,22 @@ export function App() {
     <>
       {route.page === 'lobby' && <Lobby />}
       {route.page === 'join' && (
-        <NameGate>
+        <NameGate
+          load={() =>
+            resolveInvite(route.code).then((r) => {
+              // A full table offers to watch: a private one lets in whoever holds its code.
+              sessionStorage.setItem(`stich.code.${r.table.id}`, route.code);
+              return r;
+            })
+          }
+        >
           <JoinByCode code={route.code} />
         </NameGate>
       )}
       {route.page === 'table' &&
         (route.seat === undefined && !route.spectate ? (
           // A table reached by link, not from the lobby's own buttons: the name first.
-          <NameGate key={route.id}>
+          <NameGate key={route.id} load={() => fetchTable(route.id)}>
             <TableScreen id={route.id} />
           </NameGate>
         ) : (

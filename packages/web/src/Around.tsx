@@ -3,11 +3,22 @@
  * notice of a full table with the offer to watch, the confirmation before leaving a running match, the
  * countdown before a computer takes a dropped player's seat, and "Revanche".
  */
+
+import type { RematchOffer, TableInfo } from '@stich/protocol';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGame, useText } from './games.ts';
 import { useDialogKeys } from './Lobby.tsx';
-import { ensureGuest, rematch, savedName, seatTokenFor, startNow } from './net.ts';
-import { navigate } from './route.ts';
+import {
+  type ApiError,
+  ensureGuest,
+  rematch,
+  rematchOffer,
+  savedName,
+  seatTokenFor,
+  startNow,
+} from './net.ts';
+import { navigate, type Route } from './route.ts';
 
 /** Whether the player still has to say his name (none given, or the server's default). */
 export const needsName = (): boolean => {
@@ -15,13 +26,42 @@ export const needsName = (): boolean => {
   return n === '' || n === 'Gast';
 };
 
-/** Asks for the name before showing `children` (joining by link): nobody sits down as "Gast". */
-export function NameGate({ children }: { children: ReactNode }) {
+/**
+ * Asks for the name before showing `children` (joining by link): nobody sits down as "Gast". The table
+ * (`load`) says which game it is and who is there; a full table says so before any name is asked.
+ */
+export function NameGate({
+  children,
+  load,
+}: {
+  children: ReactNode;
+  load?: () => Promise<{ table: TableInfo }>;
+}) {
   const { t } = useTranslation();
   const [done, setDone] = useState(() => !needsName());
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [table, setTable] = useState<TableInfo | null>(null);
+  useEffect(() => {
+    if (done || !load) return;
+    load().then(
+      (r) => setTable(r.table),
+      () => {},
+    );
+  }, [done, load]);
+  const meta = useGame(table?.game);
+  const text = useText();
   if (done) return <>{children}</>;
+  const people = table?.seats.flatMap((s) => (s.kind === 'human' && s.name ? [s.name] : [])) ?? [];
+  const full =
+    table?.status !== 'over' &&
+    table?.seats.every((s) => s.kind === 'bot' || s.name !== null || s.program === true);
+  if (table && full)
+    return (
+      <main className="center-msg name-gate">
+        <FullTable tableId={table.id} />
+      </main>
+    );
   return (
     <main className="center-msg name-gate">
       <form
@@ -38,6 +78,13 @@ export function NameGate({ children }: { children: ReactNode }) {
         }}
       >
         <h1>{t('tableAround.welcome')}</h1>
+        {table && meta && (
+          <p data-testid="invited-by">
+            {people.length > 0
+              ? t('tableAround.invitedBy', { game: text(meta.name), names: people.join(', ') })
+              : text(meta.name)}
+          </p>
+        )}
         <label className="field">
           {t('lobby.name')}
           <input
@@ -88,35 +135,45 @@ export function FullTable({ tableId }: { tableId: string }) {
   );
 }
 
-/** The back button of a table: asks first while the viewer plays a running match. */
-export function LeaveButton({ running }: { running: boolean }) {
+/**
+ * The ways out of a table (the back button, the fair-deal badge): each asks first while the viewer plays
+ * a running match. `ask(route)` opens the question for a way out to `route`.
+ */
+export function useLeave(running: boolean): {
+  ask: (to: Route, from: HTMLElement | null) => void;
+  dialog: ReactNode;
+} {
+  const [asking, setAsking] = useState<{ to: Route; from: HTMLElement | null } | null>(null);
+  return {
+    ask: (to, from) => (running ? setAsking({ to, from }) : navigate(to)),
+    dialog: asking && (
+      <LeaveConfirm
+        onStay={() => {
+          setAsking(null);
+          asking.from?.focus();
+        }}
+        onLeave={() => navigate(asking.to)}
+      />
+    ),
+  };
+}
+
+/** The back button of a table. */
+export function LeaveButton({ ask }: { ask: (to: Route, from: HTMLElement | null) => void }) {
   const { t } = useTranslation();
-  const [asking, setAsking] = useState(false);
-  const back = useRef<HTMLButtonElement>(null);
   return (
-    <>
-      <button
-        ref={back}
-        type="button"
-        aria-label={t('table.leave')}
-        data-testid="leave"
-        onClick={() => (running ? setAsking(true) : navigate({ page: 'lobby' }))}
-      >
-        ←<span className="hide-sm"> {t('table.leave')}</span>
-      </button>
-      {asking && (
-        <LeaveConfirm
-          onStay={() => {
-            setAsking(false);
-            back.current?.focus();
-          }}
-        />
-      )}
-    </>
+    <button
+      type="button"
+      aria-label={t('table.leave')}
+      data-testid="leave"
+      onClick={(e) => ask({ page: 'lobby' }, e.currentTarget)}
+    >
+      ←<span className="hide-sm"> {t('table.leave')}</span>
+    </button>
   );
 }
 
-function LeaveConfirm({ onStay }: { onStay: () => void }) {
+function LeaveConfirm({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   useDialogKeys(box, onStay);
@@ -129,7 +186,7 @@ function LeaveConfirm({ onStay }: { onStay: () => void }) {
           <button type="button" className="primary" data-testid="stay" onClick={onStay}>
             {t('tableAround.stay')}
           </button>
-          <button type="button" data-testid="leave-anyway" onClick={() => navigate({ page: 'lobby' })}>
+          <button type="button" data-testid="leave-anyway" onClick={onLeave}>
             {t('tableAround.leaveAnyway')}
           </button>
         </div>
@@ -150,14 +207,67 @@ export function useNow(active: boolean): number {
   return now;
 }
 
-/** "Revanche" after a finished match: the same table setup, the same seats, the next dealer. */
-export function RematchButton({ tableId }: { tableId: string }) {
+/** How often a finished match's players ask whether a rematch was asked for (ms). */
+const OFFER_POLL_MS = 2000;
+
+/** The rematch of this finished match as the server knows it, asked for every few seconds. */
+function useRematchOffer(tableId: string, active: boolean): RematchOffer | null {
+  const [offer, setOffer] = useState<RematchOffer | null>(null);
+  useEffect(() => {
+    if (!active) return;
+    let live = true;
+    const poll = () =>
+      rematchOffer(tableId).then(
+        (r) => {
+          if (live) setOffer(r.rematch);
+        },
+        () => {},
+      );
+    void poll();
+    const id = setInterval(poll, OFFER_POLL_MS);
+    return () => {
+      live = false;
+      clearInterval(id);
+    };
+  }, [tableId, active]);
+  return offer;
+}
+
+/**
+ * "Revanche" after a finished match: the same table setup, the same seats, the next dealer. The first to
+ * ask opens it and waits there; the others are told here who asks and who has accepted, and accept by
+ * the same button.
+ */
+export function RematchBox({ tableId, me }: { tableId: string; me: number | null }) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   // Only the players of the match (this browser holds a seat token of the table); not spectators.
-  if (!seatTokenFor(tableId)) return null;
+  const player = !!seatTokenFor(tableId);
+  const offer = useRematchOffer(tableId, player);
+  if (!player) return null;
+  const mine = offer?.seats.find((s) => s.seat === me);
+  if (offer && offer.status !== 'waiting' && !mine)
+    return (
+      <p className="muted" data-testid="rematch-gone">
+        {t('tableAround.rematchGone')}
+      </p>
+    );
+  const asked = offer && !offer.host && !mine?.accepted;
   return (
-    <>
+    <div className="rematch" data-testid="rematch-box">
+      {offer && (
+        <div role="status" data-testid={asked ? 'rematch-asked' : 'rematch-state'}>
+          {asked && <p>{t('tableAround.rematchAsked', { name: offer.by ?? '?' })}</p>}
+          <ul className="accepted">
+            {offer.seats.map((s) => (
+              <li key={s.seat} data-seat={s.seat} data-accepted={s.accepted}>
+                {s.seat === me ? t('table.you') : s.name}:{' '}
+                {t(s.accepted ? 'tableAround.accepted' : 'tableAround.invited')}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <button
         type="button"
         className="primary"
@@ -166,20 +276,21 @@ export function RematchButton({ tableId }: { tableId: string }) {
           rematch(tableId).then(
             (r) => {
               if (r.invite) sessionStorage.setItem(`stich.invite.${r.table.id}`, r.invite.path);
+              if (r.host) rememberHost(r.table.id);
               navigate({ page: 'table', id: r.table.id, seat: r.seat });
             },
-            (e: Error) => setError(e.message),
+            (e: ApiError) => setError(e.code === 'seat-taken' ? t('tableAround.rematchGone') : e.message),
           )
         }
       >
-        {t('tableAround.rematch')}
+        {t(asked ? 'tableAround.rematchAccept' : mine ? 'tableAround.rematchGo' : 'tableAround.rematch')}
       </button>
       {error && (
         <p className="error" role="alert">
           {t('table.error', { reason: error })}
         </p>
       )}
-    </>
+    </div>
   );
 }
 

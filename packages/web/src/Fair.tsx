@@ -136,13 +136,23 @@ export class FairWatch {
   readonly current = (): FairResult | null => this.last;
 }
 
-/** The last revealed deal's check, linking to the explanation. */
-export function FairBadge({ watch }: { watch: FairWatch }) {
+/**
+ * The last revealed deal's check, linking to the explanation. `onOpen` may stop the link (it is a way
+ * out of a running match, which asks first).
+ */
+export function FairBadge({
+  watch,
+  onOpen,
+}: {
+  watch: FairWatch;
+  onOpen?: (e: { preventDefault(): void }) => void;
+}) {
   const { t } = useTranslation();
   const r = useSyncExternalStore(watch.subscribe, watch.current);
   if (!r) return null;
   const n = r.deal + 1;
   return (
+    // biome-ignore lint/a11y/useValidAnchor: a real link to #/fair; its click only asks first in a running match
     <a
       className={`fair-badge fair-${r.result}`}
       data-testid="fair-badge"
@@ -151,6 +161,7 @@ export function FairBadge({ watch }: { watch: FairWatch }) {
       href="#/fair"
       title={r.reason ?? t('fair.badgeTitle')}
       aria-live="polite"
+      onClick={onOpen}
     >
       {r.result === 'ok' ? '✓ ' : r.result === 'failed' ? '✗ ' : ''}
       {t(`fair.${r.result}`, { n })}

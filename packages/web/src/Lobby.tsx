@@ -10,11 +10,19 @@ import { rememberHost } from './Around.tsx';
 import { useGames, useText } from './games.ts';
 import { LangSwitch } from './LangSwitch.tsx';
 import { createTable, ensureGuest, listTables, myTables, playNow, savedName, watchLobby } from './net.ts';
+import {
+  BOT_LEVELS,
+  type QuickChoice,
+  QuickOptions,
+  quickLevel,
+  quickPreset,
+  saveChoice,
+  savedChoice,
+} from './Quick.tsx';
+import { TableFacts } from './Rows.tsx';
 import { RulesButton } from './Rules.tsx';
 import { navigate } from './route.ts';
 
-// The protocol's bot levels (its value is not imported: the bundle keeps zod out).
-const BOT_LEVELS = ['random', 'rule', 'search'] as const satisfies readonly BotLevel[];
 type Level = BotLevel;
 
 export function Lobby() {
@@ -83,16 +91,17 @@ export function Lobby() {
   const quickPlayers = quickGame?.players.includes(choice.players) ? choice.players : quickGame?.players[0];
   const pick = (c: QuickChoice) => {
     setChoice(c);
-    try {
-      localStorage.setItem(QUICK_KEY, JSON.stringify(c));
-    } catch {
-      // storage blocked: the choice holds for this page
-    }
+    saveChoice(c);
   };
   const quick = () =>
     run(async () => {
       if (!quickGame || !quickPlayers) return;
-      const r = await playNow({ game: quickGame.id, players: quickPlayers, level: 'search' });
+      const r = await playNow({
+        game: quickGame.id,
+        players: quickPlayers,
+        preset: quickPreset(quickGame, choice).id,
+        level: quickLevel(choice),
+      });
       navigate({ page: 'table', id: r.table.id, seat: r.seat });
     });
 
@@ -139,6 +148,7 @@ export function Lobby() {
                       pick({
                         game: g.id,
                         players: g.players.includes(quickPlayers) ? quickPlayers : g.players[0],
+                        ...(choice.level ? { level: choice.level } : {}),
                       })
                     }
                   />
@@ -147,7 +157,7 @@ export function Lobby() {
                     {g.summary && <small>{text(g.summary)}</small>}
                   </span>
                 </label>
-                <RulesButton game={g} />
+                <RulesButton game={g} preset={quickGame.id === g.id ? quickPreset(g, choice).id : null} />
                 {quickGame.id === g.id && g.players.length > 1 && (
                   <fieldset className="seg" aria-label={t('create.players')}>
                     {g.players.map((n) => (
@@ -156,7 +166,7 @@ export function Lobby() {
                         type="button"
                         data-players={n}
                         aria-pressed={quickPlayers === n}
-                        onClick={() => pick({ game: g.id, players: n })}
+                        onClick={() => pick({ ...choice, game: g.id, players: n })}
                       >
                         {t('lobby.players', { n })}
                       </button>
@@ -167,6 +177,7 @@ export function Lobby() {
             ))}
           </fieldset>
         ) : null}
+        {quickGame && <QuickOptions game={quickGame} choice={choice} pick={pick} />}
         <button
           type="button"
           className="primary big"
@@ -178,7 +189,12 @@ export function Lobby() {
         </button>
         <p className="muted" data-testid="quick-hint">
           {quickGame && quickPlayers
-            ? t('lobbyAround.quickHint', { game: text(quickGame.name), n: quickPlayers })
+            ? t('lobbyAround.quickHint', {
+                game: text(quickGame.name),
+                n: quickPlayers,
+                preset: text(quickPreset(quickGame, choice).name),
+                level: t(`level.${quickLevel(choice)}`),
+              })
             : t('lobby.quickHint')}
         </p>
         <div className="row">
@@ -237,6 +253,14 @@ export function Lobby() {
                           : (s.name ?? (s.kind === 'bot' ? t('table.bot') : '—')),
                       )
                       .join(', ')}
+                    <TableFacts
+                      meta={games?.find((g) => g.id === x.game)}
+                      preset={x.preset}
+                      createdAt={x.createdAt}
+                      progress={x.progress}
+                      names={x.seats.map((s) => s.name ?? `${t('table.bot')} ${s.seat + 1}`)}
+                      over={false}
+                    />
                   </span>
                   <span className="row">
                     {free > 0 && x.status === 'waiting' && (
@@ -264,6 +288,7 @@ export function Lobby() {
       {creating && games && games.length > 0 && (
         <CreateDialog
           games={games}
+          initial={quickGame?.id}
           onClose={() => {
             setCreating(false);
             createButton.current?.focus();
@@ -288,16 +313,19 @@ const gameName = (games: readonly GameMeta[] | null, id: string, text: (x: GameM
 /** The create-table dialog, built from the games' descriptions (GET /api/games). */
 function CreateDialog({
   games,
+  initial,
   onClose,
   run,
 }: {
   games: readonly GameMeta[];
+  /** The game chosen in the lobby: the dialog opens with it. */
+  initial: string | undefined;
   onClose: () => void;
   run: (f: () => Promise<void>) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const text = useText();
-  const [game, setGame] = useState<string>(games[0].id);
+  const [game, setGame] = useState<string>(games.find((g) => g.id === initial)?.id ?? games[0].id);
   const spec = games.find((g) => g.id === game) ?? games[0];
   const [players, setPlayers] = useState(spec.players[0]);
   const [preset, setPreset] = useState(spec.presets[0].id);
@@ -515,23 +543,6 @@ function CreateDialog({
 const defaultSeats = (n: number): SeatChoice[] =>
   Array.from({ length: n }, (_, i) => ({ kind: i === 0 ? 'human' : 'bot', level: 'search' }));
 
-/** The quick game: which game at how many players, remembered in localStorage. */
-interface QuickChoice {
-  readonly game: string;
-  readonly players: number;
-}
-const QUICK_KEY = 'stich.quick';
-function savedChoice(): QuickChoice {
-  try {
-    const c = JSON.parse(localStorage.getItem(QUICK_KEY) ?? 'null') as Partial<QuickChoice> | null;
-    if (c && typeof c.game === 'string' && typeof c.players === 'number')
-      return { game: c.game, players: c.players };
-  } catch {
-    // nothing remembered
-  }
-  return { game: 'klapperjas', players: 4 };
-}
-
 /**
  * A modal's keyboard: focus moves into it when it opens, Escape closes it, Tab and Shift+Tab go round
  * inside it instead of leaving it.
@@ -592,6 +603,16 @@ function MyTables({ tables, games }: { tables: readonly MyTable[]; games: readon
                 )
                 .join(', ')}{' '}
               · <em>{t(`lobbyAround.status.${x.status}`)}</em>
+              <TableFacts
+                meta={games?.find((g) => g.id === x.game)}
+                preset={x.preset}
+                createdAt={x.createdAt}
+                progress={x.progress}
+                names={x.names.map((n, i) =>
+                  i === x.seat ? t('table.you') : n === 'bot' ? `${t('table.bot')} ${i + 1}` : (n ?? '—'),
+                )}
+                over={x.status === 'over'}
+              />
             </span>
             {x.status === 'over' ? (
               <button type="button" onClick={() => navigate({ page: 'replay', id: x.id })}>

@@ -18,6 +18,8 @@ export interface SeatInfo {
   readonly connected: boolean;
   /** A short notice on the seat (the time left before a computer takes a dropped player's seat). */
   readonly note?: string;
+  /** The seat is held for a person asked to a rematch who has not accepted yet (a calm note, no warning). */
+  readonly invited?: boolean;
 }
 
 export interface TableProps {
@@ -358,7 +360,10 @@ function Opponent(props: {
         {info?.bot && <small className="tag">{t('table.bot')}</small>}
         {info && !info.connected && !info.bot && <small className="tag warn">{t('table.offline')}</small>}
         {info?.note && (
-          <small className="tag warn" data-testid="takeover">
+          <small
+            className={info.invited ? 'tag' : 'tag warn'}
+            data-testid={info.invited ? 'invited' : 'takeover'}
+          >
             {info.note}
           </small>
         )}

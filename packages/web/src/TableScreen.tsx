@@ -11,18 +11,19 @@ import {
   HostStart,
   isFull,
   LeaveButton,
-  RematchButton,
   StartNotice,
+  useLeave,
   useNow,
   useStartNotice,
 } from './Around.tsx';
 import type { WireAction } from './actions.ts';
 import { FairBadge, FairWatch } from './Fair.tsx';
+import { FinishedTable, MatchOver } from './Finished.tsx';
 import { useGame, useText } from './games.ts';
 import { HintBar } from './Hint.tsx';
 import { LangSwitch } from './LangSwitch.tsx';
 import { dealsPlayed, dokoResults, readView } from './model.ts';
-import { type ConnStatus, fetchRecord, resolveInvite, TableConn } from './net.ts';
+import { type ConnStatus, fetchTable, resolveInvite, TableConn } from './net.ts';
 import { RulesButton } from './Rules.tsx';
 import { rememberStep, stepsOf } from './replayStore.ts';
 import { navigate } from './route.ts';
@@ -56,6 +57,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<'table' | 'scores'>('table');
   const [full, setFull] = useState(false);
+  const [finished, setFinished] = useState(false);
   const conn = useRef<TableConn | null>(null);
   const fair = useMemo(() => new FairWatch(id), [id]);
 
@@ -93,7 +95,12 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
     c.open().catch((e: Error) => {
       setStatus('closed');
       if (isFull(e.message)) setFull(true);
-      else setError(e.message);
+      // A finished match has no room to join: its address shows the result instead.
+      else
+        fetchTable(id).then(
+          (r) => (r.table.status === 'over' ? setFinished(true) : setError(e.message)),
+          () => setError(e.message),
+        );
     });
     return () => c.close();
   }, [id, seat, spectate, fair]);
@@ -121,19 +128,24 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
     // A seat of an outside program (bot token) is a computer player too.
     bot: s.kind === 'bot' || s.botActive || s.program === true,
     // A free seat is not a dropped player: it shows "frei", not "getrennt".
-    connected: s.kind === 'bot' || s.connected || s.name === null,
+    // Nor is a rematch's seat whose person has not accepted yet.
+    connected: s.kind === 'bot' || s.connected || s.name === null || s.invited === true,
     ...(s.takeoverAt && !s.botActive
       ? { note: t('tableAround.takeover', { n: Math.max(0, Math.ceil((s.takeoverAt - now) / 1000)) }) }
-      : {}),
+      : s.invited
+        ? { note: t('tableAround.invited'), invited: true }
+        : {}),
   }));
   const names = seats.map((s, i) => (i === me ? t('table.you') : s.name));
   // Nothing is sent while the connection is down: the action would be lost; the state comes back on reconnect.
   const act = (a: WireAction) => {
     if (status === 'open') conn.current?.act(a);
   };
+  const leave = useLeave(me !== null && info?.status === 'playing' && !state?.outcome?.over);
   const invite = sessionStorage.getItem(`stich.invite.${id}`);
-  const free = info?.seats.some((s) => s.kind === 'human' && s.name === null) ?? false;
+  const free = info?.seats.some((s) => s.kind === 'human' && (s.name === null || s.invited)) ?? false;
 
+  if (finished) return <FinishedTable id={id} />;
   return (
     <main
       className="table-screen"
@@ -145,7 +157,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
       data-over={state?.outcome?.over ? 'true' : 'false'}
     >
       <nav className="topbar">
-        <LeaveButton running={me !== null && info?.status === 'playing' && !state?.outcome?.over} />
+        <LeaveButton ask={leave.ask} />
         <strong>{meta ? text(meta.name) : ''}</strong>
         <RulesButton game={meta} preset={info?.preset} options={info?.options} />
         <div className="seg">
@@ -163,7 +175,14 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
         </div>
         <LangSwitch />
       </nav>
-      <FairBadge watch={fair} />
+      <FairBadge
+        watch={fair}
+        onOpen={(e) => {
+          e.preventDefault();
+          leave.ask({ page: 'fair' }, document.querySelector<HTMLElement>('[data-testid=fair-badge]'));
+        }}
+      />
+      {leave.dialog}
       {full && <FullTable tableId={id} />}
       {starting && <StartNotice />}
       {status !== 'open' && !full && (
@@ -181,7 +200,11 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
         </div>
       )}
       {(invite || free) && info?.status === 'waiting' && (
-        <InviteBox path={invite} tableId={id} names={seats.map((s) => s.name)} />
+        <InviteBox
+          path={invite}
+          tableId={id}
+          names={seats.map((s) => (s.invited ? `${s.name} (${s.note})` : s.name))}
+        />
       )}
       {free && info?.status === 'waiting' && me !== null && <HostStart tableId={id} />}
       {model && tab === 'table' && (
@@ -201,7 +224,9 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
           tableId={id}
           winners={state.outcome.winners}
           ranking={model?.ranking ?? []}
+          scores={state.outcome.scores}
           names={names}
+          me={me}
         />
       )}
     </main>
@@ -228,54 +253,6 @@ function InviteBox({ path, tableId, names }: { path: string | null; tableId: str
         {copied ? t('table.copied') : t('table.copy')}
       </button>
       <p className="muted">{names.join(' · ')}</p>
-    </section>
-  );
-}
-
-function MatchOver({
-  tableId,
-  winners,
-  ranking,
-  names,
-}: {
-  tableId: string;
-  winners: readonly number[];
-  /** Places first to last where the game ranks every seat (Klapper-Jas with 3 players). */
-  ranking: readonly number[];
-  names: string[];
-}) {
-  const { t } = useTranslation();
-  const download = async () => {
-    const rec = await fetchRecord(tableId);
-    const blob = new Blob([JSON.stringify(rec, null, 2)], { type: 'application/json' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `stich-${tableId}.json`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  };
-  return (
-    <section className="match-over card-box" data-testid="match-over">
-      <h2>{t('table.matchOver')}</h2>
-      <p>{t('table.winner', { names: winners.map((w) => names[w]).join(', ') })}</p>
-      {ranking.length > 2 && (
-        <ol className="ranking" aria-label={t('deal.ranking')} data-testid="ranking">
-          {ranking.map((s, i) => (
-            <li key={s} data-seat={s}>
-              {t('deal.place', { n: i + 1 })}: {names[s]}
-            </li>
-          ))}
-        </ol>
-      )}
-      <div className="row">
-        <button type="button" data-testid="download" onClick={() => void download()}>
-          {t('table.download')}
-        </button>
-        <RematchButton tableId={tableId} />
-        <button type="button" data-testid="replay" onClick={() => navigate({ page: 'replay', id: tableId })}>
-          {t('table.replay')}
-        </button>
-      </div>
     </section>
   );
 }

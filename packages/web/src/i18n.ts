@@ -72,6 +72,17 @@ const de = {
     team: 'Partei {{n}}',
   },
   level: { random: 'Zufall', rule: 'Regelbasiert', search: 'Stark (Suche)' },
+  rows: {
+    deal: 'Spiel {{n}}',
+    dealOf: 'Spiel {{n}} von {{of}}',
+    deals_one: '{{count}} Spiel',
+    deals_other: '{{count}} Spiele',
+  },
+  levelHint: {
+    random: 'Spielt irgendeine erlaubte Karte: zum Kennenlernen.',
+    rule: 'Spielt nach festen Faustregeln, ohne vorauszurechnen.',
+    search: 'Rechnet viele mögliche Kartenverteilungen durch: ein starker Gegner.',
+  },
   table: {
     waiting: 'Warte auf Mitspieler …',
     link: 'Einladungslink',
@@ -105,6 +116,7 @@ const de = {
     dealOver: 'Spiel beendet',
     matchOver: 'Partie beendet',
     winner: 'Gewonnen: {{names}}',
+    standings: 'Endstand',
     nextDeal: 'Weiter',
     download: 'Partie herunterladen',
     replay: 'Partie nachspielen',
@@ -202,8 +214,10 @@ const de = {
   },
   // ux-around: first screen, around the table, replay (issue 17).
   lobbyAround: {
+    quickPreset: 'Regeln',
+    quickLevel: 'Stärke der Computer',
     chooseGame: 'Spiel wählen',
-    quickHint: '{{game}} zu {{n}}: du und Computer-Spieler der stärksten Stufe',
+    quickHint: '{{game}} zu {{n}}, {{preset}}: du und Computer-Spieler, {{level}}',
     mine: 'Meine Tische',
     resume: 'Zum Tisch',
     free: 'frei',
@@ -211,6 +225,7 @@ const de = {
   },
   tableAround: {
     welcome: 'Willkommen am Tisch',
+    invitedBy: '{{names}} lädt dich zu {{game}} ein.',
     sitDown: 'Hinsetzen',
     full: 'Alle Plätze an diesem Tisch sind besetzt. Du kannst zuschauen.',
     leaveTitle: 'Tisch verlassen?',
@@ -223,6 +238,12 @@ const de = {
     starting: 'Die Partie beginnt.',
     startNow: 'Jetzt starten',
     startNowHint: 'Freie Plätze spielt der Computer.',
+    rematchAsked: '{{name}} möchte eine Revanche.',
+    rematchAccept: 'Revanche annehmen',
+    rematchGo: 'Zur Revanche',
+    rematchGone: 'Die Revanche hat ohne dich begonnen.',
+    accepted: 'dabei',
+    invited: 'noch nicht zugesagt',
   },
   around: {
     openFile: 'Partie-Datei öffnen',
@@ -240,6 +261,7 @@ const de = {
     chosen: 'an diesem Tisch',
     settings: 'Voreinstellungen und Optionen',
     loading: 'Regeln werden geladen …',
+    preset: 'Voreinstellung',
   },
   phase: {
     deal: 'Geben',
@@ -569,6 +591,17 @@ const en: Resources = {
     team: 'Party {{n}}',
   },
   level: { random: 'Random', rule: 'Rule-based', search: 'Strong (search)' },
+  rows: {
+    deal: 'Deal {{n}}',
+    dealOf: 'Deal {{n}} of {{of}}',
+    deals_one: '{{count}} deal',
+    deals_other: '{{count}} deals',
+  },
+  levelHint: {
+    random: 'Plays any legal card: for getting to know the game.',
+    rule: 'Plays by fixed rules of thumb, without looking ahead.',
+    search: 'Works through many possible deals of the cards: a strong opponent.',
+  },
   table: {
     waiting: 'Waiting for players …',
     link: 'Invitation link',
@@ -602,6 +635,7 @@ const en: Resources = {
     dealOver: 'Deal over',
     matchOver: 'Match over',
     winner: 'Won: {{names}}',
+    standings: 'Final standings',
     nextDeal: 'Continue',
     download: 'Download match',
     replay: 'Replay match',
@@ -693,8 +727,10 @@ const en: Resources = {
   },
   // ux-around: first screen, around the table, replay (issue 17).
   lobbyAround: {
+    quickPreset: 'Rules',
+    quickLevel: 'Computer strength',
     chooseGame: 'Choose a game',
-    quickHint: '{{game}} for {{n}}: you and computer players at the strongest level',
+    quickHint: '{{game}} for {{n}}, {{preset}}: you and computer players, {{level}}',
     mine: 'My tables',
     resume: 'Go to table',
     free: 'free',
@@ -702,6 +738,7 @@ const en: Resources = {
   },
   tableAround: {
     welcome: 'Welcome to the table',
+    invitedBy: '{{names}} invites you to {{game}}.',
     sitDown: 'Sit down',
     full: 'Every seat at this table is taken. You can watch.',
     leaveTitle: 'Leave the table?',
@@ -713,6 +750,12 @@ const en: Resources = {
     starting: 'The match begins.',
     startNow: 'Start now',
     startNowHint: 'Computer players take the free seats.',
+    rematchAsked: '{{name}} asks for a rematch.',
+    rematchAccept: 'Accept the rematch',
+    rematchGo: 'Go to the rematch',
+    rematchGone: 'The rematch began without you.',
+    accepted: 'in',
+    invited: 'not accepted yet',
   },
   around: {
     openFile: 'Open a match file',
@@ -729,6 +772,7 @@ const en: Resources = {
     chosen: 'at this table',
     settings: 'Presets and options',
     loading: 'Loading the rules …',
+    preset: 'preset',
   },
   phase: {
     ...de.phase,

@@ -17,6 +17,7 @@ import type {
   MyTablesResponse,
   PlayNow,
   PlayNowResponse,
+  RematchOfferResponse,
   RematchResponse,
   ReplayResponse,
   ServerMessage,
@@ -166,6 +167,17 @@ export const fetchAnalysis = (tableId: string) => {
 export const rematch = (tableId: string) =>
   http<RematchResponse>('POST', `/api/tables/${encodeURIComponent(tableId)}/rematch`);
 
+/** Whether a rematch of a finished match this guest played was asked for, by whom, who accepted. */
+export const rematchOffer = (tableId: string) =>
+  http<RematchOfferResponse>('GET', `/api/tables/${encodeURIComponent(tableId)}/rematch`);
+
+/** A table as everyone may know it (a finished one from the database). */
+export const fetchTable = (tableId: string) => {
+  const code = sessionStorage.getItem(`stich.code.${tableId}`);
+  const q = code ? `?code=${encodeURIComponent(code)}` : '';
+  return http<TableResponse>('GET', `/api/tables/${encodeURIComponent(tableId)}${q}`);
+};
+
 /** The host starts his waiting table now; computer players take the free seats. */
 export const startNow = (tableId: string) =>
   http<{ ok: true }>('POST', `/api/tables/${encodeURIComponent(tableId)}/start`);
@@ -304,10 +316,11 @@ export class TableConn {
         return this.join();
       }
       // A stale seat token (e.g. another browser took the seat over): try once without it.
+      // Kept when that fails too (a finished table has no room): it still marks a player of the match.
       if (seatToken) {
-        store.set(seatKey(this.req.tableId), null);
         delete opts.seatToken;
         room = await sdk().joinById(this.req.tableId, opts);
+        store.set(seatKey(this.req.tableId), null);
       } else throw e;
     }
     if (this.closed) {

@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import { GAME_IDS, GAME_META } from '@stich/engine';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { context } from '../../server/src/context.ts';
 import { TABLE_GAMES } from '../../server/src/games.ts';
-import { attr, chromiumPath, harness, playUntil, shots, WAIT_MS } from './harness.ts';
+import { hash, secret } from '../../server/src/store.ts';
+import { attr, chromiumPath, harness, openAs, playUntil, shots, WAIT_MS } from './harness.ts';
 
 // The games the server seats people at (it lists them in GET /api/games).
 const registered = TABLE_GAMES.flatMap((id) => GAME_META[id] ?? []);
@@ -59,6 +61,73 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     await page.context().close();
   }, 240_000);
 
+  it("quick play takes the preset and the computers' strength; \"Tisch eröffnen\" opens with the lobby's game; the lobby's rules mark a preset, not a table", async () => {
+    // Every game has its line, Doppelkopf too.
+    for (const g of registered) expect(g.summary?.de, g.id).toBeTruthy();
+    const page = await h.newPage(undefined, { width: 390, height: 844 });
+    await page.goto(h.base);
+    await page.getByTestId('quick-choice').waitFor();
+    await page.getByLabel(/Dein Name/).fill('Anna');
+    await page.locator('input[name=quick-game][value="doppelkopf"]').check();
+    const dk = registered.find((g) => g.id === 'doppelkopf')!;
+    expect(await page.locator('.quick-game[data-game="doppelkopf"] small').textContent()).toBe(
+      dk.summary!.de,
+    );
+    const presets = page.getByTestId('quick-preset');
+    expect(
+      await presets.locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+    ).toEqual(dk.presets.map((p) => p.id));
+    await presets.locator('input[value="house"]').check();
+    // Each strength says in one line what it is.
+    const levels = page.getByTestId('quick-level');
+    const hints = await levels.locator('small').allTextContents();
+    expect(hints).toHaveLength(3);
+    for (const x of hints) expect(x.length).toBeGreaterThan(10);
+    await levels.locator('input[value="rule"]').check();
+    expect(await page.getByTestId('quick-hint').textContent()).toContain('Regelbasiert');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: join(shots, 'lobby-quick-phone.png'), fullPage: true });
+
+    // The lobby's rules mark the chosen preset as the preset, not as a table's choice.
+    await page.locator('.quick-game[data-game="doppelkopf"] [data-testid=rules-button]').click();
+    const dlg = page.getByTestId('rules');
+    expect(await dlg.locator('[data-preset="house"]').getAttribute('data-chosen')).toBe('true');
+    expect(await dlg.textContent()).not.toContain('an diesem Tisch');
+    expect(await dlg.textContent()).toContain('Voreinstellung');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('quick').click();
+    await page.locator('.table[data-game="doppelkopf"]').waitFor({ timeout: WAIT_MS });
+    const id = /#\/t\/([^?]+)/.exec(page.url())![1];
+    const token = await page.evaluate(() => localStorage.getItem('stich.token'));
+    const res = await fetch(`${h.base}/api/tables/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    const info = (await res.json()) as {
+      table: { preset: string; seats: { kind: string; level: string }[] };
+    };
+    expect(info.table.preset).toBe('house');
+    expect(info.table.seats.filter((x) => x.kind === 'bot').map((x) => x.level)).toEqual([
+      'rule',
+      'rule',
+      'rule',
+    ]);
+    await page.getByTestId('leave').click();
+    await page.getByTestId('leave-anyway').click();
+    // "Tisch eröffnen" opens with the game chosen in the lobby; the choice is remembered.
+    await page.getByTestId('create').click();
+    expect(await page.locator('select[name=game]').inputValue()).toBe('doppelkopf');
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByTestId('quick-choice').waitFor();
+    expect(await page.locator('input[name=quick-preset][value="house"]').isChecked()).toBe(true);
+    expect(await page.locator('input[name=quick-level][value="rule"]').isChecked()).toBe(true);
+    // English: the lines on the strengths too.
+    await page.getByTestId('lang').click();
+    expect(await page.getByTestId('quick-level').locator('small').first().textContent()).toContain(
+      'legal card',
+    );
+    await page.context().close();
+  }, 120_000);
+
   it('lists "Meine Tische" in the lobby and takes the player back; leaving a running table asks first', async () => {
     const page = await lobby('Anna');
     await page.locator('input[name=quick-game][value="klapperjas"]').check();
@@ -90,6 +159,12 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     expect(await row.getAttribute('data-status')).toBe('playing');
     expect(await row.textContent()).toContain('Klapper-Jas');
     expect(await row.textContent()).toContain('Du');
+    // The row tells this match from another: its preset, when it was opened, how far it has come.
+    const kj = registered.find((g) => g.id === 'klapperjas')!;
+    if (kj.presets.length > 1)
+      expect(await row.getByTestId('facts-preset').textContent()).toBe(kj.presets[0].name.de);
+    expect(await row.locator('time').count()).toBe(1);
+    expect(await row.getByTestId('facts-progress').textContent()).toMatch(/^Spiel \d+$/);
     await mine.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(shots, 'my-tables.png'), fullPage: true });
     await row.getByRole('button').click();
@@ -121,6 +196,17 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     await b.goto(link);
     const gate = b.getByTestId('name-gate');
     await gate.waitFor();
+    // The prompt says which game and who invites.
+    await expect
+      .poll(
+        () =>
+          gate
+            .getByTestId('invited-by')
+            .textContent()
+            .catch(() => ''),
+        { timeout: WAIT_MS },
+      )
+      .toMatch(/^Anna lädt dich zu Klapper-Jas ein\.$/);
     // Focus is in the name field, so typing and Enter is all it takes.
     await b.keyboard.type('Bruno');
     await b.keyboard.press('Enter');
@@ -130,9 +216,9 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
 
     const c = await h.newPage();
     await c.goto(link);
-    await c.getByTestId('name-gate').getByRole('textbox').fill('Carla');
-    await c.getByTestId('name-gate').getByRole('button').click();
+    // A full table says so before it asks for a name.
     await c.getByTestId('table-full').waitFor({ timeout: WAIT_MS });
+    expect(await c.getByTestId('name-gate').count()).toBe(0);
     const body = (await c.locator('body').textContent()) ?? '';
     expect(body).not.toContain('seat-taken');
     expect(body).not.toContain('Keine Verbindung');
@@ -288,6 +374,22 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     await Promise.all([playUntil(a, over(a)), playUntil(b2, over(b2))]);
     await a.getByTestId('rematch').click();
     await a.waitForURL((u) => !u.href.startsWith(tableUrl));
+    // Anna waits at the rematch: Bruno's seat is asked, not a player who dropped out; she may start without him.
+    const bSeat = a.locator('.opp[data-seat="1"]');
+    await bSeat.getByTestId('invited').waitFor({ timeout: WAIT_MS });
+    expect(await bSeat.locator('.tag.warn').count()).toBe(0);
+    await a.getByTestId('host-start').waitFor();
+    // Bruno is asked where he is, and sees who has accepted.
+    const asked = b2.getByTestId('rematch-asked');
+    await asked.waitFor({ timeout: WAIT_MS });
+    expect(await asked.textContent()).toContain('Anna möchte eine Revanche');
+    expect(await asked.locator('li[data-seat="0"]').getAttribute('data-accepted')).toBe('true');
+    expect(await asked.locator('li[data-seat="1"]').getAttribute('data-accepted')).toBe('false');
+    expect(await b2.getByTestId('rematch').textContent()).toBe('Revanche annehmen');
+    await a.screenshot({ path: join(shots, 'rematch-waiting.png') });
+    await b2.screenshot({ path: join(shots, 'rematch-asked.png') });
+    // The match has not begun without him.
+    expect(await a.locator('.hand button.card').count()).toBe(0);
     await b2.getByTestId('rematch').click();
     await b2.waitForURL((u) => u.hash.startsWith('#/t/') && !u.href.startsWith(bUrl));
     const idOf = (u: string) => /#\/t\/([^?]+)/.exec(u)![1];
@@ -298,6 +400,42 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     expect(await attr(a, 'data-seat')).toBe('0');
     expect(await attr(b2, 'data-seat')).toBe('1');
     expect(await a.locator('.opp[data-seat="1"] .opp-name').textContent()).toContain('Bruno');
+
+    // The finished match, stored again as a table no process holds (as after a restart): its address
+    // (on a phone) shows the result, the replay and Revanche, not a failed join ("room … not found").
+    const store = context().store;
+    const oldId = idOf(tableUrl);
+    const row = (await store.table(oldId))!;
+    const anna = (await store.holders(oldId)).find((x) => x.seat === 0)!;
+    const copy = secret(9);
+    const seatToken = secret(24);
+    await store.createTable(
+      { ...row, id: copy, invite: null, status: 'over', createdAt: new Date().toISOString() },
+      [
+        { seat: 0, playerId: anna.playerId, name: 'Anna', tokenHash: hash(seatToken) },
+        { ...(await store.holders(oldId)).find((x) => x.seat === 1)!, tokenHash: hash(secret(24)) },
+      ],
+    );
+    await store.append(copy, await store.steps(oldId));
+    const phone = await h.newPage(undefined, { width: 390, height: 844 });
+    const annaToken = await a.evaluate(() => localStorage.getItem('stich.token'));
+    await openAs(h, phone, copy, { seat: 0, name: 'Anna', token: annaToken!, seatToken });
+    const done = phone.getByTestId('finished');
+    await done.waitFor({ timeout: WAIT_MS });
+    const standings = done.getByTestId('standings');
+    await standings.waitFor({ timeout: WAIT_MS });
+    expect(await standings.locator('tr').count()).toBe(2);
+    expect(await standings.textContent()).toContain('Du');
+    expect(await standings.locator('tr[data-won=true]').count()).toBeGreaterThan(0);
+    expect(await done.getByTestId('rematch').textContent()).toBe('Revanche');
+    expect(await phone.locator('body').textContent()).not.toMatch(/not found|Fehler/);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.screenshot({ path: join(shots, 'finished-phone.png'), fullPage: true });
+    await phone.getByTestId('lang').click();
+    expect(await done.getByTestId('rematch').textContent()).toBe('Rematch');
+    await done.getByTestId('replay').click();
+    await phone.waitForURL((u) => u.hash.startsWith('#/replay/'));
+    await phone.context().close();
     await a.context().close();
     await ctx.close();
   }, 180_000);

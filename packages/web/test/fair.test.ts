@@ -46,6 +46,12 @@ describe.skipIf(!chromiumPath)('fair deal in Chromium', () => {
     await playUntil(page, shows(0), 1000);
     await expect.poll(() => badge.getAttribute('data-result'), { timeout: WAIT_MS }).toBe('ok');
     expect(await badge.textContent()).toContain('Geben 1 geprüft');
+    // While the match runs the badge is a way out of the table like the back button: it asks first.
+    await badge.click();
+    await page.getByTestId('leave-confirm').waitFor();
+    expect(page.url()).toContain(`#/t/${id}`);
+    await page.getByTestId('stay').click();
+    expect(await page.getByTestId('leave-confirm').count()).toBe(0);
     // The second and last round: this seat's value, sent while the first was played, is in its proof.
     await playUntil(page, shows(1), 1000);
     await expect.poll(() => badge.getAttribute('data-result'), { timeout: WAIT_MS }).toBe('ok');

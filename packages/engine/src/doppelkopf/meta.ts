@@ -232,6 +232,10 @@ function option(key: keyof DoppelkopfOptions): OptionMeta {
 export const doppelkopfMeta: GameMeta = {
   id: 'doppelkopf',
   name: { de: 'Doppelkopf', en: 'Doppelkopf' },
+  summary: {
+    de: 'Zu viert mit doppeltem Blatt: Re gegen Kontra, wer wer ist, zeigt sich im Spiel; Soli, Hochzeit und Ansagen.',
+    en: 'Four players, a doubled pack: Re against Kontra, who is who shows in play; solos, Hochzeit and announcements.',
+  },
   players: [4],
   // The parties change from deal to deal; the match score is kept per seat.
   parties: alone([4]),
