@@ -1,5 +1,5 @@
 /**
- * The house preset (text 004, ../shared/rules/004_e02c1909555f9756.txt): each rule as a table of cases
+ * The house preset (text 004, docs/sources/004_e02c1909555f9756.txt): each rule as a table of cases
  * quoting its sentence, on fixed deals. docs/rules/doppelkopf.md "House preset (004)" gives the decisions.
  */
 import { describe, expect, it } from 'vitest';
