@@ -267,6 +267,13 @@ function declare(s: S, seat: Seat, game: number): S {
     if (GAMES_DECLARED[decls[x]] === 'armut') poor.push(x);
     if (GAMES_DECLARED[decls[x]] === 'hochzeit') hochzeit = x;
   }
+  // 004 "Sind sogar zwei Spieler arm, so wird neu gegeben": "arm" is the sentence before's (at most three
+  // trumps), so a claimed Armut is void when another hand is poor too, claimed or not.
+  if (poor.length === 1)
+    for (let k = 1; k < SEATS; k++) {
+      const x = (poor[0] + k) % SEATS;
+      if (isPoor(s, x)) poor.push(x);
+    }
   if (poor.length > 1) return redeal(done, 'two-poor', poor);
   if (poor.length === 1) return startArmut(done, poor[0]);
   return startPlay(done, { ...CONTRACT_BASE, kind: 'hochzeit', declarer: hochzeit });
