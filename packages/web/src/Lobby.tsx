@@ -4,6 +4,7 @@
  * Tab stays inside) and joining by link.
  */
 import type { BotLevel, GameMeta, MyTable, OptionValue, TableInfo } from '@stich/protocol';
+import { BOT_LEVELS } from '@stich/protocol/levels';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rememberHost } from './Around.tsx';
@@ -13,8 +14,6 @@ import { createTable, ensureGuest, listTables, myTables, playNow, savedName, wat
 import { RulesButton } from './Rules.tsx';
 import { navigate } from './route.ts';
 
-// The protocol's bot levels (its value is not imported: the bundle keeps zod out).
-const BOT_LEVELS = ['random', 'rule', 'search'] as const satisfies readonly BotLevel[];
 type Level = BotLevel;
 
 export function Lobby() {

@@ -63,6 +63,9 @@ export const SOLOS_OF: Readonly<Record<SoloRule, readonly Solo[]>> = {
 
 export const MAX_GAMES = 1000;
 
+/** Cards in a hand, and so tricks in a deal: 12 with nines (48 cards), 10 without (40). */
+export const handSizeOf = (o: { readonly nines: boolean }): number => (o.nines ? 12 : 10);
+
 export interface DoppelkopfOptions {
   /** Deals in the match. */
   readonly games: number;

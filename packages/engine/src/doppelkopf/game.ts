@@ -26,27 +26,27 @@ import {
 import { allowedLevels, CALLS_OPEN, callState, REPLY, toAct } from './announce.ts';
 import { armutAct, armutLegal } from './armut.ts';
 import {
+  beatsBest,
   CQ,
   DA,
   type Declared,
   deckOf,
+  dulleSecondIn,
   ESUIT,
   GAMES_DECLARED,
-  HT,
   isNine,
   KIND_CARDS,
   KINDS,
   kindOf,
   NORMAL,
-  orderOfSolo,
-  PIG_STRENGTH,
+  orderOfContract,
   POINTS,
   SOLOS,
   type Solo,
-  STRENGTH,
   SUIT_MASK,
+  strengthOf,
 } from './cards.ts';
-import { type DoppelkopfConfig, parseConfig, SOLOS_OF, type SoloRule } from './config.ts';
+import { type DoppelkopfConfig, handSizeOf, parseConfig, SOLOS_OF, type SoloRule } from './config.ts';
 import { finishDeal } from './finish.ts';
 import { houseAct, houseLegal } from './house.ts';
 import { type DoppelkopfOutcome, outcome } from './outcome.ts';
@@ -76,7 +76,7 @@ export interface DoppelkopfDeal {
 type S = DoppelkopfState;
 type A = DoppelkopfAction;
 
-export const handSize = (s: S): number => (s.config.options.nines ? 12 : 10);
+export const handSize = (s: S): number => handSizeOf(s.config.options);
 export const cardsInHand = (s: S, seat: Seat): number => count(held(s, seat)) + count(heldTwice(s, seat));
 
 const NOBODY: readonly Seat[] = [];
@@ -172,7 +172,7 @@ function dealBits(config: DoppelkopfConfig, input: unknown): Result<number[]> {
   if (!isObject(input)) return err('bad-deal', 'a deal is { hands: Card[][] }');
   for (const k of Object.keys(input)) if (k !== 'hands') return err('bad-deal', `unknown field ${k}`);
   const nines = config.options.nines;
-  const n = nines ? 12 : 10;
+  const n = handSizeOf(config.options);
   const raw = input.hands;
   if (!Array.isArray(raw) || raw.length !== SEATS) return err('bad-deal', 'hands must be a list of 4 hands');
   const h = [0, 0, 0, 0, 0, 0, 0, 0];
@@ -573,7 +573,7 @@ export function startPlay(s: S, c: Contract): S {
       ...s.d,
       queue: NOBODY,
       contract: c,
-      order: c.kind === 'solo' ? orderOfSolo(c.solo as Solo) : NORMAL,
+      order: orderOfContract(c),
       re,
       leader,
     },
@@ -633,7 +633,7 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
   }
   const i = order * KINDS + k;
   const suit = ESUIT[i];
-  const str = k === DA && seat === d.pig ? PIG_STRENGTH : STRENGTH[i];
+  const str = strengthOf(order, k, seat === d.pig);
   const plays: PlayCell = { seat, kind: k, prev: s.plays };
   const played = s.played + 1;
   const trickPoints = (t >>> T_PTS) + POINTS[k];
@@ -646,16 +646,8 @@ function play(s: S, seat: Seat, card: unknown): Result<S> {
     bestStr = str;
     bestSeat = seat;
   } else {
-    const bs = ESUIT[order * KINDS + best];
-    const wins =
-      suit === bs
-        ? str > bestStr ||
-          (str === bestStr &&
-            k === HT &&
-            s.config.options.dulle === 'second' &&
-            ESUIT[order * KINDS + HT] === TRUMP)
-        : suit === TRUMP;
-    if (wins) {
+    const dulleSecond = dulleSecondIn(order, s.config.options.dulle);
+    if (beatsBest(order, k, str, led, bestStr, best, ESUIT[order * KINDS + best], dulleSecond)) {
       best = k;
       bestStr = str;
       bestSeat = seat;
