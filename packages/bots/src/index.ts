@@ -3,19 +3,18 @@
  * of its legal actions, and returns one of them. `decide` is synchronous and deterministic for a seed;
  * `BotPool` runs it on worker threads so that a server never blocks on a search.
  */
-import type { Action, BaseView, GameId, Seat } from '@stich/engine';
+import type { Action, BotLevel, GameId, GameView, Seat } from '@stich/engine';
 import { gameById } from '@stich/engine';
 import { botFor } from './levels.ts';
 
-export const BOT_LEVELS = ['random', 'rule', 'search'] as const;
-export type BotLevel = (typeof BOT_LEVELS)[number];
+export { BOT_LEVELS, type BotLevel } from '@stich/engine';
 
 export interface BotRequest {
   game: GameId;
   level: BotLevel;
   seat: Seat;
   /** The game's view for `seat`: exactly `game.viewFor(state, seat)`. */
-  view: BaseView;
+  view: GameView;
   legal: readonly Action[];
   seed: string;
 }
@@ -35,7 +34,10 @@ export function decide(req: BotRequest): Action {
 export function requestFor<S>(game: GameId, state: S, seat: Seat, level: BotLevel, seed: string): BotRequest {
   const g = gameById(game);
   if (!g) throw new Error(`unknown game ${game}`);
-  return { game, level, seat, view: g.viewFor(state, seat), legal: g.legalActions(state, seat), seed };
+  // `AnyGame` erases the view's type; `viewFor` of every registered game returns its member of GameView.
+  const view = g.viewFor(state, seat) as GameView;
+  return { game, level, seat, view, legal: g.legalActions(state, seat), seed };
 }
 
 export { BotPool } from './pool.ts';
+export { viewOf } from './view.ts';

@@ -40,6 +40,14 @@ const report = (label: string, s: SelfPlayStats): void => {
 
 const sorted = (xs: Iterable<string>): string[] => [...xs].sort();
 
+/** A real Differenzler view (seat 0, the deal's first step): a request needs a whole view. */
+function differenzlerView() {
+  const g = gameById('differenzler') as AnyGame;
+  const s0 = g.start(unwrap(g.parseConfig({ players: 4 })), 0);
+  const s = unwrap(g.applyDeal(s0, g.randomDeal(s0, seeded('view'))));
+  return requestFor('differenzler', s, 0, 'rule', 's').view;
+}
+
 describe('bots choose only legal actions in self-play', () => {
   for (const t of TABLES) {
     for (const [i, setup] of setups(t).entries()) {
@@ -130,7 +138,7 @@ describe('decide', () => {
         game: 'differenzler',
         level: 'rule',
         seat: 0,
-        view: { game: 'differenzler', viewer: 0, seats: 4, phase: 'play', toAct: [] },
+        view: differenzlerView(),
         legal: [],
         seed: 's',
       }),

@@ -16,7 +16,7 @@ type S = DoppelkopfState;
 const cards = (s: string): Card[] => s.split(' ') as Card[];
 
 /** Seat 0 gets `mine`; the rest of the deck goes round the other seats card by card (balanced hands). */
-function dealt(preset: 'ddv' | 'house', mine: string): S {
+function dealt(preset: 'ddv' | 'house', mine: string, options: object = {}): S {
   const nines = preset === 'ddv';
   const rest: Card[] = [];
   const left = new Map<string, number>();
@@ -32,7 +32,7 @@ function dealt(preset: 'ddv' | 'house', mine: string): S {
   rest.forEach((c, i) => {
     hands[1 + (i % 3)].push(c);
   });
-  const s = g.start(unwrap(g.parseConfig({ players: 4, preset })), 3) as S;
+  const s = g.start(unwrap(g.parseConfig({ players: 4, preset, options })), 3) as S;
   return unwrap(g.applyDeal(s, { hands })) as S;
 }
 
@@ -68,8 +68,8 @@ describe('Vorbehalt (DDV)', () => {
 });
 
 describe('Armut (house, 004: "Arm ist, wer nicht mehr als drei Trumpfkarten hat")', () => {
-  it('two trumps: Vorbehalt, Armut named, both trumps given, then a King as the third card (Aces and tens kept)', () => {
-    let s = dealt('house', 'DK CJ CA CA CK ST SK HA HK CT');
+  it('option armut three, two trumps: Vorbehalt, Armut named, both trumps given, then a King as the third card (Aces and tens kept)', () => {
+    let s = dealt('house', 'DK CJ CA CA CK ST SK HA HK CT', { armut: 'three' });
     expect(ask(s, 0)).toEqual({ t: 'reserve' });
     s = unwrap(g.apply(s, 0, { t: 'reserve' })) as S;
     s = until(s, 0, 'declare');

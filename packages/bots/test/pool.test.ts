@@ -3,6 +3,14 @@ import { gameById, seeded, unwrap } from '@stich/engine';
 import { describe, expect, it } from 'vitest';
 import { BotPool, decide, requestFor } from '../src/index.ts';
 
+/** A real Differenzler view (seat 0, the deal's first step): a request needs a whole view. */
+function differenzlerView() {
+  const g = gameById('differenzler') as AnyGame;
+  const s0 = g.start(unwrap(g.parseConfig({ players: 4 })), 0);
+  const s = unwrap(g.applyDeal(s0, g.randomDeal(s0, seeded('view'))));
+  return requestFor('differenzler', s, 0, 'rule', 's').view;
+}
+
 describe('BotPool', () => {
   it('answers on worker threads exactly as decide does', async () => {
     const g = gameById('differenzler') as AnyGame;
@@ -26,7 +34,7 @@ describe('BotPool', () => {
         game: 'differenzler',
         level: 'rule',
         seat: 0,
-        view: { game: 'differenzler', viewer: 0, seats: 4, phase: 'play', toAct: [] },
+        view: differenzlerView(),
         legal: [],
         seed: 's',
       } as const;

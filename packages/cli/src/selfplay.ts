@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type AnyGame,
+  GAME_META,
   type GameRecord,
   gameById,
   newRecord,
@@ -14,13 +15,10 @@ import {
 import type { Command } from './commands.ts';
 import { intOption, parseOptions, printJson } from './io.ts';
 
-/** Player counts used when `--players` is not given. */
-export const DEFAULT_PLAYERS: Record<string, number> = {
-  klapperjas: 4,
-  differenzler: 4,
-  klaberjass: 2,
-  doppelkopf: 4,
-};
+/** Player counts used when `--players` is not given: each game's usual one (`GameMeta.players`, first). */
+export const DEFAULT_PLAYERS: Readonly<Record<string, number>> = Object.fromEntries(
+  Object.values(GAME_META).map((m) => [m.id, m.players[0]]),
+);
 
 export interface SelfplayOptions {
   game: AnyGame;

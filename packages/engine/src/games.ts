@@ -4,13 +4,33 @@
  */
 import type { AnyGame, GameId } from './core/game.ts';
 import type { GameMeta } from './core/meta.ts';
-import { type DifferenzlerOutcome, type DifferenzlerView, differenzler } from './differenzler/index.ts';
+import {
+  type DifferenzlerAction,
+  type DifferenzlerOutcome,
+  type DifferenzlerView,
+  differenzler,
+} from './differenzler/index.ts';
 import { differenzlerMeta } from './differenzler/meta.ts';
-import { type DoppelkopfOutcome, type DoppelkopfView, doppelkopf } from './doppelkopf/index.ts';
+import {
+  type DoppelkopfAction,
+  type DoppelkopfOutcome,
+  type DoppelkopfView,
+  doppelkopf,
+} from './doppelkopf/index.ts';
 import { doppelkopfMeta } from './doppelkopf/meta.ts';
-import { type KlaberjassOutcome, type KlaberjassView, klaberjass } from './klaberjass/index.ts';
+import {
+  type KlaberjassAction,
+  type KlaberjassOutcome,
+  type KlaberjassView,
+  klaberjass,
+} from './klaberjass/index.ts';
 import { klaberjassMeta } from './klaberjass/meta.ts';
-import { type KlapperjasOutcome, type KlapperjasView, klapperjas } from './klapperjas/index.ts';
+import {
+  type KlapperjasAction,
+  type KlapperjasOutcome,
+  type KlapperjasView,
+  klapperjas,
+} from './klapperjas/index.ts';
 import { klapperjasMeta } from './klapperjas/meta.ts';
 
 export type * from './core/meta.ts';
@@ -46,5 +66,11 @@ export const GAME_META: Partial<Record<GameId, GameMeta>> = {
 
 /** The view of any registered game, told apart by `game`: what `viewFor` returns and the server sends. */
 export type GameView = DifferenzlerView | DoppelkopfView | KlaberjassView | KlapperjasView;
+/** The view of game `G`. */
+export type ViewOf<G extends GameView['game']> = Extract<GameView, { readonly game: G }>;
+/** Whether `v` is a view of `game`: the check that lets a bot or a tool read a game's own fields. */
+export const isViewOf = <G extends GameView['game']>(v: GameView, game: G): v is ViewOf<G> => v.game === game;
+/** An action of any registered game (each game's own union; the web reads typed legal actions by it). */
+export type GameAction = DifferenzlerAction | DoppelkopfAction | KlaberjassAction | KlapperjasAction;
 /** The outcome of any registered game. */
 export type GameOutcome = DifferenzlerOutcome | DoppelkopfOutcome | KlaberjassOutcome | KlapperjasOutcome;

@@ -7,3 +7,4 @@ export * from './core/result.ts';
 export * from './core/rng.ts';
 export * from './games.ts';
 export * from './kernel/index.ts';
+export * from './levels.ts';

@@ -113,7 +113,10 @@ const ADAPTERS: Readonly<Record<string, Adapter>> = {
     // Short matches: a deal is long, and the match rules (Pflichtsolo, Vorführung) need only a few deals.
     variants: [
       { preset: 'ddv', options: { games: 6 } },
-      { preset: 'house', options: { games: 3, dulle: 'first', deadlines: 'hand', scoring: 'ddv' } },
+      {
+        preset: 'house',
+        options: { games: 3, dulle: 'first', deadlines: 'hand', scoring: 'ddv', armut: 'three' },
+      },
       // The other readings of 004 (docs/rules/doppelkopf.md "House preset (004)").
       {
         preset: 'house',

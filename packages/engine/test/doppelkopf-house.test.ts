@@ -1,7 +1,8 @@
 /**
- * The house preset (text 004, ../shared/rules/004_e02c1909555f9756.txt): each rule as a table of cases
+ * The house preset (text 004, docs/sources/004_e02c1909555f9756.txt): each rule as a table of cases
  * quoting its sentence, on fixed deals. docs/rules/doppelkopf.md "House preset (004)" gives the decisions.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../src/core/game.ts';
 import { unwrap } from '../src/core/result.ts';
@@ -215,7 +216,8 @@ const POOR = fill([
   ['SK', 'SK', 'HK'],
 ]);
 
-function armut(options: object = {}): S {
+/** Seat 1's Armut claimed; option `three` unless given (the house preset passes only the trumps). */
+function armut(options: object = { armut: 'three' }): S {
   return steps(dealt(POOR, options), [
     [0, { t: 'healthy' }],
     [1, { t: 'reserve' }],
@@ -232,7 +234,25 @@ describe('004 Armut', () => {
     expect(kinds(steps(s, [[1, { t: 'healthy' }]]), 2)).not.toContain('reserve');
     expect(kinds(dealt(POOR, { armut: 'off' }), 0)).toContain('reserve'); // the Hochzeit
   });
-  it('"gibt alle Trümpfe verdeckt an seinen linken Nachbarn": trumps first, then (three cards) any card, one at a time', () => {
+  it('"Wer Armut geltend machen kann, gibt alle Trümpfe verdeckt an seinen linken Nachbarn ... gibt eine gleiche Anzahl verdeckt zurück": the house preset passes exactly his trumps', () => {
+    // "eine gleiche Anzahl" only makes sense if the number varies: two trumps, two cards, no filling up.
+    let s = armut({});
+    expect(g.viewFor(s, 3).house?.armut?.cards).toBe(2);
+    s = steps(s, [
+      [1, { t: 'give', card: 'HT' }],
+      [1, { t: 'give', card: 'DA' }],
+    ]);
+    expect(g.toAct(s)).toEqual([2]);
+    expect(kinds(s, 2)).toEqual(['take', 'shove']);
+    s = act(s, 2, { t: 'take' });
+    expect(g.viewFor(s, 2).hand).toHaveLength(12);
+    s = steps(s, [
+      [2, { t: 'return', card: 'HT' }],
+      [2, { t: 'return', card: 'DA' }],
+    ]);
+    expect(g.phase(s)).toBe('play');
+  });
+  it('option armut three: trumps first, then any card, one at a time', () => {
     let s = armut();
     expect(g.phase(s)).toBe('armut');
     expect(g.legalActions(s, 1).map((a) => JSON.stringify(a))).toEqual([
@@ -306,6 +326,24 @@ describe('004 Armut', () => {
       expect(g.toAct(s)[0]).toBe(0);
     },
   );
+  it('"Arm ist, wer nicht mehr als drei Trumpfkarten hat. Sind sogar zwei Spieler arm, so wird neu gegeben.": one claims, the other poor hand keeps quiet', () => {
+    // Seat 2 holds two trumps (HT, DK) and says "healthy"; seat 1's Armut is void all the same.
+    const hands = fill([
+      [],
+      ['DA', 'HT', 'CA', 'CA', 'CK', 'CT', 'ST', 'SA', 'HA', 'HK'],
+      ['DK', 'CK', 'CT', 'ST', 'SA', 'HA', 'HK', 'SK', 'SK', 'HT'],
+      [],
+    ]);
+    const s = steps(dealt(hands), [
+      [0, { t: 'healthy' }],
+      [1, { t: 'reserve' }],
+      [2, { t: 'healthy' }],
+      [3, { t: 'healthy' }],
+      [1, { t: 'declare', game: 'armut' }],
+    ]);
+    expect(g.awaitsDeal(s)).toBe(true);
+    expect(g.outcome(s).deals.at(-1)?.house).toMatchObject({ redeal: 'two-poor', seats: [1, 2] });
+  });
   it('"Sind sogar zwei Spieler arm, so wird neu gegeben." (both claim Armut)', () => {
     const hands = fill([
       [],
@@ -488,6 +526,7 @@ describe('004 Verschärfen (deadlines)', () => {
 describe('004 Punkte (scoreHouse)', () => {
   const house = unwrap(g.parseConfig({ players: 4, preset: 'house' })).options;
   const zeroSum = { ...house, credit: 'zero-sum' as const };
+  const winnersNet = { ...house, credit: 'winners-net' as const };
   const noFuchs = { ...house, fuchs: false };
   const RE2 = 0b0011;
   const SOLO = 0b0001;
@@ -501,6 +540,7 @@ describe('004 Punkte (scoreHouse)', () => {
     solo: re === SOLO,
   });
   const fuchs = { kind: 'fuchsGefangen', party: 'kontra', points: 1, trick: 3 } as never;
+  const kontraDoppelkopf = { kind: 'doppelkopf', party: 'kontra', points: 1, trick: 5 } as never;
   it.each([
     {
       f: facts(RE2, 121),
@@ -559,8 +599,26 @@ describe('004 Punkte (scoreHouse)', () => {
     {
       f: facts(RE2, 130, 1, 0, [fuchs]),
       o: house,
+      score: [2, 2, 0, 0],
+      why: '"Anschließend werden die Sonderpunkte hinzugezählt ... allen Gewinnern gutgeschrieben": 1 x 2 (RE), the losers’ Fuchs lapses',
+    },
+    {
+      f: facts(RE2, 131, 0, 0, [fuchs, kontraDoppelkopf]),
+      o: house,
       score: [1, 1, 0, 0],
-      why: '1 x 2 (RE), then the losers’ Fuchs off: 1',
+      why: 'Re wins 131:109, Kontra has a Fuchs and a Doppelkopf: winning never costs points',
+    },
+    {
+      f: facts(RE2, 131, 0, 0, [fuchs, kontraDoppelkopf]),
+      o: winnersNet,
+      score: [-1, -1, 0, 0],
+      why: 'option credit winners-net: the losers’ Sonderpunkte come off, the winners end behind',
+    },
+    {
+      f: facts(RE2, 130, 1, 0, [fuchs]),
+      o: zeroSum,
+      score: [1, 1, -1, -1],
+      why: 'option zero-sum: 1 x 2 (RE), the losers’ Fuchs off',
     },
     {
       f: facts(RE2, 130, 1, 0, [fuchs]),
@@ -585,12 +643,40 @@ describe('004 Punkte (scoreHouse)', () => {
     // Kontra wins 1 + 1 gegen die Alten, then Re's two Sonderpunkte come off: 0.
     const reFuchs = { kind: 'fuchsGefangen', party: 're', points: 1, trick: 3 } as never;
     const karlchen = { kind: 'karlchen', party: 're', points: 1, trick: 9 } as never;
-    for (const o of [house, zeroSum]) {
+    for (const o of [winnersNet, zeroSum]) {
       const v = scoreHouse(facts(RE2, 100, 0, 0, [reFuchs, karlchen]), o, 'normal');
       expect(v.winner).toBe('kontra');
       expect(Object.is(v.forRe, 0), `forRe ${v.forRe}`).toBe(true);
       for (const x of v.score) expect(Object.is(x, 0), `score ${v.score}`).toBe(true);
     }
+  });
+  it('"allen Gewinnern gutgeschrieben": with the preset options a winner is never credited less than 0 or less than a loser', () => {
+    const kinds = ['fuchsGefangen', 'karlchen', 'doppelkopf'];
+    const special = fc.record({
+      kind: fc.constantFrom(...kinds),
+      party: fc.constantFrom('re', 'kontra'),
+      points: fc.constant(1),
+      trick: fc.integer({ min: 0, max: 9 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(RE2, 0b0101, 0b1001, SOLO, 0b0010),
+        fc.integer({ min: 0, max: 240 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.array(special, { maxLength: 8 }),
+        (re, reCards, annRe, annKo, specials) => {
+          const f = { ...facts(re, reCards, annRe, annKo, specials as never[]), solo: (re & (re - 1)) === 0 };
+          const v = scoreHouse(f, house, 'normal');
+          const winners = [0, 1, 2, 3].filter((x) => (((re >> x) & 1) !== 0) === (v.winner === 're'));
+          for (const w of winners) {
+            expect(v.score[w]).toBeGreaterThanOrEqual(0);
+            for (let x = 0; x < 4; x++) expect(v.score[w]).toBeGreaterThanOrEqual(v.score[x]);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
   it('"gegen die Armut-Partei" is its own item', () => {
     expect(scoreHouse(facts(RE2, 100), house, 'armut').items.map((i) => i.kind)).toEqual([

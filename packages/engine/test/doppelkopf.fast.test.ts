@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { heldInPlay } from '../src/doppelkopf/announce.ts';
-import { cardsOf, partyOf } from '../src/doppelkopf/game.ts';
+import { cardsOf } from '../src/doppelkopf/deal.ts';
 import {
   allowedLevels,
   type DoppelkopfAction,
@@ -18,6 +18,7 @@ import {
   legalKinds,
   trickOrder,
 } from '../src/doppelkopf/index.ts';
+import { partyOf } from '../src/doppelkopf/play.ts';
 import {
   cardsIn,
   DOKO40,

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cardsOf } from '../src/doppelkopf/game.ts';
+import { cardsOf } from '../src/doppelkopf/deal.ts';
 import {
   type DoppelkopfAction,
   type DoppelkopfState,

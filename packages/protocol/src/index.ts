@@ -11,7 +11,7 @@
  * a spectator the spectator view. There is no shared synchronised Schema state.
  */
 import type { Action, GameId, GameMeta, GameOutcome, GameView, Seat } from '@stich/engine';
-import { ERROR_CODES as ENGINE_ERROR_CODES, GAME_IDS } from '@stich/engine';
+import { BOT_LEVELS, type BotLevel, ERROR_CODES as ENGINE_ERROR_CODES, GAME_IDS } from '@stich/engine';
 import { z } from 'zod';
 import type { StateDelta } from './delta.ts';
 
@@ -51,8 +51,7 @@ export const MAX_MESSAGE_BYTES = 4096;
 /** Larger WebSocket frames close the connection (close code 1009); smaller oversized ones get `too-large`. */
 export const MAX_FRAME_BYTES = 65536;
 
-export const BOT_LEVELS = ['random', 'rule', 'search'] as const;
-export type BotLevel = (typeof BOT_LEVELS)[number];
+export { BOT_LEVELS, type BotLevel } from '@stich/engine/levels';
 
 // ---------------------------------------------------------------------------------------------------------
 // Errors

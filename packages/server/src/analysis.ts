@@ -9,20 +9,14 @@
 import { performance } from 'node:perf_hooks';
 import { createEndpoint } from '@colyseus/core';
 import { AnalysisLost, AnalysisPool, type StoredAnalysis } from '@stich/bots/analysis/pool';
+import { mergeSummaries, UNITS } from '@stich/bots/analysis/summary';
 import { type GameRecord, gameById } from '@stich/engine';
-import type { AnalysisFailure, AnalysisResponse, AnalysisSeat, DealAnalysisWire } from '@stich/protocol';
+import type { AnalysisFailure, AnalysisResponse, DealAnalysisWire } from '@stich/protocol';
 import { AROUND_API } from '@stich/protocol';
 import type { Logger } from 'pino';
 import { context } from './context.ts';
 import type { Db } from './db.ts';
 import type { RouteKit } from './replay.ts';
-
-const UNITS: Readonly<Record<string, AnalysisResponse['unit']>> = {
-  klapperjas: 'card points',
-  klaberjass: 'card points',
-  differenzler: 'distance',
-  doppelkopf: 'game points',
-};
 
 /** The deals of a record that are over: all but the running one, every deal once the match is over. */
 export function finishedDeals(record: GameRecord, over: boolean): number[] {
@@ -172,24 +166,6 @@ export class Analyses {
   }
 }
 
-/** Sums the per-deal summaries of each seat (the same as the bots' match summary). */
-function matchOf(deals: readonly DealAnalysisWire[], seats: number): AnalysisSeat[] {
-  const round = (x: number) => Math.round(x * 100) / 100;
-  return Array.from({ length: seats }, (_, seat) => {
-    const all = deals.map((d) => d.seats[seat]).filter((s) => s !== undefined);
-    return {
-      seat,
-      ddLoss: round(all.reduce((a, s) => a + s.ddLoss, 0)),
-      viewLoss: round(all.reduce((a, s) => a + s.viewLoss, 0)),
-      disagreements: all.reduce((a, s) => a + s.disagreements, 0),
-      largest: all
-        .flatMap((s) => s.largest)
-        .sort((a, b) => b.view - a.view || b.dd - a.dd)
-        .slice(0, 5),
-    };
-  });
-}
-
 export function analysisRoute(kit: RouteKit) {
   const { fail, json } = kit;
   return {
@@ -211,7 +187,7 @@ export function analysisRoute(kit: RouteKit) {
         unit: UNITS[record.game],
         names: record.players ?? [],
         deals,
-        match: matchOf(deals, v.row.setup.length),
+        match: mergeSummaries(deals, v.row.setup.length),
         pending,
         failed,
       };

@@ -39,7 +39,8 @@ const PRESETS = ['ddv', 'house'] as const;
 /** One deal; the DDV preset without Pflichtsoli (a one-deal match would be a Vorführung). */
 const ONE_DEAL: Record<(typeof PRESETS)[number], object> = {
   ddv: { games: 1, pflichtsolo: false },
-  house: { games: 1 },
+  // Three Armut cards whatever the poor player's trumps, so the Armut stops below are reached on every deal.
+  house: { games: 1, armut: 'three' },
 };
 
 const view = (u: StateUpdate) => u.view as DoppelkopfView;
@@ -255,7 +256,12 @@ describe.each(DB_KINDS)('Doppelkopf at the table (%s)', (kind: DbKind) => {
     });
 
     it('the SDK reconnects a seat cut off while the Armut is offered to it, into the same view', async () => {
-      const t = await seatedTable(srv.url, 'house', { games: 1 }, { plan: planned.plan, wants: ['armut'] });
+      const t = await seatedTable(
+        srv.url,
+        'house',
+        { games: 1, armut: 'three' },
+        { plan: planned.plan, wants: ['armut'] },
+      );
       open.push(...t.conns);
       const rng = seeded('reconnect');
       const pick = (u: StateUpdate): Action => choose('armut', view(u), u.legal, rng);
@@ -284,7 +290,12 @@ describe.each(DB_KINDS)('Doppelkopf at the table (%s)', (kind: DbKind) => {
     });
 
     it('a bot stands in for the poor player who left in the middle of his Armut; he takes his seat back', async () => {
-      const t = await seatedTable(srv.url, 'house', { games: 2 }, { plan: planned.plan, wants: ['armut'] });
+      const t = await seatedTable(
+        srv.url,
+        'house',
+        { games: 2, armut: 'three' },
+        { plan: planned.plan, wants: ['armut'] },
+      );
       const conns: (Conn | null)[] = [...t.conns];
       open.push(...t.conns);
       const rng = seeded('takeover');

@@ -4,6 +4,7 @@
  * Tab stays inside) and joining by link.
  */
 import type { BotLevel, GameMeta, MyTable, OptionValue, TableInfo } from '@stich/protocol';
+import { BOT_LEVELS } from '@stich/protocol/levels';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rememberHost } from './Around.tsx';
@@ -11,7 +12,6 @@ import { useGames, useText } from './games.ts';
 import { LangSwitch } from './LangSwitch.tsx';
 import { createTable, ensureGuest, listTables, myTables, playNow, savedName, watchLobby } from './net.ts';
 import {
-  BOT_LEVELS,
   type QuickChoice,
   QuickOptions,
   quickLevel,

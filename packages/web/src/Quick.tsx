@@ -4,11 +4,9 @@
  * what it does. Remembered with the game in localStorage (`stich.quick`).
  */
 import type { BotLevel, GameMeta } from '@stich/protocol';
+import { BOT_LEVELS } from '@stich/protocol/levels';
 import { useTranslation } from 'react-i18next';
 import { useText } from './games.ts';
-
-// The protocol's bot levels (its value is not imported: the bundle keeps zod out).
-export const BOT_LEVELS = ['random', 'rule', 'search'] as const satisfies readonly BotLevel[];
 
 /** The quick game: which game at how many players, with which preset and computers. */
 export interface QuickChoice {

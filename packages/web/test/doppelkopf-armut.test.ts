@@ -14,6 +14,8 @@ import { clickAndWait, findDeal, handCards, offered, openTable } from './doppelk
 import { attr, chromiumPath, harness, shots } from './harness.ts';
 
 const house = { players: 4 as const, preset: 'house' as const };
+/** Three cards whatever the poor player's trumps (the preset passes just his trumps), as the steps below count. */
+const armutThree = { ...house, options: { armut: 'three' } };
 const HEALTHY = { t: 'healthy' };
 
 /** Clicks legal cards of whichever page may play until the first page has seen a finished deal. */
@@ -45,10 +47,13 @@ describe.skipIf(!chromiumPath)('Doppelkopf between two browsers: Armut, Reizen (
       [2, HEALTHY],
       [3, HEALTHY],
     ] as const;
-    const steps = findDeal(house, 1, [...computers, [0, { t: 'reserve' }], [1, HEALTHY]], (_view, legal) =>
-      legal(0).some((a) => a.t === 'declare' && (a as { game?: string }).game === 'armut'),
+    const steps = findDeal(
+      armutThree,
+      1,
+      [...computers, [0, { t: 'reserve' }], [1, HEALTHY]],
+      (_view, legal) => legal(0).some((a) => a.t === 'declare' && (a as { game?: string }).game === 'armut'),
     ).slice(0, 1 + computers.length);
-    const [poor, taker] = await openTable(h, house, 1, steps, [0, 1]);
+    const [poor, taker] = await openTable(h, armutThree, 1, steps, [0, 1]);
 
     await clickAndWait(poor, 'button.action[data-tag=reserve]');
     await offered(taker, 'button.action[data-tag=healthy]');

@@ -159,8 +159,8 @@ describe.skipIf(!chromiumPath)('Doppelkopf at the table (issue 14)', () => {
     expect(await page.locator('.opt').count()).toBe(meta.options.length);
     await page.locator('input[name=preset][value=house]').check();
     await page.locator('details summary').click();
-    await expect(page.locator('.opt [aria-label="Armut"]').inputValue()).resolves.toBe('three');
-    await page.locator('.opt [aria-label="Armut"]').selectOption('trumps');
+    await expect(page.locator('.opt [aria-label="Armut"]').inputValue()).resolves.toBe('trumps');
+    await page.locator('.opt [aria-label="Armut"]').selectOption('three');
     for (const seat of [1, 2, 3])
       await page.locator(`.seat-row[data-seat="${seat}"] select`).nth(1).selectOption('random');
     const created = page.waitForResponse(
@@ -171,7 +171,7 @@ describe.skipIf(!chromiumPath)('Doppelkopf at the table (issue 14)', () => {
       table: { preset: string; options: Record<string, unknown> };
     };
     expect(body.table.preset).toBe('house');
-    expect(body.table.options.armut).toBe('trumps');
+    expect(body.table.options.armut).toBe('three');
     await page.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
     expect(await page.locator('.hand button.card').count()).toBe(10);
     await page.context().close();

@@ -5,13 +5,13 @@
  */
 import type { Action, Card } from '@stich/engine';
 import { seeded } from '@stich/engine';
-import type { DoppelkopfView } from '@stich/engine/doppelkopf/index';
 import { knowledge } from '../doppelkopf/know.ts';
 import { kindOf } from '../doppelkopf/model.ts';
 import { cardValues } from '../doppelkopf/search.ts';
 import { searchMoveFor } from '../games/doppelkopf.ts';
 import { type BotRequest, decide } from '../index.ts';
 import { pimc } from '../play/pimc.ts';
+import { viewOf } from '../view.ts';
 import { contextFor, toUnit, UNITS, type Unit } from './index.ts';
 
 export interface HintOption {
@@ -45,13 +45,13 @@ export function hint(req: BotRequest): Hint {
   const byCard = (c: Card) => plays.find((a) => a.card === c)!;
   let values: Map<Card, number> | null = null;
   if (dk) {
-    const v = req.view as DoppelkopfView;
+    const v = viewOf(req, 'doppelkopf');
     // An announcement is chosen before any card is valued: the cards then get samples of their own.
     const kv =
       dk.values ?? cardValues(v, knowledge(v), [...new Set(cards.map(kindOf))], seeded(`${req.seed}/hint`));
     if (kv) values = new Map(cards.map((c) => [c, kv.get(kindOf(c))!]));
   } else {
-    const ctx = contextFor(req.game, req.view, req.seat);
+    const ctx = contextFor(req.view, req.seat);
     if (ctx) {
       // The same samples as the search player's own decision (its generator and budget).
       const est = pimc(ctx, cards, seeded(`${req.seed}/pimc`));

@@ -9,9 +9,8 @@
  * points (Doppelkopf). Decisions other than cards are compared with the search level's own choice.
  * Deterministic: every sample is drawn from a generator seeded by the deal and action index.
  */
-import type { Action, AnyGame, Card, GameRecord, Seat } from '@stich/engine';
+import type { Action, AnyGame, Card, GameRecord, GameView, Seat } from '@stich/engine';
 import { gameById, parseRecord, recordDeal, seeded } from '@stich/engine';
-import type { DoppelkopfView } from '@stich/engine/doppelkopf/index';
 import { knowledge } from '../doppelkopf/know.ts';
 import { kindOf } from '../doppelkopf/model.ts';
 import { cardValues, searchAnnouncement } from '../doppelkopf/search.ts';
@@ -22,9 +21,11 @@ import { decide } from '../index.ts';
 import { type PlayContext, problemFor } from '../play/context.ts';
 import { pimc, solver } from '../play/pimc.ts';
 import { NodeLimit } from '../solver/search.ts';
+import { viewOf } from '../view.ts';
 
-/** The unit of every value and loss of a game. */
-export type Unit = 'card points' | 'distance' | 'game points';
+import { mergeSummaries, type SeatSummary, UNITS, type Unit } from './summary.ts';
+
+export { mergeSummaries, type SeatSummary, UNITS, type Unit };
 
 export interface Option {
   /** A card (card play) or the action's tag. */
@@ -65,17 +66,6 @@ export interface MoveAnalysis {
   readonly agrees?: boolean;
 }
 
-export interface SeatSummary {
-  readonly seat: Seat;
-  /** Sum of the losses of the seat's moves: all cards known, and from the seat's view. */
-  readonly ddLoss: number;
-  readonly viewLoss: number;
-  /** Calls where the seat chose otherwise than the search level. */
-  readonly disagreements: number;
-  /** The seat's largest mistakes (by view loss, then dd loss), at most 3, as action indices. */
-  readonly largest: readonly { index: number; view: number; dd: number }[];
-}
-
 export interface DealAnalysis {
   /** Index of the deal in the record's `deals`. */
   readonly deal: number;
@@ -97,13 +87,6 @@ export interface AnalyzeOptions {
   /** Solver nodes for one double-dummy decision; positions over it get `dd: null` (Differenzler early tricks). */
   readonly ddNodes?: number;
 }
-
-export const UNITS: Readonly<Record<string, Unit>> = {
-  klapperjas: 'card points',
-  klaberjass: 'card points',
-  differenzler: 'distance',
-  doppelkopf: 'game points',
-};
 
 /** One action with the state before it and the deal it belongs to. */
 interface Step {
@@ -154,14 +137,15 @@ const cardsOf = (legal: readonly Action[]): Card[] => [
 ];
 
 /** A play context of the seat's view for the Jass games (null outside card play). */
-export function contextFor(gameId: string, view: unknown, seat: Seat): PlayContext | null {
-  const v = view as { phase: string; trump: string | null };
-  if (v.phase !== 'play' || v.trump === null) return null;
-  if (gameId === 'klapperjas') return jasContext(view as Parameters<typeof jasContext>[0], seat);
-  if (gameId === 'klaberjass') return kjContext(view as Parameters<typeof kjContext>[0], seat);
-  if (gameId === 'differenzler') return diffContext(view as Parameters<typeof diffContext>[0], seat);
-  return null;
+export function contextFor(view: GameView, seat: Seat): PlayContext | null {
+  if (view.game === 'doppelkopf' || view.phase !== 'play' || view.trump === null) return null;
+  if (view.game === 'klapperjas') return jasContext(view, seat);
+  if (view.game === 'klaberjass') return kjContext(view, seat);
+  return diffContext(view, seat);
 }
+
+/** `seat`'s view of `state`: `AnyGame` erases its type, and every registered game's is a member of GameView. */
+const viewAt = (game: AnyGame, state: unknown, seat: Seat): GameView => game.viewFor(state, seat) as GameView;
 
 /** Converts a solver value (party margin, or −distance under objective `target`) to the game's unit, higher better. */
 export const toUnit = (ctx: PlayContext, x: number): number => (ctx.objective === 'target' ? x : x / 2);
@@ -188,9 +172,7 @@ function ddValues(
 
 /** Every seat's hand in `state`. */
 const handsOf = (game: AnyGame, state: unknown): Card[][] =>
-  Array.from({ length: game.seats(state) }, (_, s) => [
-    ...((game.viewFor(state, s) as { hand: readonly Card[] | null }).hand ?? []),
-  ]);
+  Array.from({ length: game.seats(state) }, (_, s) => [...(viewAt(game, state, s).hand ?? [])]);
 
 /**
  * All cards known: the value of each legal card of `seat` in a Jass game's card play (in the game's
@@ -204,7 +186,7 @@ export function ddCardValues(
 ): Map<Card, number> | null {
   const game = gameById(gameId as never);
   if (!game) return null;
-  const ctx = contextFor(gameId, game.viewFor(state, seat), seat);
+  const ctx = contextFor(viewAt(game, state, seat), seat);
   if (ctx === null) return null;
   const dd = ddValues(ctx, handsOf(game, state), nodes);
   return dd && new Map([...dd].map(([c, v]) => [c, toUnit(ctx, v)]));
@@ -221,14 +203,9 @@ function figure(values: ReadonlyMap<Card, number>, played: Card): Figure {
  * Klapper-Jas melds and Belle that count (unconditionally, or once their party has taken a trick; the
  * ones still waiting for a trick are in the solver's margin), Klaberjass sequences shown and Bella.
  */
-function fixedExtras(gameId: string, view: unknown, ctx: PlayContext): [number, number] {
+function fixedExtras(v: GameView, ctx: PlayContext): [number, number] {
   const out: [number, number] = [0, 0];
-  if (gameId === 'klapperjas') {
-    const v = view as {
-      config: { options: { meldsNeedTrick?: boolean; belleNeedsTrick?: boolean } };
-      countingMelds: readonly { seat: Seat; value: number }[] | null;
-      belle: readonly Seat[];
-    };
+  if (v.game === 'klapperjas') {
     const o = v.config.options;
     const took = (p: number) => ((ctx.tookTrick ?? 0) & (1 << p)) !== 0;
     for (const m of v.countingMelds ?? []) {
@@ -239,8 +216,7 @@ function fixedExtras(gameId: string, view: unknown, ctx: PlayContext): [number, 
       const p = ctx.party[seat];
       if (!o.belleNeedsTrick || took(p)) out[p] += 20;
     }
-  } else if (gameId === 'klaberjass') {
-    const v = view as { sequences: { seat: Seat | null; points: number } | null; bella: Seat | null };
+  } else if (v.game === 'klaberjass') {
     if (v.sequences?.seat !== null && v.sequences?.seat !== undefined)
       out[ctx.party[v.sequences.seat]] += v.sequences.points;
     if (v.bella !== null) out[ctx.party[v.bella]] += 20;
@@ -255,24 +231,19 @@ function fixedExtras(gameId: string, view: unknown, ctx: PlayContext): [number, 
  * trump side (Klapper-Jas 000, Klaberjass 003). 3-player Klapper-Jas (the declarer must beat each
  * opponent, which the team search does not tell) is not judged.
  */
-function winsWith(gameId: string, view: unknown, ctx: PlayContext, margin: number): boolean | null {
-  const v = view as {
-    points: readonly number[];
-    declarer?: Seat | null;
-    maker?: Seat | null;
-    active?: readonly Seat[];
-  };
-  if (gameId === 'klapperjas' && v.active?.length === 3) return null;
-  const declarer = gameId === 'klaberjass' ? v.maker : v.declarer;
-  if (declarer === null || declarer === undefined) return null;
+function winsWith(v: GameView, ctx: PlayContext, margin: number): boolean | null {
+  if (v.game === 'doppelkopf' || v.game === 'differenzler') return null;
+  if (v.game === 'klapperjas' && v.active.length === 3) return null;
+  const declarer = v.game === 'klaberjass' ? v.maker : v.declarer;
+  if (declarer === null) return null;
   const other = ctx.order.find((s) => ctx.party[s] !== 0)!;
-  const extra = fixedExtras(gameId, view, ctx);
+  const extra = fixedExtras(v, ctx);
   const lead = v.points[ctx.me] + extra[0] - (v.points[other] + extra[1]) + margin;
   return ctx.party[declarer] === 0 ? lead > 0 : lead >= 0;
 }
 
 function jassCard(
-  gameId: string,
+  _gameId: string,
   game: AnyGame,
   step: Step,
   legal: readonly Action[],
@@ -280,8 +251,8 @@ function jassCard(
 ): MoveAnalysis {
   const { index, seat, action } = step;
   const at = { index, step: step.step, seat, action };
-  const view = game.viewFor(step.before, seat);
-  const ctx = contextFor(gameId, view, seat)!;
+  const view = viewAt(game, step.before, seat);
+  const ctx = contextFor(view, seat)!;
   const played = (action as PlayAction).card!;
   const cards = cardsOf(legal);
   const base = { ...at, kind: 'card' as const };
@@ -301,8 +272,8 @@ function jassCard(
   const ddFig = ddUnit && figure(ddUnit, played);
   let won: MoveAnalysis['won'] = null;
   if (dd && ctx.objective === 'difference') {
-    const p = winsWith(gameId, view, ctx, dd.get(played)!);
-    const b = winsWith(gameId, view, ctx, dd.get(ddFig!.best)!);
+    const p = winsWith(view, ctx, dd.get(played)!);
+    const b = winsWith(view, ctx, dd.get(ddFig!.best)!);
     won = p === null || b === null ? null : { played: p, best: b };
   }
   const viewFig = viewValues && figure(viewValues, played);
@@ -322,7 +293,7 @@ type DkPlay = Action & { readonly t: 'play'; readonly card: Card };
 function doppelkopfCard(game: AnyGame, step: Step, legal: readonly Action[]): MoveAnalysis {
   const { index, seat, action } = step;
   const at = { index, step: step.step, seat, action };
-  const view = game.viewFor(step.before, seat) as DoppelkopfView;
+  const view = viewOf({ view: viewAt(game, step.before, seat) }, 'doppelkopf');
   const plays = legal.filter((a): a is DkPlay => a.t === 'play');
   const kinds = [...new Set(plays.map((a) => kindOf(a.card)))];
   const base = { ...at, kind: 'card' as const };
@@ -356,10 +327,10 @@ function call(game: AnyGame, gameId: string, step: Step, legal: readonly Action[
   const at = { index, step: step.step, seat, action };
   const base = { ...at, kind: 'call' as const };
   if (legal.length <= 1) return { ...base, forced: true };
-  const view = game.viewFor(step.before, seat);
+  const view = viewAt(game, step.before, seat);
   let search: Action;
-  if (gameId === 'doppelkopf' && action.t === 'announce') {
-    const v = view as DoppelkopfView;
+  if (view.game === 'doppelkopf' && action.t === 'announce') {
+    const v = view;
     search =
       searchAnnouncement(v, knowledge(v), legal as never, seeded(`analysis/${step.deal}/${index}`)) ??
       ({ t: 'no announcement' } as Action);
@@ -368,7 +339,7 @@ function call(game: AnyGame, gameId: string, step: Step, legal: readonly Action[
       game: gameId as never,
       level: 'search',
       seat,
-      view: view as never,
+      view,
       legal,
       seed: `analysis/${step.deal}/${index}`,
     });
@@ -393,23 +364,6 @@ function summarize(moves: readonly MoveAnalysis[], seats: number): SeatSummary[]
       viewLoss: round(viewLoss),
       disagreements: mine.filter((m) => m.agrees === false).length,
       largest,
-    };
-  });
-}
-
-function mergeSummaries(deals: readonly DealAnalysis[], seats: number): SeatSummary[] {
-  return Array.from({ length: seats }, (_, seat) => {
-    const all = deals.map((d) => d.seats[seat]);
-    const round = (x: number) => Math.round(x * 100) / 100;
-    return {
-      seat,
-      ddLoss: round(all.reduce((a, s) => a + s.ddLoss, 0)),
-      viewLoss: round(all.reduce((a, s) => a + s.viewLoss, 0)),
-      disagreements: all.reduce((a, s) => a + s.disagreements, 0),
-      largest: all
-        .flatMap((s) => s.largest)
-        .sort((a, b) => b.view - a.view || b.dd - a.dd)
-        .slice(0, 5),
     };
   });
 }

@@ -11,9 +11,20 @@
  *   poor player holds no trump when none came back (`trumpsBack` false: he gave all his trumps, under both
  *   `three` and `trumps`).
  */
-import type { Card, Rng } from '@stich/engine';
-import type { DoppelkopfView } from '@stich/engine/doppelkopf/index';
-import { CQ, cardOf, esuit, HT, isTrump, KINDS, kindOf, orderOf, TRUMP } from './model.ts';
+import { type Card, cannotHold, type Rng } from '@stich/engine';
+import { type DoppelkopfView, trickRules } from '@stich/engine/doppelkopf/index';
+import {
+  CQ,
+  cardOf,
+  copiesIn,
+  dulleSecondIn,
+  esuit,
+  isTrump,
+  KINDS,
+  kindOf,
+  orderOf,
+  TRUMP,
+} from './model.ts';
 
 export interface Knowledge {
   readonly me: number;
@@ -57,13 +68,15 @@ export interface Knowledge {
   }[];
 }
 
+const ALL_KINDS = Array.from({ length: KINDS }, (_, k) => k);
+const SEAT_ORDER = [0, 1, 2, 3];
 const zero = (): number[] => new Array<number>(KINDS).fill(0);
 
 export function knowledge(v: DoppelkopfView): Knowledge {
   const me = v.viewer as number;
   const c = v.contract;
   const order = orderOf(c);
-  const dulleSecond = v.options.dulle === 'second' && esuit(order, HT) === TRUMP;
+  const dulleSecond = dulleSecondIn(order, v.options.dulle);
   const hand = zero();
   for (const card of v.hand) hand[kindOf(card)]++;
   const played = zero();
@@ -71,13 +84,12 @@ export function knowledge(v: DoppelkopfView): Knowledge {
   const won = [0, 0, 0, 0];
   const wonTricks = [0, 0, 0, 0];
   const all = [...v.tricks, ...(v.trick ? [v.trick] : [])];
+  // The engine's follow rule says what each play rules out; under it a seat rules out whole effective suits.
+  const played1 = all.map((t) => ({ leader: t.cards[0].seat, cards: t.cards.map((p) => kindOf(p.card)) }));
+  for (const [seat, out] of cannotHold(trickRules(order, dulleSecond), ALL_KINDS, played1, SEAT_ORDER))
+    for (const k of out) voids[seat] |= 1 << esuit(order, k);
   for (const t of all) {
-    const led = esuit(order, kindOf(t.cards[0].card));
-    t.cards.forEach((p, i) => {
-      const k = kindOf(p.card);
-      played[k]++;
-      if (i > 0 && esuit(order, k) !== led) voids[p.seat] |= 1 << led;
-    });
+    for (const p of t.cards) played[kindOf(p.card)]++;
     if ('winner' in t && t.winner !== undefined && t.cards.length === 4) {
       won[t.winner] += t.points;
       wonTricks[t.winner]++;
@@ -104,7 +116,7 @@ export function knowledge(v: DoppelkopfView): Knowledge {
       if (known[p.seat][k] > 0) known[p.seat][k]--;
     }
   const unseen = zero();
-  const deckCount = (k: number) => (v.options.nines || k % 6 !== 0 ? 2 : 0);
+  const deckCount = (k: number) => copiesIn(v.options.nines, k);
   for (let k = 0; k < KINDS; k++) {
     let n = deckCount(k) - played[k] - hand[k];
     for (let s = 0; s < 4; s++) n -= known[s][k];

@@ -2,41 +2,46 @@
  * The Doppelkopf model of the bots: card kinds (the engine's 24 kinds, cards.ts), each existing twice; a
  * hand is a count per kind (0, 1, 2) or, in the solver, two 24-bit words (kinds held at least once, kinds
  * held twice) as the engine keeps them. Trump is a fifth follow-class (`TRUMP` = 4), never one of the suits.
- * The tables are the engine's (ESUIT, STRENGTH, POINTS by trick order), never a copy.
+ * Every rule here is the engine's (trick order, Schwein, second Dulle, card points), named for the bots'
+ * loops; nothing is copied.
  */
 import type { Card } from '@stich/engine';
 import { TRUMP } from '@stich/engine';
 import {
-  type Contract,
   ESUIT,
+  kindOf as engineKindOf,
   KIND_CARDS,
   POINTS,
-  SOLOS,
   STRENGTH,
   SUIT_MASK,
 } from '@stich/engine/doppelkopf/index';
 
+export {
+  beatsBest,
+  CJ,
+  CQ,
+  copiesIn,
+  DA,
+  dulleSecondIn,
+  HOUSE_LIMIT,
+  HT,
+  handSizeOf,
+  KINDS,
+  orderOfContract as orderOf,
+  PIG_STRENGTH,
+  strengthOf,
+} from '@stich/engine/doppelkopf/index';
 export { TRUMP };
-export const KINDS = 24;
-export const CQ = 3; // kind(C, Q): suit 0 * 6 + rank 3
-export const CJ = 2;
-export const HT = 2 * 6 + 1;
-export const DA = 3 * 6 + 5;
-/** Strength of a Schwein: above every other trump (engine cards.ts `PIG_STRENGTH`). */
-export const PIG_STRENGTH = 60;
 
-const KIND_OF = new Map<Card, number>(KIND_CARDS.map((c, k) => [c, k]));
+import { KINDS } from '@stich/engine/doppelkopf/index';
+
 export const kindOf = (c: Card): number => {
-  const k = KIND_OF.get(c);
-  if (k === undefined) throw new Error(`not a Doppelkopf card: ${c}`);
+  const k = engineKindOf(c);
+  if (k < 0) throw new Error(`not a Doppelkopf card: ${c}`);
   return k;
 };
 export const cardOf = (k: number): Card => KIND_CARDS[k];
 export const points = (k: number): number => POINTS[k];
-
-/** Trick order of a contract: 0 normal (also Hochzeit, Armut, stilles Solo), 1.. the solos in SOLOS order. */
-export const orderOf = (c: Contract | null): number =>
-  c !== null && c.kind === 'solo' && c.solo !== null ? 1 + SOLOS.indexOf(c.solo) : 0;
 
 export const esuit = (order: number, k: number): number => ESUIT[order * KINDS + k];
 export const strength = (order: number, k: number): number => STRENGTH[order * KINDS + k];
@@ -72,26 +77,4 @@ export function wordsOf(counts: readonly number[]): [number, number] {
     if (counts[k] >= 2) two |= 1 << k;
   }
   return [one, two];
-}
-
-/**
- * Whether card `k` played by `seat` beats the trick's best so far (`best` strength, `bestSuit` its effective
- * suit), the first of two equal cards winning except the second Dulle where `dulleSecond`.
- */
-export function beatsBest(
-  order: number,
-  k: number,
-  kStrength: number,
-  led: number,
-  best: number,
-  bestKind: number,
-  bestSuit: number,
-  dulleSecond: boolean,
-): boolean {
-  const e = esuit(order, k);
-  if (e !== TRUMP && e !== led) return false;
-  if (bestSuit === TRUMP && e !== TRUMP) return false;
-  if (e === TRUMP && bestSuit !== TRUMP) return true;
-  if (kStrength > best) return true;
-  return kStrength === best && dulleSecond && k === HT && bestKind === HT;
 }

@@ -21,9 +21,9 @@ import {
   HT,
   isTrump,
   KINDS,
-  PIG_STRENGTH,
   points,
   strength,
+  strengthOf,
   TRUMP,
 } from './model.ts';
 
@@ -49,8 +49,7 @@ export interface PlayState {
   readonly soloist: boolean;
 }
 
-const strOf = (p: PlayState, seat: number, k: number): number =>
-  k === DA && seat === p.pigSeat ? PIG_STRENGTH : strength(p.order, k);
+const strOf = (p: PlayState, seat: number, k: number): number => strengthOf(p.order, k, seat === p.pigSeat);
 
 /** Copies of `k` neither played nor in the mover's hand. */
 const outstanding = (p: PlayState, k: number): number => p.deck(k) - p.played[k] - p.hand[k];

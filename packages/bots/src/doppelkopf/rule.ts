@@ -12,7 +12,20 @@
 import type { Action, Card } from '@stich/engine';
 import { type DoppelkopfAction, type DoppelkopfView, levelOf } from '@stich/engine/doppelkopf/index';
 import { type Knowledge, knowledge } from './know.ts';
-import { byStrength, CQ, esuit, HT, isTrump, KINDS, kindOf, points, strength, TRUMP } from './model.ts';
+import {
+  byStrength,
+  CQ,
+  copiesIn,
+  esuit,
+  HOUSE_LIMIT,
+  HT,
+  isTrump,
+  KINDS,
+  kindOf,
+  points,
+  strength,
+  TRUMP,
+} from './model.ts';
 import { type PlayState, ruleKind } from './play.ts';
 
 type A = DoppelkopfAction;
@@ -208,15 +221,12 @@ export function playStateOf(v: DoppelkopfView, kn: Knowledge, legalKinds: number
     leader: kn.leader,
     trick: kn.trick,
     played: kn.played,
-    deck: (k) => (v.options.nines || k % 6 !== 0 ? 2 : 0),
+    deck: (k) => copiesIn(v.options.nines, k),
     friends,
     foes,
     soloist,
   };
 }
-
-/** A party that said keine 90 / 60 / 30 / schwarz needs more than this. */
-export const ABOVE = [0, 120, 150, 180, 210, 239];
 
 /** The rule level's announcement now, or null. */
 export function ruleAnnouncement(v: DoppelkopfView, kn: Knowledge, legal: readonly A[]): A | null {
@@ -246,7 +256,7 @@ export function ruleAnnouncement(v: DoppelkopfView, kn: Knowledge, legal: readon
     if (
       l >= 2 &&
       l <= 4 &&
-      secured > ABOVE[l] &&
+      secured > HOUSE_LIMIT[l] &&
       (pick === null || l < levelOf((pick as A & { t: 'announce' }).call))
     )
       pick = a;

@@ -25,13 +25,14 @@ import { type Deal, type Knowledge, knowledge, sample } from './know.ts';
 import {
   beatsBest,
   CJ,
+  copiesIn,
   DA,
   esuit,
+  handSizeOf,
   KINDS,
   kindOf,
-  PIG_STRENGTH,
   points,
-  strength,
+  strengthOf,
   suitMask,
   wordsOf,
 } from './model.ts';
@@ -76,7 +77,7 @@ interface Outcome {
 /** The seat's objective for a finished deal, with the announcement levels given. */
 export function valueFor(v: DoppelkopfView, o: Outcome, annRe: number, annKo: number): number {
   const two = (o.re & (o.re - 1)) !== 0;
-  const tricks = v.options.nines ? 12 : 10;
+  const tricks = handSizeOf(v.options);
   const facts = {
     re: o.re,
     annRe,
@@ -148,7 +149,7 @@ class Sim {
   }
 
   private strOf(seat: number, k: number): number {
-    return k === DA && seat === this.kn.pigSeat ? PIG_STRENGTH : strength(this.kn.order, k);
+    return strengthOf(this.kn.order, k, seat === this.kn.pigSeat);
   }
 
   private legal(seat: number): number {
@@ -180,7 +181,7 @@ class Sim {
       leader: this.leader,
       trick: this.trick,
       played: this.played,
-      deck: (k) => (this.v.options.nines || k % 6 !== 0 ? 2 : 0),
+      deck: (k) => copiesIn(this.v.options.nines, k),
       friends,
       foes,
       soloist: single && ((this.re >> seat) & 1) !== 0,
@@ -225,7 +226,7 @@ class Sim {
 
   /** Plays out with the rule card at every seat. */
   rollout(): void {
-    const total = this.v.options.nines ? 12 : 10;
+    const total = handSizeOf(this.v.options);
     while (this.tricksDone < total) {
       const seat = (this.leader + this.trick.length) & 3;
       this.play(ruleKind(this.stateFor(seat, this.legal(seat))));
@@ -236,7 +237,7 @@ class Sim {
   outcome(restPts?: number): Outcome {
     this.history();
     const party = (s: number): 're' | 'kontra' => (((this.re >> s) & 1) !== 0 ? 're' : 'kontra');
-    const total = this.v.options.nines ? 12 : 10;
+    const total = handSizeOf(this.v.options);
     this.future.forEach((t, i) => {
       const pts = t.kinds.reduce((a, k) => a + points(k), 0);
       if (((this.re >> t.winner) & 1) !== 0) {
@@ -313,7 +314,7 @@ export function cardValues(
   const [annRe, annKo] = levelsOf(v);
   const totals = new Map<number, number>(kinds.map((k) => [k, 0]));
   let n = 0;
-  const total = v.options.nines ? 12 : 10;
+  const total = handSizeOf(v.options);
   const endgame = total - kn.tricksDone <= ENDGAME;
   const s = endgame ? freshSolver() : null;
   for (let i = 0; i < budget.samples; i++) {

@@ -24,6 +24,7 @@ import {
   byStrength,
   DA,
   esuit,
+  HT,
   KINDS,
   PIG_STRENGTH,
   points,
@@ -339,7 +340,7 @@ export class DkSolver {
       for (let i = 0; i < list.length; i++) {
         const k = list[i];
         const b = 1 << k;
-        if ((elsewhere & b) !== 0 || (pig && k === DA) || (this.dulleSecond && k === 13)) {
+        if ((elsewhere & b) !== 0 || (pig && k === DA) || (this.dulleSecond && k === HT)) {
           runPts = -1;
           if ((legal & b) !== 0) this.buf[base + n++] = k;
           continue;
@@ -415,7 +416,7 @@ export class DkSolver {
         const j = 31 - Math.clz32(m);
         m ^= 1 << j;
         const sj = this.strOf(x, j);
-        if (sj > s || (j === k && this.dulleSecond && k === 13)) return false;
+        if (sj > s || (j === k && this.dulleSecond && k === HT)) return false;
       }
     }
     return true;

@@ -17,6 +17,7 @@ import { ruleCard } from '../play/heuristic.ts';
 import { bestCard, pimc } from '../play/pimc.ts';
 import { legalCards } from '../play/rules.ts';
 import { DIFFERENZLER } from '../solver/model.ts';
+import { viewOf } from '../view.ts';
 
 type PlayAction = { readonly t: 'play'; readonly card: Card };
 type EstimateAction = { readonly t: 'estimate'; readonly points: number };
@@ -163,12 +164,12 @@ const isPlay = (v: DifferenzlerView) => v.phase === 'play';
 
 export const differenzlerPlayers: Players = {
   rule: (req) => {
-    const v = req.view as DifferenzlerView;
+    const v = viewOf(req, 'differenzler');
     if (isPlay(v)) return playRule(req, v);
     return estimateAction(req.legal, formulaEstimate(v.hand ?? [], SUITS.indexOf(v.trump!)));
   },
   search: (req) => {
-    const v = req.view as DifferenzlerView;
+    const v = viewOf(req, 'differenzler');
     if (isPlay(v)) return playSearch(req, v);
     return estimateAction(req.legal, searchEstimate(v, req.seat, seeded(`${req.seed}/estimate`)));
   },

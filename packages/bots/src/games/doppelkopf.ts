@@ -4,24 +4,24 @@
  * solo, Reizen and Armut decisions are the rule level's).
  */
 import { seeded } from '@stich/engine';
-import type { DoppelkopfView } from '@stich/engine/doppelkopf/index';
 import { ruleAction } from '../doppelkopf/rule.ts';
 import { searchMove } from '../doppelkopf/search.ts';
 import type { BotRequest } from '../index.ts';
 import type { Players } from '../levels.ts';
+import { viewOf } from '../view.ts';
 
 /** The search level's move in the play phase, with the card values it chose by (hints show them). */
 export const searchMoveFor = (req: BotRequest) =>
   searchMove(
-    req.view as DoppelkopfView,
+    viewOf(req, 'doppelkopf'),
     req.legal as Parameters<typeof searchMove>[1],
     seeded(`${req.seed}/dk`),
   );
 
 export const doppelkopfPlayers: Players = {
-  rule: (req) => ruleAction(req.view as DoppelkopfView, req.legal),
+  rule: (req) => ruleAction(viewOf(req, 'doppelkopf'), req.legal),
   search: (req) => {
-    const v = req.view as DoppelkopfView;
+    const v = viewOf(req, 'doppelkopf');
     if (v.phase !== 'play') return ruleAction(v, req.legal);
     return searchMoveFor(req).action;
   },

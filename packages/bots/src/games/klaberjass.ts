@@ -16,6 +16,7 @@ import type { PlayContext } from '../play/context.ts';
 import { ruleCard } from '../play/heuristic.ts';
 import { bestCard, pimc } from '../play/pimc.ts';
 import { JAS32 } from '../solver/model.ts';
+import { viewOf } from '../view.ts';
 import { simWindow, trumpScore } from './klapperjas.ts';
 
 type A = Action & { readonly card?: Card; readonly bella?: true; readonly suit?: string };
@@ -128,11 +129,11 @@ function play(req: BotRequest, v: KlaberjassView, search: boolean): A {
 
 export const klaberjassPlayers: Players = {
   rule: (req) => {
-    const v = req.view as KlaberjassView;
+    const v = viewOf(req, 'klaberjass');
     return v.phase === 'play' ? play(req, v, false) : bid(req, v, false);
   },
   search: (req) => {
-    const v = req.view as KlaberjassView;
+    const v = viewOf(req, 'klaberjass');
     return v.phase === 'play' ? play(req, v, true) : bid(req, v, true);
   },
 };

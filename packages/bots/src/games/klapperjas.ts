@@ -20,6 +20,7 @@ import type { PlayContext } from '../play/context.ts';
 import { ruleCard } from '../play/heuristic.ts';
 import { bestCard, type Estimate, pimc } from '../play/pimc.ts';
 import { JAS32 } from '../solver/model.ts';
+import { viewOf } from '../view.ts';
 
 type A = Action & {
   readonly card?: Card;
@@ -306,11 +307,11 @@ const meldRound = (req: BotRequest): A => {
 
 export const klapperjasPlayers: Players = {
   rule: (req) => {
-    const v = req.view as KlapperjasView;
+    const v = viewOf(req, 'klapperjas');
     return v.phase === 'play' ? playRule(req, v) : v.phase === 'melds' ? meldRound(req) : bidRule(req, v);
   },
   search: (req) => {
-    const v = req.view as KlapperjasView;
+    const v = viewOf(req, 'klapperjas');
     return v.phase === 'play' ? playSearch(req, v) : v.phase === 'melds' ? meldRound(req) : bidSearch(req, v);
   },
 };

@@ -5,6 +5,7 @@
 import type { Card } from '../core/cards.ts';
 import { err, ok, type Result } from '../core/result.ts';
 import { type Declared, GAMES_DECLARED, KIND_CARDS, KINDS, kindOf } from './cards.ts';
+import { SOLOS_OF, type SoloRule } from './config.ts';
 import { CALLS, type Call } from './state.ts';
 
 export type HealthyAction = { readonly t: 'healthy' };
@@ -153,3 +154,22 @@ export function parseAction(input: unknown): Result<DoppelkopfAction> {
       );
   }
 }
+
+/** Whether `a` is one of `list` (by identity, or by its fields: a parsed action equals an offered one). */
+export function listedIn(list: readonly DoppelkopfAction[], a: DoppelkopfAction): boolean {
+  for (const x of list) {
+    if (x === a) return true;
+    if (x.t !== a.t) continue;
+    const xa = x as Record<string, unknown>;
+    const aa = a as Record<string, unknown>;
+    if (xa.call === aa.call && xa.game === aa.game && xa.card === aa.card) return true;
+  }
+  return false;
+}
+
+/** The declarations of the solos a table plays (option `solos`), by rule. */
+export const SOLO_DECLS: Readonly<Record<SoloRule, readonly DoppelkopfAction[]>> = {
+  all: SOLOS_OF.all.map((g) => DECLARE[g]),
+  'no-fleischlos': SOLOS_OF['no-fleischlos'].map((g) => DECLARE[g]),
+  'queens-jacks': SOLOS_OF['queens-jacks'].map((g) => DECLARE[g]),
+};

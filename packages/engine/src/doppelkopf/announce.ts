@@ -23,6 +23,7 @@
  * public (a declared solo, a Hochzeit, Armut) only seats whose own party may announce are listed.
  */
 import type { Seat } from '../core/game.ts';
+import { handSizeOf } from './config.ts';
 import type { DoppelkopfState } from './state.ts';
 
 const NOBODY: readonly Seat[] = [];
@@ -74,7 +75,7 @@ export function levels(s: DoppelkopfState, party: 0 | 1, eff: number, shift: num
   const o = party === 0 ? d.annKo : d.annRe;
   if (p >= 5) return 0;
   if (s.config.options.deadlines === 'hand') {
-    const n = s.config.options.nines ? 12 : 10;
+    const n = handSizeOf(s.config.options);
     // With n - 1 cards anything goes; the ladder goes on only for a party whose first call was in time.
     if (eff >= n - 1 || ((d.inTime & (1 << party)) !== 0 && eff >= n - 1 - p)) return LEVEL_BITS[p];
     if (p === 0 && o >= 1 && eff >= n - 1 - o) return 2 | REPLY;
@@ -104,7 +105,7 @@ export function callState(s: DoppelkopfState): number {
   // Shortcut: the cards held read off the cards played (`heldInPlay` written out for all seats at once):
   // the seats yet to play to the open trick hold `most`, the seat to play among them.
   const played = s.played;
-  const most = (s.config.options.nines ? 12 : 10) - (played >> 2) + shift;
+  const most = handSizeOf(s.config.options) - (played >> 2) + shift;
   if (most < low) return 0;
   const turn = s.turn;
   const open = played & 3;
@@ -130,7 +131,7 @@ export function heldInPlay(s: DoppelkopfState, seat: Seat): number {
   const played = s.played;
   const open = played & 3;
   const leader = (s.turn - open) & 3;
-  return (s.config.options.nines ? 12 : 10) - (played >> 2) - (((seat - leader) & 3) < open ? 1 : 0);
+  return handSizeOf(s.config.options) - (played >> 2) - (((seat - leader) & 3) < open ? 1 : 0);
 }
 
 /** Never reached by a card count. */
@@ -143,7 +144,7 @@ function threshold(s: DoppelkopfState, party: 0 | 1, shift: number): number {
   const o = party === 0 ? d.annKo : d.annRe;
   if (p >= 5) return NEVER;
   if (s.config.options.deadlines !== 'hand') return levels(s, party, 0, shift) !== 0 ? 0 : NEVER;
-  const n = s.config.options.nines ? 12 : 10;
+  const n = handSizeOf(s.config.options);
   let t = n - 1;
   if ((d.inTime & (1 << party)) !== 0 && n - 1 - p < t) t = n - 1 - p;
   if (p === 0 && o >= 1 && n - 1 - o < t) t = n - 1 - o;

@@ -17,12 +17,12 @@
  */
 import type { Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
-import { type DoppelkopfAction, GIVE, RETURN, SHOVE, TAKE } from './actions.ts';
+import { type DoppelkopfAction, GIVE, listedIn, RETURN, SHOVE, TAKE } from './actions.ts';
 import { KINDS, kindOf } from './cards.ts';
-import { CONTRACT_BASE, SEATS, startPlay } from './game.ts';
-import { listedIn, redeal, TRUMP_MASK, trumpsOf } from './house.ts';
+import { redeal, SEATS, TRUMP_MASK, trumpsOf } from './deal.ts';
 import type { ArmutDeal, HouseDeal } from './housedeal.ts';
-import { type DoppelkopfState, handFields, handWords, held } from './state.ts';
+import { startPlay } from './play.ts';
+import { CONTRACT_BASE, type DoppelkopfState, handFields, handWords, held } from './state.ts';
 
 type S = DoppelkopfState;
 type A = DoppelkopfAction;

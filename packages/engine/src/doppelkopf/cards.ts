@@ -12,7 +12,7 @@
  * Plain suits: A T K Q J 9 (where Queens and Jacks are not trumps).
  */
 import type { Card } from '../core/cards.ts';
-import { type Deck, DOKO40, DOKO48, TRUMP, type TrickOrder } from '../kernel/index.ts';
+import { type Deck, DOKO40, DOKO48, TRUMP, type TrickOrder, type TrickRules } from '../kernel/index.ts';
 
 export const KINDS = 24;
 /** Kind of a card string (`HT`), -1 for anything else; the 40-card deck refuses nines (see `deckKind`). */
@@ -38,6 +38,8 @@ export const DA = kind(D, RA);
 export const suitOfKind = (k: number): number => (k / 6) | 0;
 export const rankOfKind = (k: number): number => k % 6;
 export const isNine = (k: number): boolean => k % 6 === R9;
+/** Copies of kind `k` in the deck: two, none of the nines without them. */
+export const copiesIn = (nines: boolean, k: number): number => (nines || !isNine(k) ? 2 : 0);
 
 /** Card points by rank: 9 = 0, T = 10, J = 2, Q = 3, K = 4, A = 11 (240 in a deck). */
 const RANK_POINTS = [0, 10, 2, 3, 4, 11];
@@ -54,6 +56,9 @@ export const ORDERS = ['normal', ...SOLOS] as const;
 export type OrderName = (typeof ORDERS)[number];
 export const NORMAL = 0;
 export const orderOfSolo = (solo: Solo): number => 1 + SOLOS.indexOf(solo);
+/** Trick order of a contract: its solo's, else normal (also Hochzeit, Armut, stilles Solo); none yet: normal. */
+export const orderOfContract = (c: { readonly kind: string; readonly solo: Solo | null } | null): number =>
+  c !== null && c.kind === 'solo' && c.solo !== null ? orderOfSolo(c.solo) : NORMAL;
 
 const QUEENS = [kind(C, RQ), kind(S, RQ), kind(H, RQ), kind(D, RQ)];
 const JACKS = [kind(C, RJ), kind(S, RJ), kind(H, RJ), kind(D, RJ)];
@@ -109,6 +114,38 @@ ORDERS.forEach((name, o) => {
 /** Strength of a Schwein (house preset): above every other trump. */
 export const PIG_STRENGTH = 60;
 
+/** Strength of kind `k` in `order` when played by the seat that holds the Schwein (`pig`) or not. */
+export const strengthOf = (order: number, k: number, pig: boolean): number =>
+  pig && k === DA ? PIG_STRENGTH : STRENGTH[order * KINDS + k];
+
+/** 004 "Die zweite Dulle sticht die erste": under `dulle: 'second'`, where Herz-Zehn is a trump. */
+export const dulleSecondIn = (order: number, dulle: 'first' | 'second'): boolean =>
+  dulle === 'second' && ESUIT[order * KINDS + HT] === TRUMP;
+
+/**
+ * Whether kind `k` (strength `kStrength`, see `strengthOf`) played to a trick led in effective suit `led`
+ * beats its best card so far (`bestKind`, strength `best`, effective suit `bestSuit`): a higher card of the
+ * same effective suit or a trump on a plain card; of two equal cards the first, except the second Dulle
+ * where `dulleSecond` (`dulleSecondIn`). The engine's play step and the bots' searches rank by this.
+ */
+export function beatsBest(
+  order: number,
+  k: number,
+  kStrength: number,
+  led: number,
+  best: number,
+  bestKind: number,
+  bestSuit: number,
+  dulleSecond: boolean,
+): boolean {
+  const e = ESUIT[order * KINDS + k];
+  if (e !== TRUMP && e !== led) return false;
+  if (bestSuit === TRUMP && e !== TRUMP) return false;
+  if (e === TRUMP && bestSuit !== TRUMP) return true;
+  if (kStrength > best) return true;
+  return kStrength === best && dulleSecond && k === HT && bestKind === HT;
+}
+
 /**
  * The kernel's `TrickOrder` of a contract's order over kinds; `dulleSecond`: the second of two Herz-Zehn beats the
  * first (004: "Die zweite Dulle sticht die erste"), where Herz-Zehn is a trump.
@@ -122,6 +159,15 @@ export function trickOrder(order: number, dulleSecond: boolean): TrickOrder<numb
     equalBeats: dulleSecond && dulleTrump ? (k) => k === HT : undefined,
   };
 }
+
+/**
+ * The follow rule as the kernel's card-level `TrickRules` (kernel/infer.ts `legalCards`, `cannotHold`): follow
+ * the effective suit led (trump is one suit), else any card.
+ */
+export const trickRules = (order: number, dulleSecond: boolean): TrickRules<number> => ({
+  order: trickOrder(order, dulleSecond),
+  policy: 'follow',
+});
 
 /** The deck of a preset: 48 cards with nines, or 40 without. */
 export const deckOf = (nines: boolean): Deck => (nines ? DOKO48 : DOKO40);

@@ -33,8 +33,9 @@ export type ScoringRule = (typeof SCORING_RULES)[number];
  * - `schwein` ("sobald mit dem ersten ein Stich gemacht wird"): off; `fox`: the second Fuchs is a Schwein once
  *   the first Fuchs took a trick (its owner won the trick he played it to); `party`: once the trick of the
  *   first Fuchs went to its owner's party; `any`: once the first Fuchs lay in a trick;
- * - `credit`: 004 "wird allen Gewinnern gutgeschrieben" (winners only), or zero-sum (the losers lose it, a
- *   single player three times);
+ * - `credit`: 004 "wird allen Gewinnern gutgeschrieben": `winners` (the winners' Sonderpunkte are added, the
+ *   losers' lapse, so winning never costs points), `winners-net` (the losers' Sonderpunkte are taken off, so
+ *   the winners' credit may be negative), or `zero-sum` (the losers lose it, a single player three times);
  * - `fuchs`, `karlchen`, `doppelkopfTrick`: the Sonderpunkte counted by the house scoring.
  */
 export const MELDEN_RULES = ['ddv', 'house'] as const;
@@ -43,7 +44,7 @@ export const ARMUT_RULES = ['off', 'three', 'trumps'] as const;
 export type ArmutRule = (typeof ARMUT_RULES)[number];
 export const SCHWEIN_RULES = ['off', 'fox', 'party', 'any'] as const;
 export type SchweinRule = (typeof SCHWEIN_RULES)[number];
-export const CREDIT_RULES = ['winners', 'zero-sum'] as const;
+export const CREDIT_RULES = ['winners', 'winners-net', 'zero-sum'] as const;
 export type CreditRule = (typeof CREDIT_RULES)[number];
 
 /**
@@ -61,6 +62,9 @@ export const SOLOS_OF: Readonly<Record<SoloRule, readonly Solo[]>> = {
 };
 
 export const MAX_GAMES = 1000;
+
+/** Cards in a hand, and so tricks in a deal: 12 with nines (48 cards), 10 without (40). */
+export const handSizeOf = (o: { readonly nines: boolean }): number => (o.nines ? 12 : 10);
 
 export interface DoppelkopfOptions {
   /** Deals in the match. */
@@ -122,7 +126,7 @@ export const PRESET_OPTIONS: Readonly<Record<Preset, DoppelkopfOptions>> = {
     scoring: 'house',
     melden: 'house',
     krankheit: true,
-    armut: 'three',
+    armut: 'trumps',
     schwein: 'fox',
     credit: 'winners',
     fuchs: true,
@@ -209,7 +213,7 @@ export const DEPENDENCIES: readonly Dependency[] = [
   },
   {
     option: 'credit',
-    active: (v) => v === 'winners',
+    active: (v) => v !== 'zero-sum',
     neutral: 'zero-sum',
     needs: 'scoring',
     value: 'house',

@@ -7,6 +7,7 @@
 import { count } from '../core/bits.ts';
 import type { Seat } from '../core/game.ts';
 import { levels, shiftNow } from './announce.ts';
+import { handSizeOf } from './config.ts';
 import { CALLS, type Call, type DoppelkopfState, held, heldTwice } from './state.ts';
 
 export interface CallDeadline {
@@ -29,7 +30,7 @@ export function callDeadlines(s: DoppelkopfState, seat: Seat): readonly CallDead
   if (now === 0) return NONE;
   const p = party === 0 ? s.d.annRe : s.d.annKo;
   const hand = s.config.options.deadlines === 'hand';
-  const n = s.config.options.nines ? 12 : 10;
+  const n = handSizeOf(s.config.options);
   const out: CallDeadline[] = [];
   for (let l = 1; l <= 5; l++) {
     if ((now & (1 << l)) === 0) continue;

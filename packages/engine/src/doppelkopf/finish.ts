@@ -11,7 +11,7 @@ const FUCHS = KIND_CARDS[DA];
 const KARLCHEN = KIND_CARDS[CJ];
 
 import type { DoppelkopfOptions } from './config.ts';
-import { houseResult } from './house.ts';
+import { houseResult } from './deal.ts';
 import { scoreDdv, scoreHouse } from './score.ts';
 import {
   type AnnCell,

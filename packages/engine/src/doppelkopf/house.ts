@@ -1,80 +1,33 @@
-/**
- * 004 "Melden" (option `melden: 'house'`): the reservation round, Krankheit, the bidding of several solo
- * candidates ("Reizen") and the resolution of the Vorbehalte. Armut itself: armut.ts. docs/rules/doppelkopf.md
- * "House preset (004)" quotes every passage.
- *
- * "Sonderspiele (Soli, Hochzeit, Armut, Krankheit) werden im Uhrzeigersinn, links vom Geber beginnend
- * gemeldet. Dabei hat Krankheit das höchste Gewicht, es wird sofort neu gemischt. Solo hat Vorrang vor Armut.
- * Armut hat Vorrang vor Hochzeit. Bei mehreren Solo-Anwärtern wird gereizt. [...] Um nicht zu viele
- * Informationen preiszugeben, wird Hochzeit oder Armut zunächst nur als 'Vorbehalt' angemeldet [...]"
- *
- * 1. Phase `reserve`, from the forehand (the dealer's left) once round: `healthy`; `solo` ("I play a solo",
- *    the kind named later); `reserve` (Vorbehalt: a Hochzeit or an Armut, the kind kept hidden; only a seat
- *    that has one); `sick` (five or more Kings): the deal is void at once and the same dealer deals again.
- * 2. One solo candidate: he names his solo (phase `declare`). Several: phase `bid` (below), the winner names
- *    his solo. The Vorbehalte are then void and never shown.
- * 3. No solo, Vorbehalte: each reserver names its kind (`declare` hochzeit / armut), seen only by himself.
- *    Two Armut → redeal ("Sind sogar zwei Spieler arm, so wird neu gegeben"); one → Armut (armut.ts), before
- *    any Hochzeit; else the Hochzeit. The kind is public from then on (the next step, passing the Armut
- *    cards or leading the first card of the Hochzeit, shows it anyway).
- * 4. Nobody: a normal game, or a stilles Solo (game.ts).
- *
- * Reizen: "Der 'hinten' sitzende Spieler kann sein Solo nur durchsetzen, wenn der 'vorne' sitzende Spieler
- * bei den Ansagen (RE, keine-90, usw.) nicht mithalten kann." The candidates bid in pairs, the front player
- * (earlier in the Melden order) holding, the rear one bidding, as in Skat: the rear player bids a level
- * above the current one (`bid` re = RE, keine90, keine60, keine30, schwarz = KEINE-1) or folds; the front
- * player holds it (`bid` with the same call) or folds. The survivor holds against the next candidate, the
- * level carries on. The winner plays his solo with the level he bid or held already announced: at the
- * first card it stands as his RE (and KEINE-90 .. KEINE-1 up to it), made in time; the others' bids bind
- * nothing. A candidate who is not challenged (the rear player folds at once) announces nothing.
- */
-import { count } from '../core/bits.ts';
-import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
-import { TRUMP } from '../kernel/index.ts';
-import { BID, DECLARE, type DoppelkopfAction, FOLD, HEALTHY, RESERVE, SICK, SOLO } from './actions.ts';
-import { startArmut } from './armut.ts';
-import { CQ, GAMES_DECLARED, KIND_CARDS, KINDS, NORMAL, type Solo, SUIT_MASK } from './cards.ts';
 import {
-  CONTRACT_BASE,
-  handSize,
-  SEATS,
+  BID,
+  DECLARE,
+  type DoppelkopfAction,
+  FOLD,
+  HEALTHY,
+  listedIn,
+  RESERVE,
+  SICK,
+  SOLO,
   SOLO_DECLS,
-  silentOrNormal,
-  soloContract,
-  startPlay,
-} from './game.ts';
-import type { HouseDeal, HouseResult, RedealReason } from './housedeal.ts';
-import { schweinOf } from './schwein.ts';
-import {
-  CALLS,
-  type Call,
-  type DealResult,
-  type DoppelkopfState,
-  held,
-  heldTwice,
-  levelOf,
-} from './state.ts';
+} from './actions.ts';
+import { startArmut } from './armut.ts';
+import { CQ, GAMES_DECLARED, type Solo } from './cards.ts';
+import { countIn, handSize, KING_MASK, redeal, SEATS, trumpsOf } from './deal.ts';
+import type { HouseDeal } from './housedeal.ts';
+import { silentOrNormal, soloContract, startPlay } from './play.ts';
+import { CONTRACT_BASE, callOfLevel, type DoppelkopfState, heldTwice, levelOf } from './state.ts';
 
 type S = DoppelkopfState;
 type A = DoppelkopfAction;
 
-export const TRUMP_MASK = SUIT_MASK[NORMAL * 5 + TRUMP];
-/** The four Kings' kinds (rank K = 4 in each suit). */
-const KING_MASK = (1 << 4) | (1 << 10) | (1 << 16) | (1 << 22);
-
-const countIn = (s: S, seat: Seat, mask: number): number =>
-  count(held(s, seat) & mask) + count(heldTwice(s, seat) & mask);
-export const trumpsOf = (s: S, seat: Seat): number => countIn(s, seat, TRUMP_MASK);
 /** 004: "Krank ist, wer fünf oder mehr Könige auf der Hand hat." */
 export const isSick = (s: S, seat: Seat): boolean => countIn(s, seat, KING_MASK) >= 5;
 /** 004: "Arm ist, wer nicht mehr als drei Trumpfkarten hat." */
 export const isPoor = (s: S, seat: Seat): boolean =>
   s.config.options.armut !== 'off' && trumpsOf(s, seat) <= 3;
 const hasHochzeit = (s: S, seat: Seat): boolean => (heldTwice(s, seat) & (1 << CQ)) !== 0;
-
-export const callOfLevel = (level: number): Call => (level === 1 ? 're' : CALLS[level]);
 
 // ---- legal actions -------------------------------------------------------------------------------------
 
@@ -124,25 +77,15 @@ export function houseLegal(s: S, seat: Seat): readonly A[] {
   }
 }
 
-// ---- apply ---------------------------------------------------------------------------------------------
-
-/** `a` is one of `list` (interned actions, or the same fields). */
-export function listedIn(list: readonly A[], a: A): boolean {
-  for (const x of list) {
-    if (x === a) return true;
-    if (x.t !== a.t) continue;
-    const xa = x as Record<string, unknown>;
-    const aa = a as Record<string, unknown>;
-    if (xa.call === aa.call && xa.game === aa.game && xa.card === aa.card) return true;
-  }
-  return false;
-}
-
 const notTurn = (s: S, seat: Seat): Result<never> =>
   err('not-your-turn', `seat ${s.turn} is to act, not seat ${seat}`);
 
 const refused = (s: S, seat: Seat, a: A, why: string): Result<never> =>
   seat !== s.turn ? notTurn(s, seat) : err('illegal-action', `${JSON.stringify(a)}: ${why}`);
+
+// ---- apply ---------------------------------------------------------------------------------------------
+
+/** `a` is one of `list` (interned actions, or the same fields). */
 
 /** The house phases' steps: Melden, naming, bidding (Armut: armut.ts). */
 export function houseAct(s: S, seat: Seat, a: A): Result<S> {
@@ -267,75 +210,14 @@ function declare(s: S, seat: Seat, game: number): S {
     if (GAMES_DECLARED[decls[x]] === 'armut') poor.push(x);
     if (GAMES_DECLARED[decls[x]] === 'hochzeit') hochzeit = x;
   }
+  // 004 "Sind sogar zwei Spieler arm, so wird neu gegeben": "arm" is the sentence before's (at most three
+  // trumps), so a claimed Armut is void when another hand is poor too, claimed or not.
+  if (poor.length === 1)
+    for (let k = 1; k < SEATS; k++) {
+      const x = (poor[0] + k) % SEATS;
+      if (isPoor(s, x)) poor.push(x);
+    }
   if (poor.length > 1) return redeal(done, 'two-poor', poor);
   if (poor.length === 1) return startArmut(done, poor[0]);
   return startPlay(done, { ...CONTRACT_BASE, kind: 'hochzeit', declarer: hochzeit });
-}
-
-// ---- redeal and results --------------------------------------------------------------------------------
-
-/** What the deal's result shows of the house rules (null with `melden: 'ddv'` and no Schweine). */
-export function houseResult(s: S, redealt: RedealReason | null, seats: readonly Seat[]): HouseResult | null {
-  if (s.config.options.melden !== 'house' && s.config.options.schwein === 'off') return null;
-  const h = s.d.house;
-  const a = h?.armut ?? null;
-  return {
-    redeal: redealt,
-    seats,
-    bids:
-      h === null
-        ? []
-        : h.bids.map((b) => ({ seat: b.seat, call: b.level === 0 ? 'fold' : callOfLevel(b.level) })),
-    armut:
-      a === null
-        ? null
-        : {
-            poor: a.poor,
-            taker: a.taker,
-            shoved: a.shoved,
-            given: cardsOfWords(a.given1, a.given2),
-            returned: cardsOfWords(a.back1, a.back2),
-            trumpsBack: a.trumpsBack,
-          },
-    schwein: schweinOf(s.d.pig, s.plays),
-  };
-}
-
-export function cardsOfWords(one: number, two: number): Card[] {
-  const out: Card[] = [];
-  for (let k = 0; k < KINDS; k++) {
-    if ((one & (1 << k)) !== 0) out.push(KIND_CARDS[k]);
-    if ((two & (1 << k)) !== 0) out.push(KIND_CARDS[k]);
-  }
-  return out;
-}
-
-/**
- * The deal is void and dealt again at once by the same dealer (Krankheit, two poor players, an Armut nobody
- * takes). It is listed in the outcome as contract `redeal` with no points and does not count toward `games`.
- */
-export function redeal(s: S, reason: RedealReason, seats: readonly Seat[]): S {
-  const m = s.m;
-  const result: DealResult = {
-    deal: m.deals + 1,
-    dealer: m.dealer,
-    forehand: m.forehand,
-    leader: m.forehand,
-    hands: s.d.dealt,
-    contract: { ...CONTRACT_BASE, kind: 'redeal', declarer: seats[0] },
-    parties: { re: [], kontra: [] },
-    announcements: [],
-    tricks: [],
-    cardPoints: { re: 0, kontra: 0, bySeat: [0, 0, 0, 0] },
-    tricksWon: { re: 0, kontra: 0, bySeat: [0, 0, 0, 0] },
-    winner: 'none',
-    items: [],
-    forRe: 0,
-    multiplier: 1,
-    score: [0, 0, 0, 0],
-    house: houseResult(s, reason, seats),
-  };
-  const results = m.results.slice();
-  results.push(result);
-  return { ...s, phase: 'deal', turn: m.forehand, opt: 0, quiet: 0, calls: false, m: { ...m, results } };
 }

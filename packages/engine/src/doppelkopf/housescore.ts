@@ -16,12 +16,13 @@
  *    `gegenDieArmut`).
  * 5. "RE und KONTRA verdoppeln die ermittelte Punktzahl jeweils." Each of RE and KONTRA announced doubles.
  * 6. "Anschließend werden die Sonderpunkte hinzugezählt." Then the special points (options `fuchs`,
- *    `karlchen`, `doppelkopfTrick`; none in a solo, 004 "Solospiele"): the winner's added, the losers' taken
- *    off.
+ *    `karlchen`, `doppelkopfTrick`; none in a solo, 004 "Solospiele"): the winners' added. The losers' lapse
+ *    with `credit: 'winners'` (the sum is "allen Gewinnern gutgeschrieben", so it is the winners' sum, and
+ *    winning never costs points); they are taken off with `winners-net` and `zero-sum`.
  * 7. "Bei einem Solo wird diese Zahl schließlich noch verdoppelt." A solo (declared, stilles Solo, a Hochzeit
  *    played alone) doubles the total.
- * 8. "Die so gefundene Punktzahl wird allen Gewinnern gutgeschrieben." Option `credit: 'winners'`: every
- *    winner gets the value, the losers nothing. `zero-sum` (plus-minus): the losers lose it, and the single
+ * 8. "Die so gefundene Punktzahl wird allen Gewinnern gutgeschrieben." Options `credit: 'winners'` and
+ *    `winners-net`: every winner gets the value, the losers nothing. `zero-sum` (plus-minus): the losers lose it, and the single
  *    player of a solo wins or loses it three times.
  */
 import type { Seat } from '../core/game.ts';
@@ -71,6 +72,7 @@ export function scoreHouse(f: DealFacts, o: DoppelkopfOptions, kind: ContractKin
   for (const sp of f.specials) {
     const opt = SPECIAL_OPTION[sp.kind];
     if (opt !== undefined && !o[opt]) continue;
+    if (sp.party !== winner && o.credit === 'winners') continue;
     items.push(sp);
     value += sp.party === winner ? sp.points : -sp.points;
   }

@@ -8,9 +8,10 @@
 import type { Card } from '../core/cards.ts';
 import { type Seat, SPECTATOR, type Viewer } from '../core/game.ts';
 import { GAMES_DECLARED } from './cards.ts';
-import { callOfLevel, cardsOfWords } from './house.ts';
+import { cardsOfWords } from './deal.ts';
 import { holdsSchwein, schweinOf } from './schwein.ts';
 import type { Call, DoppelkopfState } from './state.ts';
+import { callOfLevel } from './state.ts';
 
 export interface ArmutView {
   readonly poor: Seat;

@@ -10,22 +10,32 @@ export {
 } from './actions.ts';
 export { allowedLevels, callsOpen, optionalActors, toAct } from './announce.ts';
 export {
+  beatsBest,
   CJ,
   CQ,
+  copiesIn,
   DA,
   type Declared,
   displayOrder,
+  dulleSecondIn,
   ESUIT,
   GAMES_DECLARED,
   HT,
   KIND_CARDS,
+  KINDS,
+  kindOf,
   ORDERS,
+  orderOfContract,
+  orderOfSolo,
+  PIG_STRENGTH,
   POINTS,
   SOLOS,
   type Solo,
   STRENGTH,
   SUIT_MASK,
+  strengthOf,
   trickOrder,
+  trickRules,
 } from './cards.ts';
 export {
   ARMUT_RULES,
@@ -34,6 +44,7 @@ export {
   type DoppelkopfConfig,
   type DoppelkopfOptions,
   DULLE_RULES,
+  handSizeOf,
   MAX_GAMES,
   MELDEN_RULES,
   PRESET_OPTIONS,
@@ -43,12 +54,14 @@ export {
   SCORING_RULES,
 } from './config.ts';
 export { type CallDeadline, callDeadlines } from './deadline.ts';
-export { type DoppelkopfDeal, type DoppelkopfGame, doppelkopf, legalKinds } from './game.ts';
+export type { DoppelkopfDeal } from './deal.ts';
+export { type DoppelkopfGame, doppelkopf } from './game.ts';
 // House preset (004): doko-house.
 export type { ArmutDeal, HouseDeal, HouseResult, RedealReason } from './housedeal.ts';
 export { HOUSE_LIMIT } from './housescore.ts';
 export type { ArmutView, HouseView } from './houseview.ts';
 export type { DoppelkopfOutcome } from './outcome.ts';
+export { legalKinds } from './play.ts';
 export { scoreDdv, scoreHouse } from './score.ts';
 export {
   CALLS,

@@ -146,11 +146,15 @@ const OPTION_TEXTS: Record<
   credit: {
     name: ['Gutschrift', 'Credit'],
     description: [
-      'Abrechnung nach 004: die Punkte allen Gewinnern gutschreiben, oder Plus-Minus (die Verlierer verlieren sie, ein Einzelspieler dreifach).',
-      '004 scoring: credit the points to every winner, or plus-minus (the losers lose them, a single player three times).',
+      'Abrechnung nach 004: die Punkte allen Gewinnern gutschreiben (Sonderpunkte der Verlierer verfallen, oder sie werden abgezogen), oder Plus-Minus (die Verlierer verlieren sie, ein Einzelspieler dreifach).',
+      '004 scoring: credit the points to every winner (the losers’ Sonderpunkte lapse, or they are taken off), or plus-minus (the losers lose them, a single player three times).',
     ],
     values: {
       winners: ['nur den Gewinnern (004)', 'winners only (004)'],
+      'winners-net': [
+        'nur den Gewinnern, Sonderpunkte der Verlierer abgezogen',
+        'winners only, the losers’ Sonderpunkte taken off',
+      ],
       'zero-sum': ['Plus-Minus', 'plus-minus'],
     },
   },

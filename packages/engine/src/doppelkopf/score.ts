@@ -1,6 +1,6 @@
 /**
  * Valuing a finished deal. DDV: the list of items of the Turnierspielregeln as the oracle program reports them
- * (packages/cli/test/oracles/doppelkopf-ddv/README.md "value", a copy of ../shared/oracles/doppelkopf-ddv);
+ * (packages/cli/test/oracles/doppelkopf-ddv/README.md "value", copied with its games, see its PROVENANCE.md);
  * the item names are the outcome's (docs/record-format.md).
  * House (004 "Punkte"): housescore.ts `scoreHouse`.
  */

@@ -227,3 +227,19 @@ export const handFields = (w: readonly number[]): Pick<DoppelkopfState, 'ones' |
 export const PTS_UNIT: readonly number[] = [1, 256, 65536, 16777216];
 export const seatPoints = (pts: number, seat: number): number => Math.floor(pts / PTS_UNIT[seat]) % 256;
 export const seatTricks = (tricks: number, seat: number): number => (tricks >>> (4 * seat)) & 15;
+
+/** The call that names a level in the Reizen and in results: 1 RE, then KEINE-90 .. KEINE-1 (`schwarz`). */
+export const callOfLevel = (level: number): Call => (level === 1 ? 're' : CALLS[level]);
+
+/** A contract's fields before anything is declared: a normal game. */
+export const CONTRACT_BASE: Contract = {
+  kind: 'normal',
+  declarer: null,
+  partner: null,
+  solo: null,
+  pflicht: false,
+  vorfuehrung: false,
+  immediate: false,
+  clarification: 0,
+  failed: false,
+};

@@ -1,0 +1,325 @@
+/**
+ * A Doppelkopf deal begins: the match's start, the shuffle, a deal's input checked, the hands laid out, the
+ * Vorführung owed; and a void deal (redeal) with what its result shows of the house rules.
+ */
+
+import { count } from '../core/bits.ts';
+import type { Card } from '../core/cards.ts';
+import type { Seat } from '../core/game.ts';
+import { err, ok, type Result } from '../core/result.ts';
+import type { Rng } from '../core/rng.ts';
+import { TRUMP } from '../kernel/index.ts';
+import type { DoppelkopfAction } from './actions.ts';
+import { deckOf, isNine, KIND_CARDS, KINDS, kindOf, NORMAL, SUIT_MASK } from './cards.ts';
+import { type DoppelkopfConfig, handSizeOf } from './config.ts';
+import type { HouseResult, RedealReason } from './housedeal.ts';
+import { schweinOf as schweinResult } from './schwein.ts';
+import {
+  CONTRACT_BASE,
+  callOfLevel,
+  type DealResult,
+  type DealState,
+  type DoppelkopfState,
+  held,
+  heldTwice,
+} from './state.ts';
+
+type S = DoppelkopfState;
+type A = DoppelkopfAction;
+
+export const SEATS = 4;
+
+/** A deal: the hands by seat, 12 cards each with nines, 10 without. */
+export interface DoppelkopfDeal {
+  readonly hands: readonly (readonly Card[])[];
+}
+
+export const handSize = (s: S): number => handSizeOf(s.config.options);
+export const cardsInHand = (s: S, seat: Seat): number => count(held(s, seat)) + count(heldTwice(s, seat));
+
+export const NOBODY: readonly Seat[] = [];
+export const NO_ACTIONS: readonly A[] = [];
+const EMPTY4: readonly number[] = [0, 0, 0, 0];
+const UNASKED: readonly number[] = [-1, -1, -1, -1];
+
+const EMPTY_DEAL: DealState = {
+  dealt: [],
+  answers: UNASKED,
+  decls: UNASKED,
+  queue: NOBODY,
+  forced: -1,
+  contract: null,
+  order: NORMAL,
+  re: 0,
+  leader: 0,
+  annRe: 0,
+  annKo: 0,
+  inTime: 0,
+  anns: null,
+  pig: -1,
+  house: null,
+};
+
+export function start(config: DoppelkopfConfig, dealer: Seat): S {
+  const d = Number.isInteger(dealer) && dealer >= 0 && dealer < SEATS ? dealer : 0;
+  // Every state has these fields in this order (`play` writes them out): one shape for all states.
+  return {
+    config,
+    phase: 'deal',
+    turn: (d + 1) % SEATS,
+    played: 0,
+    ones: EMPTY4,
+    twice: EMPTY4,
+    trick: 0,
+    plays: null,
+    opt: 0,
+    quiet: 0,
+    calls: false,
+    pts: 0,
+    tricks: 0,
+    winners: 0,
+    d: EMPTY_DEAL,
+    m: { deals: 0, dealer: d, forehand: (d + 1) % SEATS, soloDone: 0, results: [], scores: EMPTY4 },
+  };
+}
+
+// ---- deals -------------------------------------------------------------------------------------------
+
+/** The deck's slots being shuffled by `randomDeal` (scratch: filled anew by every call, nothing kept between). */
+const SLOTS = new Uint8Array(48);
+
+/** `n` cards of the shuffled slots from `at` on. */
+function packet(cards: readonly Card[], at: number, n: number): Card[] {
+  const out = new Array<Card>(n);
+  for (let i = 0; i < n; i++) out[i] = cards[SLOTS[at + i]];
+  return out;
+}
+
+/**
+ * The shuffled deck (Fisher-Yates over the deck's slots, core/rng.ts) dealt in one packet per seat from the
+ * forehand on (any way of dealing a uniform shuffle is the same).
+ */
+export function randomDeal(state: S, rng: Rng): DoppelkopfDeal {
+  const cards = deckOf(state.config.options.nines).cards;
+  const size = cards.length;
+  for (let i = 0; i < size; i++) SLOTS[i] = i;
+  for (let i = size - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const t = SLOTS[i];
+    SLOTS[i] = SLOTS[j];
+    SLOTS[j] = t;
+  }
+  const n = size / SEATS;
+  // Seat s gets packet (s - forehand) mod 4.
+  const f = state.m.forehand;
+  return {
+    hands: [
+      packet(cards, ((SEATS - f) & 3) * n, n),
+      packet(cards, ((SEATS + 1 - f) & 3) * n, n),
+      packet(cards, ((SEATS + 2 - f) & 3) * n, n),
+      packet(cards, ((SEATS + 3 - f) & 3) * n, n),
+    ],
+  };
+}
+
+export const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** The hands of a deal in the game's layout (`hands` of the state), or why it is not a deal of the deck. */
+function dealBits(config: DoppelkopfConfig, input: unknown): Result<number[]> {
+  if (!isObject(input)) return err('bad-deal', 'a deal is { hands: Card[][] }');
+  for (const k of Object.keys(input)) if (k !== 'hands') return err('bad-deal', `unknown field ${k}`);
+  const nines = config.options.nines;
+  const n = handSizeOf(config.options);
+  const raw = input.hands;
+  if (!Array.isArray(raw) || raw.length !== SEATS) return err('bad-deal', 'hands must be a list of 4 hands');
+  const h = [0, 0, 0, 0, 0, 0, 0, 0];
+  let all1 = 0;
+  let all2 = 0;
+  for (let seat = 0; seat < SEATS; seat++) {
+    const hand: unknown = raw[seat];
+    if (!Array.isArray(hand) || hand.length !== n)
+      return err('bad-deal', `hand ${seat} must hold ${n} cards`);
+    let one = 0;
+    let two = 0;
+    for (let i = 0; i < n; i++) {
+      const c: unknown = hand[i];
+      const k = kindOf(c);
+      if (k < 0 || (!nines && isNine(k)))
+        return err(
+          'bad-deal',
+          `hand ${seat}: ${JSON.stringify(c)} is not a card of the ${nines ? 48 : 40}-card deck`,
+        );
+      const b = 1 << k;
+      if ((all2 & b) !== 0) return err('bad-deal', `${c} is dealt more than twice`);
+      if ((all1 & b) !== 0) all2 |= b;
+      else all1 |= b;
+      if ((one & b) !== 0) two |= b;
+      else one |= b;
+    }
+    h[seat] = one;
+    h[4 + seat] = two;
+  }
+  return ok(h);
+}
+
+export function parseDeal(state: S, input: unknown): Result<DoppelkopfDeal> {
+  const b = dealBits(state.config, input);
+  if (!b.ok) return b;
+  return ok({ hands: (input as DoppelkopfDeal).hands.map((h) => h.slice()) });
+}
+
+/** The cards of a hand in kind order (both copies side by side). */
+export function cardsOf(one: number, two: number): Card[] {
+  const out = new Array<Card>(count(one) + count(two));
+  // A kind is held twice only if held at least once (state.ts), so the held kinds of `one` are all.
+  let i = 0;
+  for (let m = one; m !== 0; m &= m - 1) {
+    const low = m & -m;
+    const c = KIND_CARDS[31 - Math.clz32(low)];
+    out[i++] = c;
+    if ((two & low) !== 0) out[i++] = c;
+  }
+  return out;
+}
+
+/** The seat that owes the Vorführung of this deal, or -1 (DDV: the open Pflichtsoli are forced at the end). */
+function vorfuehrung(s: S): Seat {
+  const m = s.m;
+  if (!s.config.options.pflichtsolo) return -1;
+  const open = SEATS - count(m.soloDone);
+  if (open === 0 || s.config.options.games - m.deals > open) return -1;
+  for (let k = 0; k < SEATS; k++) {
+    const seat = (m.forehand + k) % SEATS;
+    if ((m.soloDone & (1 << seat)) === 0) return seat;
+  }
+  return -1;
+}
+
+export function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
+  if (state.phase === 'over') return err('game-over', 'the match is over');
+  if (state.phase !== 'deal') return err('wrong-phase', 'no deal is due now');
+  const b = dealBits(state.config, deal);
+  if (!b.ok) return b;
+  const hands = b.value;
+  const forced = vorfuehrung(state);
+  const m = state.m;
+  // Written out in the order of `start` and EMPTY_DEAL (one shape for all states, no spread per deal).
+  return ok({
+    config: state.config,
+    phase: forced >= 0 ? 'declare' : 'reserve',
+    turn: forced >= 0 ? forced : m.forehand,
+    played: 0,
+    ones: [hands[0], hands[1], hands[2], hands[3]],
+    twice: [hands[4], hands[5], hands[6], hands[7]],
+    trick: 0,
+    plays: null,
+    opt: 0,
+    quiet: 0,
+    calls: false,
+    pts: 0,
+    tricks: 0,
+    winners: 0,
+    d: {
+      dealt: [
+        cardsOf(hands[0], hands[4]),
+        cardsOf(hands[1], hands[5]),
+        cardsOf(hands[2], hands[6]),
+        cardsOf(hands[3], hands[7]),
+      ],
+      answers: UNASKED,
+      decls: UNASKED,
+      queue: forced >= 0 ? [forced] : NOBODY,
+      forced,
+      contract: null,
+      order: NORMAL,
+      re: 0,
+      leader: m.forehand,
+      annRe: 0,
+      annKo: 0,
+      inTime: 0,
+      anns: null,
+      pig: -1,
+      house: null,
+    },
+    m,
+  });
+}
+
+// ---- hands ---------------------------------------------------------------------------------------------
+
+export const TRUMP_MASK = SUIT_MASK[NORMAL * 5 + TRUMP];
+/** The four Kings' kinds (rank K = 4 in each suit). */
+export const KING_MASK = (1 << 4) | (1 << 10) | (1 << 16) | (1 << 22);
+
+export const countIn = (s: S, seat: Seat, mask: number): number =>
+  count(held(s, seat) & mask) + count(heldTwice(s, seat) & mask);
+export const trumpsOf = (s: S, seat: Seat): number => countIn(s, seat, TRUMP_MASK);
+
+// ---- redeal and results --------------------------------------------------------------------------------
+
+/** What the deal's result shows of the house rules (null with `melden: 'ddv'` and no Schweine). */
+export function houseResult(s: S, redealt: RedealReason | null, seats: readonly Seat[]): HouseResult | null {
+  if (s.config.options.melden !== 'house' && s.config.options.schwein === 'off') return null;
+  const h = s.d.house;
+  const a = h?.armut ?? null;
+  return {
+    redeal: redealt,
+    seats,
+    bids:
+      h === null
+        ? []
+        : h.bids.map((b) => ({ seat: b.seat, call: b.level === 0 ? 'fold' : callOfLevel(b.level) })),
+    armut:
+      a === null
+        ? null
+        : {
+            poor: a.poor,
+            taker: a.taker,
+            shoved: a.shoved,
+            given: cardsOfWords(a.given1, a.given2),
+            returned: cardsOfWords(a.back1, a.back2),
+            trumpsBack: a.trumpsBack,
+          },
+    schwein: schweinResult(s.d.pig, s.plays),
+  };
+}
+
+export function cardsOfWords(one: number, two: number): Card[] {
+  const out: Card[] = [];
+  for (let k = 0; k < KINDS; k++) {
+    if ((one & (1 << k)) !== 0) out.push(KIND_CARDS[k]);
+    if ((two & (1 << k)) !== 0) out.push(KIND_CARDS[k]);
+  }
+  return out;
+}
+
+/**
+ * The deal is void and dealt again at once by the same dealer (Krankheit, two poor players, an Armut nobody
+ * takes). It is listed in the outcome as contract `redeal` with no points and does not count toward `games`.
+ */
+export function redeal(s: S, reason: RedealReason, seats: readonly Seat[]): S {
+  const m = s.m;
+  const result: DealResult = {
+    deal: m.deals + 1,
+    dealer: m.dealer,
+    forehand: m.forehand,
+    leader: m.forehand,
+    hands: s.d.dealt,
+    contract: { ...CONTRACT_BASE, kind: 'redeal', declarer: seats[0] },
+    parties: { re: [], kontra: [] },
+    announcements: [],
+    tricks: [],
+    cardPoints: { re: 0, kontra: 0, bySeat: [0, 0, 0, 0] },
+    tricksWon: { re: 0, kontra: 0, bySeat: [0, 0, 0, 0] },
+    winner: 'none',
+    items: [],
+    forRe: 0,
+    multiplier: 1,
+    score: [0, 0, 0, 0],
+    house: houseResult(s, reason, seats),
+  };
+  const results = m.results.slice();
+  results.push(result);
+  return { ...s, phase: 'deal', turn: m.forehand, opt: 0, quiet: 0, calls: false, m: { ...m, results } };
+}
