@@ -191,7 +191,7 @@ export function Replay({ id }: { id?: string }) {
           {analysis && id && (
             <AnalysisPanel id={id} names={names} step={Math.min(i, last)} onJump={(s) => setI(s)} />
           )}
-          {model && <Table model={model} legal={[]} seats={seats} me={me} onAct={() => {}} />}
+          {model && <Table model={model} legal={[]} seats={seats} me={me} onAct={() => {}} waitForNext />}
           {hands.some((h) => h.length > 0) && (
             <section
               className="card-box replay-hands"

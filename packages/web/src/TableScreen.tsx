@@ -27,6 +27,8 @@ import { RulesButton } from './Rules.tsx';
 import { rememberStep, stepsOf } from './replayStore.ts';
 import { navigate } from './route.ts';
 import { Scores } from './Scores.tsx';
+import { SpeedButton, useSpeed } from './Speed.tsx';
+import { Standings } from './Standings.tsx';
 import { type SeatInfo, Table } from './Table.tsx';
 
 export function JoinByCode({ code }: { code: string }) {
@@ -131,6 +133,12 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
   const act = (a: WireAction) => {
     if (status === 'open') conn.current?.act(a);
   };
+  // The pace: the viewer alone with computers sets theirs; sent again after every (re)join.
+  const [speed, setSpeed] = useSpeed(id);
+  const alone = me !== null && (info?.seats ?? []).every((s) => s.seat === me || s.kind === 'bot');
+  useEffect(() => {
+    if (alone && status === 'open' && speed.botDelayMs !== null) conn.current?.speed(speed.botDelayMs);
+  }, [alone, status, speed.botDelayMs, welcome]);
   const invite = sessionStorage.getItem(`stich.invite.${id}`);
   const free = info?.seats.some((s) => s.kind === 'human' && s.name === null) ?? false;
 
@@ -192,6 +200,9 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
           me={me}
           onAct={act}
           deadline={state?.deadline ?? null}
+          trickMs={speed.trickMs}
+          waitForNext={speed.waitForNext ?? alone}
+          side={me !== null ? <SpeedButton speed={speed} onChange={setSpeed} alone={alone} /> : undefined}
         />
       )}
       {model && tab === 'table' && <HintBar tableId={id} info={info} state={state} me={me} names={names} />}
@@ -200,6 +211,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
         <MatchOver
           tableId={id}
           winners={state.outcome.winners}
+          scores={state.outcome.scores}
           ranking={model?.ranking ?? []}
           names={names}
         />
@@ -235,11 +247,14 @@ function InviteBox({ path, tableId, names }: { path: string | null; tableId: str
 function MatchOver({
   tableId,
   winners,
+  scores,
   ranking,
   names,
 }: {
   tableId: string;
   winners: readonly number[];
+  /** The final score of each seat, as the game counts it. */
+  scores: readonly number[];
   /** Places first to last where the game ranks every seat (Klapper-Jas with 3 players). */
   ranking: readonly number[];
   names: string[];
@@ -267,6 +282,7 @@ function MatchOver({
           ))}
         </ol>
       )}
+      <Standings winners={winners} scores={scores} ranking={ranking} names={names} />
       <div className="row">
         <button type="button" data-testid="download" onClick={() => void download()}>
           {t('table.download')}

@@ -64,6 +64,8 @@ export {
   heldTwice,
   levelOf,
   type MatchState,
+  type Need,
+  type Needs,
   type Party,
   PHASES,
   type Phase,
