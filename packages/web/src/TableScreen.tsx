@@ -133,12 +133,12 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
   const act = (a: WireAction) => {
     if (status === 'open') conn.current?.act(a);
   };
-  // The pace: the viewer alone with computers sets theirs; sent again after every (re)join.
+  // The pace: the viewer alone with computers sets theirs; sent again whenever the connection is (re)opened.
   const [speed, setSpeed] = useSpeed(id);
   const alone = me !== null && (info?.seats ?? []).every((s) => s.seat === me || s.kind === 'bot');
   useEffect(() => {
     if (alone && status === 'open' && speed.botDelayMs !== null) conn.current?.speed(speed.botDelayMs);
-  }, [alone, status, speed.botDelayMs, welcome]);
+  }, [alone, status, speed.botDelayMs]);
   const invite = sessionStorage.getItem(`stich.invite.${id}`);
   const free = info?.seats.some((s) => s.kind === 'human' && s.name === null) ?? false;
 
