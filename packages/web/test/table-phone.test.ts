@@ -13,14 +13,16 @@ import { chromiumPath, harness, shots } from './harness.ts';
 const ddv = { players: 4 as const, preset: 'ddv' as const };
 const PHONE = { width: 390, height: 844 };
 
-/** Captions of the cards in the open trick that another card covers (their centre is not their own). */
+/** Captions of the cards in the open trick that another card covers (at a quarter, half or three quarters). */
 const coveredCaptions = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>('.trick > .played .played-by')]
       .filter((c) => {
         const r = c.getBoundingClientRect();
-        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        return !hit || !c.contains(hit);
+        return [0.25, 0.5, 0.75].some((f) => {
+          const hit = document.elementFromPoint(r.left + r.width * f, r.top + r.height / 2);
+          return !hit || !c.contains(hit);
+        });
       })
       .map((c) => c.textContent),
   );
