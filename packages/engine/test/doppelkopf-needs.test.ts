@@ -14,7 +14,7 @@ import {
   scoreDdv,
   scoreHouse,
 } from '../src/doppelkopf/index.ts';
-import { randomStep, SPECTATOR, seeded, unwrap } from '../src/index.ts';
+import { randomStep, SPECTATOR, seeded, unwrap, type Viewer } from '../src/index.ts';
 
 type S = DoppelkopfState;
 
@@ -113,7 +113,8 @@ describe.each(['ddv', 'house'] as const)('knownParties: %s', (preset) => {
       fc.property(fc.integer({ min: 0, max: 1e9 }), (seed) => {
         match(preset, seed, (s) => {
           if (s.phase !== 'play' || s.d.contract?.kind !== 'normal') return;
-          for (const viewer of [0, 1, 2, 3, SPECTATOR]) {
+          const viewers: Viewer[] = [0, 1, 2, 3, SPECTATOR];
+          for (const viewer of viewers) {
             const known = G.viewFor(s, viewer).knownParties;
             known.forEach((p, x) => {
               if (p !== null) expect(p).toBe(truth(s, x));

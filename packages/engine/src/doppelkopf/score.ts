@@ -83,7 +83,11 @@ function earned(f: DealFacts, p: Party, out: ScoreItem[]): void {
 export function scoreDdv(f: DealFacts): Valuation {
   const items: ScoreItem[] = [];
   const needs: Needs = { re: need(f, 're'), kontra: need(f, 'kontra') };
-  const winner: Party | 'none' = has(f, 're', needs.re) ? 're' : has(f, 'kontra', needs.kontra) ? 'kontra' : 'none';
+  const winner: Party | 'none' = has(f, 're', needs.re)
+    ? 're'
+    : has(f, 'kontra', needs.kontra)
+      ? 'kontra'
+      : 'none';
   const single = (f.re & (f.re - 1)) === 0;
   if (winner === 'none') {
     earned(f, 're', items);

@@ -119,7 +119,8 @@ function partiesFor(s: DoppelkopfState, viewer: Viewer): (Party | null)[] {
   const open = out.indexOf(null);
   if (open >= 0 && out.filter((p) => p !== null).length === 3) {
     const kontra = out.filter((p) => p === 'kontra').length;
-    if (kontra === 3 || (viewer !== SPECTATOR && out[viewer] === 're' && viewerQueens === 1)) out[open] = 're';
+    if (kontra === 3 || (viewer !== SPECTATOR && out[viewer] === 're' && viewerQueens === 1))
+      out[open] = 're';
   }
   return out;
 }
