@@ -185,7 +185,11 @@ export function DokoSide({
   if (!v) return null;
   const h = v.house;
   const a = h?.armut ?? null;
-  const owing = v.options.pflichtsolo ? [0, 1, 2, 3].filter((s) => !v.pflichtsoloDone.includes(s)) : null;
+  // The one playing his Pflichtsolo now owes it no longer (the view lists it as done once the deal ends).
+  const playing = v.contract?.kind === 'solo' && v.contract.pflicht ? v.contract.declarer : null;
+  const owing = v.options.pflichtsolo
+    ? [0, 1, 2, 3].filter((s) => !v.pflichtsoloDone.includes(s) && s !== playing)
+    : null;
   return (
     <section className="doko-side" aria-label={t('doko.game.title')} data-testid="doko-game">
       <p

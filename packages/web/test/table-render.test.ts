@@ -99,7 +99,9 @@ describe('Doppelkopf at the table (issue 21)', () => {
           const games = v.options.games;
           expect(html).toContain(`Spiel ${Math.min(v.deal, games)} von ${games}`);
           if (v.options.pflichtsolo) {
-            const owing = [0, 1, 2, 3].filter((x) => !v.pflichtsoloDone.includes(x));
+            const c = v.contract;
+            const playing = c?.kind === 'solo' && c.pflicht ? c.declarer : null;
+            const owing = [0, 1, 2, 3].filter((x) => !v.pflichtsoloDone.includes(x) && x !== playing);
             if (owing.length > 0)
               expect(html).toContain(
                 `Pflichtsolo offen: ${owing.map((x) => (x === me ? 'Du' : NAMES[x])).join(', ')}`,
