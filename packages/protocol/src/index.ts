@@ -157,10 +157,19 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
     id: requestId,
     d: z.object({ deal: z.number().int().min(0), value: z.string().regex(/^[0-9a-f]{64}$/) }),
   }),
+  /**
+   * How long computer players wait before they act at this table (ms, 0 to MAX_BOT_DELAY_MS), for as long as
+   * the room lives. Only from the one person seated among computers; nothing is answered unless refused.
+   */
+  z.object({
+    t: z.literal('speed'),
+    id: requestId,
+    d: z.object({ botDelayMs: z.number().int().min(0).max(5000) }),
+  }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientMessageType = ClientMessage['t'];
-export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = ['act', 'sync', 'ping', 'seed'];
+export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = ['act', 'sync', 'ping', 'seed', 'speed'];
 
 export type ParsedClientMessage =
   | { readonly ok: true; readonly msg: ClientMessage }

@@ -167,6 +167,8 @@ export class TableRoom extends Room {
   private turnSeat: Seat | null = null;
   /** Bots waiting out their delay before deciding (cleared when the room goes). */
   private readonly botTimers = new Set<Timer>();
+  /** The bot delay the one person at the table asked for (`speed`); null: the server's BOT_DELAY_MS. */
+  private botDelay: number | null = null;
   private deadline: number | null = null;
   private disposed = false;
   /** The first deal is on its way to the database: from here on the seats are kept as in a match. */
@@ -573,6 +575,31 @@ export class TableRoom extends Room {
           return;
         }
         this.sendTo(client, { t: 'fair', d: this.fair.news(), id: msg.id });
+        return;
+      }
+      case 'speed': {
+        const seat = this.roles.get(client.sessionId);
+        // Only a person alone among computers sets their pace: with other people it would be imposed on them.
+        const alone =
+          seat !== undefined && seat !== null && this.seats.every((s) => s.seat === seat || s.kind === 'bot');
+        if (!alone) {
+          this.sendTo(
+            client,
+            errorMessage('forbidden', 'only a person alone with computers sets their pace', msg.id),
+          );
+          return;
+        }
+        this.botDelay = msg.d.botDelayMs;
+        // A bot already waiting out the old delay would otherwise keep it: start it again with the new one.
+        this.enqueue(async () => {
+          const live = this.status === 'playing' && !this.disposed && !this.parked;
+          const next = live ? this.game.toAct(this.gs)[0] : undefined;
+          if (next === undefined || !this.controlledByBot(next)) return;
+          for (const t of this.botTimers) t.clear();
+          this.botTimers.clear();
+          this.botPending.delete(next);
+          this.runBot(next, this.seats[next].level, msg.d.botDelayMs);
+        });
         return;
       }
       case 'act': {
@@ -1038,7 +1065,8 @@ export class TableRoom extends Room {
     this.turnSeat = null;
     this.deadline = null;
     if (seat === undefined) return;
-    if (this.controlledByBot(seat)) this.runBot(seat, this.seats[seat].level, context().config.botDelayMs);
+    if (this.controlledByBot(seat))
+      this.runBot(seat, this.seats[seat].level, this.botDelay ?? context().config.botDelayMs);
     else if (this.row.turnTimer !== null) {
       const ms = this.row.turnTimer * 1000;
       this.deadline = Date.now() + ms;

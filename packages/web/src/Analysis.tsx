@@ -84,7 +84,7 @@ export function AnalysisPanel({
       <p className="muted">{t('analysis.explain', { unit })}</p>
       {pending > 0 && (
         <p className="muted" data-testid="analysis-pending">
-          {t('analysis.pending', { n: pending })}
+          {t('analysis.pending', { count: pending })}
         </p>
       )}
       {data.failed.length > 0 && (

@@ -14,13 +14,7 @@ import { dokoResults, readView } from './model.ts';
 import { fetchRecord, fetchReplay, seatTokenFor } from './net.ts';
 import { navigate } from './route.ts';
 import { Scores } from './Scores.tsx';
-
-/** Seats in the order the match placed them: the game's ranking where it has one, else winners first. */
-const placed = (n: number, winners: readonly number[], ranking: readonly number[]): number[] => {
-  if (ranking.length === n) return [...ranking];
-  const seats = Array.from({ length: n }, (_, i) => i);
-  return [...seats.filter((s) => winners.includes(s)), ...seats.filter((s) => !winners.includes(s))];
-};
+import { Standings } from './Standings.tsx';
 
 export function MatchOver({
   tableId,
@@ -62,19 +56,7 @@ export function MatchOver({
           ))}
         </ol>
       )}
-      <table className="standings" data-testid="standings" aria-label={t('table.standings')}>
-        <tbody>
-          {placed(names.length, winners, ranking).map((s) => (
-            <tr key={s} data-seat={s} data-won={winners.includes(s)}>
-              <th scope="row">{names[s]}</th>
-              <td className="score">{scores[s] ?? ''}</td>
-              <td className="score">
-                {winners.includes(s) && <small className="tag strong">{t('score.won')}</small>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Standings winners={winners} scores={scores} ranking={ranking} names={names} />
       <div className="row">
         <button type="button" data-testid="download" onClick={() => void download()}>
           {t('table.download')}

@@ -4,18 +4,32 @@
  * expected loss of every other legal card against it. Where hints were used, everyone at the table sees
  * who used them. The table decides whether it offers hints (one person against computer players).
  */
-import type { HintResponse, StateUpdate, TableInfo } from '@stich/protocol';
+import type { GameView, HintResponse, StateUpdate, TableInfo } from '@stich/protocol';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionLabel, type WireAction } from './actions.ts';
 import { cardName } from './cards.tsx';
+import { dokoLabel } from './doko.tsx';
 import { askHint } from './net.ts';
 
+/** The unit in the nominative, singular or plural by the number before it. */
 const UNIT_KEY: Record<HintResponse['unit'], string> = {
-  'card points': 'analysis.unit.cardPoints',
-  distance: 'analysis.unit.distance',
-  'game points': 'analysis.unit.gamePoints',
+  'card points': 'hint.unit.cardPoints',
+  distance: 'hint.unit.distance',
+  'game points': 'hint.unit.gamePoints',
 };
+
+/** A suggested action in words: a card by its name, a call as on its button ("gesund", not "healthy"). */
+export function hintLabel(
+  t: TFunction,
+  a: WireAction,
+  view: GameView,
+  exists: (k: string) => boolean,
+): string {
+  if (typeof a.card === 'string') return cardName(t, a.card);
+  return view.game === 'doppelkopf' ? dokoLabel(t, a, view) : actionLabel(t, a, exists);
+}
 
 export function HintBar({
   tableId,
@@ -38,11 +52,10 @@ export function HintBar({
   if (!hints || !state) return null;
   const mine = me !== null && hints.allowed && info?.status === 'playing' && state.legal.length > 0;
   const shown = hint && hint.seq === state.seq ? hint : null;
-  const label = (a: WireAction) =>
-    typeof a.card === 'string' ? cardName(t, a.card) : actionLabel(t, a, (k) => i18n.exists(k));
-  const unit = shown ? t(UNIT_KEY[shown.unit]) : '';
-  const fmt = (x: number) =>
-    (Math.round(x * 10) / 10).toLocaleString(undefined, { maximumFractionDigits: 1 });
+  const label = (a: WireAction) => hintLabel(t, a, state.view, (k) => i18n.exists(k));
+  const round = (x: number) => Math.round(x * 10) / 10;
+  const fmt = (x: number) => round(x).toLocaleString(i18n.language, { maximumFractionDigits: 1 });
+  const unit = (x: number) => (shown ? t(UNIT_KEY[shown.unit], { count: round(x) }) : '');
   const ask = async () => {
     setBusy(true);
     setError(null);
@@ -84,7 +97,7 @@ export function HintBar({
                 return (
                   <li key={JSON.stringify(o.action)} data-value={o.value}>
                     {label(o.action as WireAction)}:{' '}
-                    {diff > 0 ? t('hint.worse', { loss: fmt(diff), unit }) : t('hint.best')}
+                    {diff > 0 ? t('hint.worse', { loss: fmt(diff), unit: unit(diff) }) : t('hint.best')}
                   </li>
                 );
               })}

@@ -266,7 +266,9 @@ export function Replay({ id, code }: { id?: string; code?: string }) {
           )}
           {record && !data?.local && <RecordCheck load={record} />}
           {analysis && id && <AnalysisPanel id={id} names={names} step={at} onJump={(s) => setI(s)} />}
-          {model && <Table model={model} legal={[]} seats={seats} me={me} onAct={() => {}} replay />}
+          {model && (
+            <Table model={model} legal={[]} seats={seats} me={me} onAct={() => {}} replay waitForNext />
+          )}
           {hands.some((h) => h.length > 0) && (
             <section
               className="card-box replay-hands"

@@ -4,13 +4,13 @@
  * who takes it, the last trick on demand, whose turn it is, and a control for every legal action.
  */
 import type { TFunction } from 'i18next';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionLabel, actionSuit, type Controls, toControls, type WireAction } from './actions.ts';
 import { CardBack, CardFace, cardName, SuitIcon, type SuitLetter } from './cards.tsx';
+import { DealEnd } from './DealEnd.tsx';
 import { DokoBreakdown, DokoSide, DokoTags, deadlineText, dokoHint, dokoLabel, dokoSaid } from './doko.tsx';
 import type { Played, TableModel, TrickModel } from './model.ts';
-import { DealBreakdown, dealHeadline } from './Scores.tsx';
 
 export interface SeatInfo {
   readonly name: string;
@@ -33,10 +33,18 @@ export interface TableProps {
   deadline?: number | null;
   /** A replay: nobody is waited for, so a state before a deal says the cards come next. */
   replay?: boolean;
+  /** How long a taken trick stays in view (ms). */
+  trickMs?: number;
+  /** The end of a deal stays until "Weiter" (no timer, no countdown): alone with computers, in a replay. */
+  waitForNext?: boolean;
+  /** More in the side panel (the pace settings). */
+  side?: ReactNode;
 }
 
 /** How long the end-of-deal result stays when nobody continues (ms). */
 export const DEAL_END_MS = 12_000;
+/** How long a taken trick stays in view by default (ms). */
+export const TRICK_MS = 900;
 
 type Pos = 'bottom' | 'left' | 'top' | 'right' | 'top-left' | 'top-right';
 
@@ -58,7 +66,18 @@ export function positions(n: number, me: number, clockwise: boolean): Pos[] {
   return out;
 }
 
-export function Table({ model, legal, seats, me, onAct, deadline = null, replay = false }: TableProps) {
+export function Table({
+  model,
+  legal,
+  seats,
+  me,
+  onAct,
+  deadline = null,
+  replay = false,
+  trickMs = TRICK_MS,
+  waitForNext = false,
+  side,
+}: TableProps) {
   const { t, i18n } = useTranslation();
   const exists = (k: string) => i18n.exists(k);
   const controls = useMemo(() => toControls(legal), [legal]);
@@ -71,9 +90,9 @@ export function Table({ model, legal, seats, me, onAct, deadline = null, replay 
   // Only the seat whose turn it is lights up; seats that merely may call (Kontra, Re) do not. Where every
   // listed seat is due (Differenzler's secret estimates) each one still to estimate is.
   const due = model.estimated && model.phase === 'estimate' ? model.toAct : turn === undefined ? [] : [turn];
-  const [showLast, setShowLast] = useState(false);
-  const taking = useTakenTrick(model);
-  const dealEnd = useDealEnd(model);
+  const [showTricks, setShowTricks] = useState(false);
+  const taking = useTakenTrick(model, trickMs);
+  const dealEnd = useDealEnd(model, waitForNext);
   const thrown = useThrownIn(model);
   const ref = useRef<HTMLDivElement>(null);
   useSensibleFocus(ref, model, legal);
@@ -108,12 +127,20 @@ export function Table({ model, legal, seats, me, onAct, deadline = null, replay 
         )}
         {/* The result yields to the next deal's cards once one is on the table. */}
         {dealEnd.shown !== null && model.trick.length === 0 ? (
-          <DealEnd model={model} index={dealEnd.shown} names={names} me={me} onClose={dealEnd.close} />
+          <DealEnd
+            model={model}
+            index={dealEnd.shown}
+            names={names}
+            me={me}
+            onClose={dealEnd.close}
+            seconds={waitForNext ? null : Math.round(DEAL_END_MS / 1000)}
+          />
         ) : (
           <TableCenter model={model} pos={pos} names={names} me={me} taking={taking} />
         )}
         <aside className="side">
-          {!model.trump && model.proposed && (
+          {/* The turned card already shows the proposal with its caption: the suit is not drawn twice. */}
+          {!model.trump && model.proposed && !(model.turned && model.turnedProposes) && (
             <div className="trump proposed" data-proposed={model.proposed}>
               <span>{t('table.proposed')}</span>
               <SuitIcon suit={model.proposed as SuitLetter} size={22} />
@@ -131,16 +158,19 @@ export function Table({ model, legal, seats, me, onAct, deadline = null, replay 
           <button
             type="button"
             className="small"
-            onClick={() => setShowLast((x) => !x)}
-            disabled={!model.lastTrick}
+            data-testid="show-tricks"
+            aria-expanded={showTricks}
+            onClick={() => setShowTricks((x) => !x)}
+            disabled={model.tricks.length === 0}
           >
-            {t('table.showLastTrick')}
+            {t('play.showTricks')}
           </button>
+          {side}
           <DokoSide model={model} names={names} me={me} />
           <CallList model={model} names={names} me={me} />
         </aside>
-        {showLast && model.lastTrick && (
-          <LastTrick trick={model.lastTrick} names={names} me={me} onClose={() => setShowLast(false)} />
+        {showTricks && model.tricks.length > 0 && (
+          <TricksDialog tricks={model.tricks} names={names} me={me} onClose={() => setShowTricks(false)} />
         )}
       </div>
       <div className="me">
@@ -177,9 +207,15 @@ export function Table({ model, legal, seats, me, onAct, deadline = null, replay 
           <div className="my-calls">
             <SeatCalls model={model} seat={me} />
             <DokoTags model={model} seat={me} />
+            {model.tricksTaken && (
+              <small className="tag" data-testid="own-tricks" data-n={model.tricksTaken[me] ?? 0}>
+                {t('table.tricks', { n: model.tricksTaken[me] ?? 0 })}
+              </small>
+            )}
+            <Said model={model} seat={me} />
             {model.declarer === me && <small className="tag strong">{t('table.declarer')}</small>}
             {model.dealer === me && <small className="tag">{t('table.dealer')}</small>}
-            {model.aside > 0 && <small className="tag">{t('table.aside', { n: model.aside })}</small>}
+            {model.aside > 0 && <small className="tag">{t('table.aside', { count: model.aside })}</small>}
             <OwnRound model={model} me={me} />
           </div>
         )}
@@ -244,7 +280,7 @@ function useThrownIn(model: TableModel): string | null {
  * player continues or DEAL_END_MS pass; null otherwise. Nothing is shown for results already there when
  * the table opened.
  */
-function useDealEnd(model: TableModel): { shown: number | null; close: () => void } {
+function useDealEnd(model: TableModel, wait: boolean): { shown: number | null; close: () => void } {
   const count = model.rounds?.length ?? model.deals.length;
   const seen = useRef(count);
   const [shown, setShown] = useState<number | null>(null);
@@ -253,35 +289,44 @@ function useDealEnd(model: TableModel): { shown: number | null; close: () => voi
     seen.current = count;
   }, [count]);
   useEffect(() => {
-    if (shown === null) return;
+    if (shown === null || wait) return;
     const id = setTimeout(() => setShown(null), DEAL_END_MS);
     return () => clearTimeout(id);
-  }, [shown]);
+  }, [shown, wait]);
   return { shown, close: () => setShown(null) };
 }
 
 /**
- * Keeps a finished trick in view for a moment, with who takes it, before it goes. Every trick of a deal
- * is shown, the first one too; a new deal (no tricks) clears what was shown, so nothing of the old deal
- * stays over the new bidding.
+ * Keeps a finished trick in view for `ms`, with who takes it, before it goes. Every trick of a deal is
+ * shown, the first one too; a new deal (no tricks) clears what was shown, so nothing of the old deal stays
+ * over the new bidding. The timer runs per trick (its key): the states that follow (the next cards, a call)
+ * must not stop it, or the trick and its "… nimmt den Stich" would stay under the whole next trick.
  */
-function useTakenTrick(model: TableModel): TrickModel | null {
+function useTakenTrick(model: TableModel, ms: number): TrickModel | null {
   const [shown, setShown] = useState<TrickModel | null>(null);
   const lastKey = useRef<string | null>(null);
-  const key = model.lastTrick ? model.lastTrick.cards.map((p) => p.card).join() : '';
+  const trick = useRef(model.lastTrick);
+  trick.current = model.lastTrick;
+  // The deal and the trick's number in it: the same cards may make two tricks of a deal (Doppelkopf).
+  const key = model.lastTrick
+    ? `${model.deals.length}:${model.tricks.length}:${model.lastTrick.cards.map((p) => p.card).join()}`
+    : '';
   useEffect(() => {
     if (key === lastKey.current) return;
     // The state the table opened with shows no taking: the trick was taken before the viewer came.
     const opened = lastKey.current === null;
     lastKey.current = key;
-    if (opened || !model.lastTrick) {
+    if (opened || !trick.current) {
       setShown(null);
       return;
     }
-    setShown(model.lastTrick);
-    const id = setTimeout(() => setShown(null), 900);
+    setShown(trick.current);
+  }, [key]);
+  useEffect(() => {
+    if (shown === null) return;
+    const id = setTimeout(() => setShown(null), ms);
     return () => clearTimeout(id);
-  }, [key, model.lastTrick]);
+  }, [shown, ms]);
   return shown;
 }
 
@@ -372,7 +417,7 @@ function Opponent(props: {
         <SeatCalls model={model} seat={seat} />
         <DokoTags model={model} seat={seat} />
       </div>
-      <div className="opp-cards" title={t('table.cards', { n: count })}>
+      <div className="opp-cards" title={t('table.cards', { count })}>
         {Array.from({ length: Math.min(count, 10) }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: identical backs
           <CardBack key={i} className="back-mini" />
@@ -447,7 +492,7 @@ function Stock({ model }: { model: TableModel }) {
       {model.stockCount ? (
         <div className="stock-pile" data-count={model.stockCount}>
           <CardBack className="card-svg stock-back" />
-          <small>{t('table.cards', { n: model.stockCount })}</small>
+          <small>{t('table.cards', { count: model.stockCount })}</small>
         </div>
       ) : null}
       {model.turned && (
@@ -537,30 +582,52 @@ function TableCenter({
   );
 }
 
-function LastTrick({
-  trick,
+/** Every trick of the running deal, the last one first, each with who took it. */
+function TricksDialog({
+  tricks,
   names,
   me,
   onClose,
 }: {
-  trick: TrickModel;
+  tricks: readonly TrickModel[];
   names: string[];
   me: number | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => close.current?.focus({ preventScroll: true }), []);
   return (
-    <div className="last-trick" role="dialog" aria-label={t('table.lastTrick')}>
-      <div className="last-cards">
-        {trick.cards.map((p) => (
-          <figure key={p.seat} data-card={p.card} data-seat={p.seat}>
-            <CardFace card={p.card} />
-            <figcaption>{names[p.seat]}</figcaption>
-          </figure>
-        ))}
-      </div>
-      {trick.winner !== null && <p>{takesText(t, names, me, trick.winner)}</p>}
-      <button type="button" onClick={onClose}>
+    <div
+      className="last-trick"
+      role="dialog"
+      aria-label={t('play.tricksTitle')}
+      data-testid="tricks"
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+    >
+      <h3>{t('play.tricksTitle')}</h3>
+      <ol className="trick-list" reversed>
+        {tricks
+          .map((trick, i) => ({ trick, n: i + 1 }))
+          .reverse()
+          .map(({ trick, n }) => (
+            <li key={n} data-trick={n} data-winner={trick.winner ?? ''}>
+              <p className="trick-head">
+                {t('play.trickN', { n })}
+                {trick.winner !== null ? `: ${takesText(t, names, me, trick.winner)}` : ''}
+              </p>
+              <div className="last-cards">
+                {trick.cards.map((p) => (
+                  <figure key={p.seat} data-card={p.card} data-seat={p.seat}>
+                    <CardFace card={p.card} />
+                    <figcaption>{names[p.seat]}</figcaption>
+                  </figure>
+                ))}
+              </div>
+            </li>
+          ))}
+      </ol>
+      <button type="button" ref={close} onClick={onClose}>
         {t('close')}
       </button>
     </div>
@@ -620,96 +687,6 @@ function OwnRound({ model, me }: { model: TableModel; me: number }) {
   );
 }
 
-/** The deal just scored: who won, the points, the breakdown; until the player continues or a timer ends. */
-function DealEnd({
-  model,
-  index,
-  names,
-  me,
-  onClose,
-}: {
-  model: TableModel;
-  index: number;
-  names: string[];
-  me: number | null;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const button = useRef<HTMLButtonElement>(null);
-  const [left, setLeft] = useState(Math.round(DEAL_END_MS / 1000));
-  useEffect(() => {
-    button.current?.focus({ preventScroll: true });
-    const id = setInterval(() => setLeft((x) => Math.max(0, x - 1)), 1000);
-    return () => clearInterval(id);
-  }, []);
-  const round = model.rounds?.[index];
-  const deal = model.deals[index];
-  const last = round?.lastCards ?? deal?.lastCards ?? [];
-  const lastWinner = round?.lastTrick ?? deal?.lastTrick ?? null;
-  return (
-    <section
-      className="deal-end"
-      aria-labelledby="deal-end-title"
-      data-testid="deal-end"
-      data-deal={index + 1}
-    >
-      <h2 id="deal-end-title">{dealHeadline(t, model, index, names, me)}</h2>
-      {last.length > 0 && (
-        <figure className="deal-end-last" data-testid="deal-end-last">
-          <figcaption>
-            {t('table.lastTrick')}
-            {lastWinner !== null ? `: ${takesText(t, names, me, lastWinner)}` : ''}
-          </figcaption>
-          <div className="last-cards">
-            {last.map((p) => (
-              <figure key={p.seat} data-card={p.card} data-seat={p.seat}>
-                <CardFace card={p.card} />
-                <figcaption>{names[p.seat]}</figcaption>
-              </figure>
-            ))}
-          </div>
-        </figure>
-      )}
-      {round ? (
-        <table className="breakdown round-end">
-          <thead>
-            <tr>
-              <th />
-              <th>{t('score.estimate')}</th>
-              <th>{t('score.made')}</th>
-              <th>{t('score.difference')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {names.map((n, s) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: one row per seat
-              <tr key={s} data-seat={s}>
-                <th>{n}</th>
-                <td>{round.estimates[s]}</td>
-                <td>{round.points[s]}</td>
-                <td>{round.differences[s]}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : deal?.doko && model.doko ? (
-        <DokoBreakdown r={deal.doko} names={names} options={model.doko.view.options} me={me} />
-      ) : deal ? (
-        <DealBreakdown result={deal} names={names} model={model} index={index} me={me} bare />
-      ) : null}
-      <button
-        type="button"
-        ref={button}
-        className="action primary"
-        onClick={onClose}
-        data-testid="deal-end-continue"
-      >
-        {t('table.nextDeal')} <small>({t('table.secondsLeft', { n: left })})</small>
-      </button>
-    </section>
-  );
-}
-
 function ActionBar({
   controls,
   onAct,
@@ -729,7 +706,9 @@ function ActionBar({
   const doko = model.doko?.view ?? null;
   // Doppelkopf: a seat listed only so that its view tells nothing of its party may have nothing but
   // "quiet" to say; the game does not wait for it, so no button asks.
-  const buttons = doko && controls.buttons.every((a) => a.t === 'quiet') ? [] : controls.buttons;
+  // Nor does it wait for "quiet" (nothing now) beside announcements: the button would only ever show while
+  // another seat is to play, and saying nothing needs no click. Off turn only the announcements show.
+  const buttons = doko ? controls.buttons.filter((a) => a.t !== 'quiet') : controls.buttons;
   if (buttons.length === 0 && controls.numbers.length === 0) return null;
   const offer = model.exchangeOffer;
   const label = (a: WireAction): string =>

@@ -28,6 +28,7 @@ import { RulesButton } from './Rules.tsx';
 import { rememberStep, stepsOf } from './replayStore.ts';
 import { navigate } from './route.ts';
 import { Scores } from './Scores.tsx';
+import { SpeedButton, useSpeed } from './Speed.tsx';
 import { type SeatInfo, Table } from './Table.tsx';
 
 export function JoinByCode({ code }: { code: string }) {
@@ -142,6 +143,12 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
     if (status === 'open') conn.current?.act(a);
   };
   const leave = useLeave(me !== null && info?.status === 'playing' && !state?.outcome?.over);
+  // The pace: the viewer alone with computers sets theirs; sent again whenever the connection is (re)opened.
+  const [speed, setSpeed] = useSpeed(id);
+  const alone = me !== null && (info?.seats ?? []).every((s) => s.seat === me || s.kind === 'bot');
+  useEffect(() => {
+    if (alone && status === 'open' && speed.botDelayMs !== null) conn.current?.speed(speed.botDelayMs);
+  }, [alone, status, speed.botDelayMs]);
   const invite = sessionStorage.getItem(`stich.invite.${id}`);
   const free = info?.seats.some((s) => s.kind === 'human' && (s.name === null || s.invited)) ?? false;
 
@@ -215,6 +222,9 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
           me={me}
           onAct={act}
           deadline={state?.deadline ?? null}
+          trickMs={speed.trickMs}
+          waitForNext={speed.waitForNext ?? alone}
+          side={me !== null ? <SpeedButton speed={speed} onChange={setSpeed} alone={alone} /> : undefined}
         />
       )}
       {model && tab === 'table' && <HintBar tableId={id} info={info} state={state} me={me} names={names} />}

@@ -11,6 +11,8 @@ import type { WireAction } from './actions.ts';
 import { CardFace, cardName } from './cards.tsx';
 import type { DokoResult, TableModel } from './model.ts';
 
+type Need = NonNullable<DokoResult['needs']>['re'];
+
 /** 004 calls the fifth level KEINE-1 (no card point for the opponents); the DDV says schwarz. */
 const keineEins = (v: { options: DoppelkopfView['options'] }): boolean => v.options.scoring === 'house';
 
@@ -183,8 +185,28 @@ export function DokoSide({
   if (!v) return null;
   const h = v.house;
   const a = h?.armut ?? null;
+  // The one playing his Pflichtsolo now owes it no longer (the view lists it as done once the deal ends).
+  const playing = v.contract?.kind === 'solo' && v.contract.pflicht ? v.contract.declarer : null;
+  const owing = v.options.pflichtsolo
+    ? [0, 1, 2, 3].filter((s) => !v.pflichtsoloDone.includes(s) && s !== playing)
+    : null;
   return (
     <section className="doko-side" aria-label={t('doko.game.title')} data-testid="doko-game">
+      <p
+        className="doko-progress"
+        data-testid="doko-progress"
+        data-deal={v.deal}
+        data-games={v.options.games}
+      >
+        {t('play.progress', { n: Math.min(v.deal, v.options.games), games: v.options.games })}
+      </p>
+      {owing && (
+        <p className="doko-pflicht" data-testid="doko-pflicht" data-owing={owing.join(' ')}>
+          {owing.length > 0
+            ? t('play.pflichtOpen', { names: owing.map((s) => nameOf(names, s)).join(', ') })
+            : t('play.pflichtDone')}
+        </p>
+      )}
       <p
         className="doko-contract"
         data-kind={v.contract?.kind ?? ''}
@@ -317,6 +339,14 @@ const DOUBLINGS = new Set(['reDoubled', 'kontraDoubled', 'soloDoubled']);
 const itemValue = (i: DokoResult['items'][number]): string =>
   DOUBLINGS.has(i.kind) ? `×2 (${i.points} → ${2 * i.points})` : String(i.points);
 
+/** What a party needed, in words: "151 Augen", "einen Stich", "alle Stiche". */
+const needText = (t: TFunction, n: Need): string =>
+  n === 'trick'
+    ? t('play.needTrick')
+    : n === 'all-tricks'
+      ? t('play.needAllTricks')
+      : t('play.needPoints', { count: n });
+
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
 /** One deal: game, parties, card points, announcements, every point of the value, the score per seat. */
@@ -345,6 +375,13 @@ export function DokoBreakdown({
           ? t('doko.noWinner')
           : t('doko.partyWins', { party: t(`doko.party.${r.winner}`) })}
       </p>
+      {r.needs && r.contract.kind !== 'redeal' && (
+        <p className="deal-sub doko-needs" data-testid="doko-needs">
+          {(['re', 'kontra'] as const)
+            .map((p) => t('play.needs', { party: t(`doko.party.${p}`), need: needText(t, r.needs![p]) }))
+            .join(' · ')}
+        </p>
+      )}
       {h?.redeal && <p className="deal-sub">{t(`doko.redeal.${h.redeal}`)}</p>}
       {r.contract.kind !== 'redeal' && (
         <table className="breakdown doko-items">

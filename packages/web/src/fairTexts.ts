@@ -5,8 +5,8 @@ export const FAIR_DE = {
   ok: 'Geben {{n}} geprüft',
   failed: 'Geben {{n}}: Prüfung fehlgeschlagen',
   unverifiable: 'Geben {{n}} nicht prüfbar',
-  recordChecking: 'Alle Gebungen werden geprüft …',
-  recordDone: '{{ok}} von {{n}} Gebungen geprüft',
+  recordChecking: 'Alle Geben werden geprüft …',
+  recordDone: '{{ok}} von {{n}} Geben geprüft',
   recordError: 'Prüfung nicht möglich: {{reason}}',
   badgeTitle: 'Wie das Mischen geprüft wird',
   intro:
@@ -23,7 +23,7 @@ export const FAIR_DE = {
   unverifiableText:
     'dieses Geben hat keinen Nachweis, sein Fingerabdruck wurde vor dem Geben nicht veröffentlicht, oder es lässt sich hier nicht nachrechnen (z. B. wenn beim Klapper-Jas zu dritt nur noch zwei spielen); die ganze Partie prüft der Befehl unten.',
   selfHead: 'Selbst prüfen',
-  self: 'Nach der Partie enthält die heruntergeladene Partiedatei zu jedem Geben den Fingerabdruck, den geheimen Wert und die Werte der Spieler. Der Befehl prüft alle Gebungen und nennt jede Abweichung; das genaue Verfahren (docs/fair-deal.md) erlaubt jedem, ein eigenes Prüfprogramm zu schreiben.',
+  self: 'Nach der Partie enthält die heruntergeladene Partiedatei zu jedem Geben den Fingerabdruck, den geheimen Wert und die Werte der Spieler. Der Befehl prüft jedes Geben und nennt jede Abweichung; das genaue Verfahren (docs/fair-deal.md) erlaubt jedem, ein eigenes Prüfprogramm zu schreiben.',
   limits:
     'Grenzen: Der Server kennt seinen Wert, bevor die Werte der Spieler eintreffen. Er könnte einen Wert weglassen – das sieht dein Browser und meldet es. Computerspieler schicken keinen Wert.',
 };

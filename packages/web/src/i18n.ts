@@ -9,6 +9,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FAIR_DE, FAIR_EN } from './fairTexts.ts';
+import { PLAY_DE, PLAY_EN } from './playTexts.ts';
 
 const de = {
   appName: 'Stich',
@@ -24,6 +25,7 @@ const de = {
   ok: 'OK',
   cardName: '{{suit}} {{rank}}',
   fair: FAIR_DE,
+  play: PLAY_DE,
   suit: { C: 'Kreuz', S: 'Pik', H: 'Herz', D: 'Karo' },
   rank: {
     '6': 'Sechs',
@@ -94,7 +96,8 @@ const de = {
     proposed: 'Orgi-Vorschlag',
     turned: 'Aufgedeckte Karte',
     stock: 'Stock',
-    cards: '{{n}} Karten',
+    cards_one: '{{count}} Karte',
+    cards_other: '{{count}} Karten',
     trick: 'Stich',
     takes: '{{name}} nimmt den Stich',
     lastTrick: 'Letzter Stich',
@@ -123,7 +126,8 @@ const de = {
     error: 'Fehler: {{reason}}',
     actions: 'Deine Entscheidung',
     hand: 'Deine Karten',
-    aside: '{{n}} Karten liegen verdeckt beiseite',
+    aside_one: '{{count}} Karte liegt verdeckt beiseite',
+    aside_other: '{{count}} Karten liegen verdeckt beiseite',
     ranked: '{{n}}. Platz',
     spectator: 'Zuschauer',
     secondsLeft: 'noch {{n}} s',
@@ -179,7 +183,15 @@ const de = {
     thinking: 'Computer denkt …',
     suggest: 'Vorschlag: {{action}}',
     best: 'Vorschlag',
-    worse: '−{{loss}} {{unit}} erwartet',
+    worse: 'im Mittel {{loss}} {{unit}} schlechter',
+    unit: {
+      cardPoints_one: 'Auge',
+      cardPoints_other: 'Augen',
+      distance_one: 'Differenzpunkt',
+      distance_other: 'Differenzpunkte',
+      gamePoints_one: 'Spielpunkt',
+      gamePoints_other: 'Spielpunkte',
+    },
     explain:
       'Erwarteter Verlust gegenüber dem Vorschlag, berechnet nur aus dem, was du jetzt weißt (Computer, Stufe Stark).',
     explainCall: 'Was der Computer (Stufe Stark) mit deinem Wissen jetzt tun würde.',
@@ -192,7 +204,8 @@ const de = {
     close: 'Analyse schließen',
     explain:
       'Verlust je Zug in {{unit}}. „Nach Wissen“: verglichen mit dem besten Zug, den der Computer mit genau dem Wissen des Spielers in diesem Moment gewählt hätte – das faire Urteil. „Offene Karten“: im Nachhinein, mit allen Karten bekannt.',
-    pending: 'Noch {{n}} Spiele werden analysiert …',
+    pending_one: 'Noch {{count}} Spiel wird analysiert …',
+    pending_other: 'Noch {{count}} Spiele werden analysiert …',
     failed: 'Nicht analysierbar: Spiel {{deals}} ({{reason}}).',
     noMove: 'Kein Zug an diesem Schritt.',
     forced: 'einziger möglicher Zug',
@@ -543,6 +556,7 @@ const en: Resources = {
   cancel: 'Cancel',
   cardName: '{{rank}} of {{suit}}',
   fair: FAIR_EN,
+  play: PLAY_EN,
   suit: { C: 'Clubs', S: 'Spades', H: 'Hearts', D: 'Diamonds' },
   rank: {
     '6': 'Six',
@@ -613,7 +627,8 @@ const en: Resources = {
     proposed: 'Orgi proposal',
     turned: 'Turned card',
     stock: 'Stock',
-    cards: '{{n}} cards',
+    cards_one: '{{count}} card',
+    cards_other: '{{count}} cards',
     trick: 'Stich',
     takes: '{{name}} takes the Stich',
     lastTrick: 'Last Stich',
@@ -642,7 +657,8 @@ const en: Resources = {
     error: 'Error: {{reason}}',
     actions: 'Your decision',
     hand: 'Your cards',
-    aside: '{{n}} cards lie face down aside',
+    aside_one: '{{count}} card lies face down aside',
+    aside_other: '{{count}} cards lie face down aside',
     ranked: 'Place {{n}}',
     spectator: 'Spectator',
     secondsLeft: '{{n}} s left',
@@ -692,7 +708,15 @@ const en: Resources = {
     thinking: 'Computer is thinking …',
     suggest: 'Suggestion: {{action}}',
     best: 'suggested',
-    worse: '−{{loss}} {{unit}} expected',
+    worse: '{{loss}} {{unit}} worse on average',
+    unit: {
+      cardPoints_one: 'card point',
+      cardPoints_other: 'card points',
+      distance_one: 'difference point',
+      distance_other: 'difference points',
+      gamePoints_one: 'game point',
+      gamePoints_other: 'game points',
+    },
     explain:
       'Expected loss against the suggestion, computed only from what you know now (computer, strong level).',
     explainCall: 'What the computer (strong level) would do now with your knowledge.',
@@ -705,7 +729,8 @@ const en: Resources = {
     close: 'Close analysis',
     explain:
       'Points lost per move, in {{unit}}. “By knowledge”: against the best move the computer would have chosen knowing exactly what the player knew at that moment – the fair judgement. “Open cards”: in hindsight, with every card known.',
-    pending: '{{n}} more deals are being analysed …',
+    pending_one: '{{count}} more deal is being analysed …',
+    pending_other: '{{count}} more deals are being analysed …',
     failed: 'Could not be analysed: deal {{deals}} ({{reason}}).',
     noMove: 'No move at this step.',
     forced: 'the only possible move',

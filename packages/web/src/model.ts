@@ -134,6 +134,8 @@ export interface TableModel {
   readonly ranking: readonly number[];
   readonly trick: readonly Played[];
   readonly lastTrick: TrickModel | null;
+  /** Every finished trick of the running deal, first first. */
+  readonly tricks: readonly TrickModel[];
   /** Tricks taken by seat in this deal; null before the first trick. */
   readonly tricksTaken: readonly number[] | null;
   /** Differenzler: estimates of this round (null = hidden or not given) and who has estimated. */
@@ -182,6 +184,7 @@ function common(v: GameView, meta: GameMeta) {
     trump: v.trump,
     trick: v.trick?.cards ?? [],
     lastTrick,
+    tricks: v.tricks.map(trickModel),
     tricksTaken: v.tricks.length > 0 ? taken(v.tricks, v.seats) : null,
     scores: v.scores,
     parties: meta.parties[String(v.seats)] ?? Array.from({ length: v.seats }, (_, i) => [i]),

@@ -420,6 +420,11 @@ export class TableConn {
     this.send('seed', { deal, value });
   }
 
+  /** The computers' pace at this table (ms); the server honours it for a person alone with computers. */
+  speed(botDelayMs: number): void {
+    this.send('speed', { botDelayMs });
+  }
+
   act(action: WireAction): void {
     this.send('act', this.seq === null ? { action } : { action, seq: this.seq });
   }

@@ -203,7 +203,7 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
     await page.context().close();
   }, 180_000);
 
-  it('the end-of-deal result goes by itself after DEAL_END_MS when nobody continues', async () => {
+  it('the end-of-deal result goes by itself after DEAL_END_MS when nobody continues and the pace says not to wait', async () => {
     // Differenzler: we play the round's last card; the next round begins with estimates, ours too, so no
     // card of the next round can take the result's place: only the timer closes it.
     const diff = { players: 4, options: { rounds: 2 } };
@@ -218,9 +218,15 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
     );
     const page = await h.newPage();
     await openSeeded(h, page, 'differenzler', diff, found.steps);
+    // Alone with computers the end waits for "Weiter" (issue 21) unless the table's pace says otherwise.
+    await page.getByTestId('speed').click();
+    expect(await page.getByTestId('speed-wait').isChecked()).toBe(true);
+    await page.getByTestId('speed-wait').uncheck();
+    await page.getByTestId('speed-panel').getByRole('button', { name: 'Schließen' }).click();
     await page.locator('.hand button.card[data-legal=true]').click();
     const end = page.getByTestId('deal-end');
     await end.waitFor();
+    expect(await page.getByTestId('deal-end-continue').textContent()).toMatch(/^Weiter \(noch \d+ s\)$/);
     const t0 = Date.now();
     await end.waitFor({ state: 'detached', timeout: 30_000 });
     const shown = Date.now() - t0;

@@ -313,6 +313,7 @@ export function redeal(s: S, reason: RedealReason, seats: readonly Seat[]): S {
     cardPoints: { re: 0, kontra: 0, bySeat: [0, 0, 0, 0] },
     tricksWon: { re: 0, kontra: 0, bySeat: [0, 0, 0, 0] },
     winner: 'none',
+    needs: null,
     items: [],
     forRe: 0,
     multiplier: 1,

@@ -186,6 +186,7 @@ export function finishDeal(s: DoppelkopfState): DoppelkopfState {
     cardPoints: { ...points, bySeat },
     tricksWon: { ...won, bySeat: wonBySeat },
     winner: v.winner,
+    needs: v.needs,
     items: v.items,
     forRe: v.forRe,
     multiplier: v.multiplier,

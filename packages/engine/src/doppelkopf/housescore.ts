@@ -28,7 +28,7 @@
 import type { Seat } from '../core/game.ts';
 import type { DoppelkopfOptions } from './config.ts';
 import type { DealFacts, Valuation } from './score.ts';
-import type { ContractKind, Party, ScoreItem } from './state.ts';
+import type { ContractKind, Needs, Party, ScoreItem } from './state.ts';
 
 /** The limit a measured party must pass, by its own level (0 none, 1 RE/KONTRA, 2 KEINE-90 .. 5 KEINE-1). */
 export const HOUSE_LIMIT = [120, 120, 150, 180, 210, 239];
@@ -47,6 +47,9 @@ export function scoreHouse(f: DealFacts, o: DoppelkopfOptions, kind: ContractKin
   const measured: Party = f.annKo > f.annRe ? 'kontra' : 're';
   const limit = HOUSE_LIMIT[measured === 're' ? f.annRe : f.annKo];
   const winner: Party = f.points[measured] > limit ? measured : other(measured);
+  // The measured party needs one point above its limit; the other wins when it stays at or under it.
+  const needs: Needs =
+    measured === 're' ? { re: limit + 1, kontra: 240 - limit } : { re: 240 - limit, kontra: limit + 1 };
   const mine = winner === 're' ? f.annRe : f.annKo;
   const loserPts = f.points[other(winner)];
   const single = (f.re & (f.re - 1)) === 0;
@@ -90,5 +93,5 @@ export function scoreHouse(f: DealFacts, o: DoppelkopfOptions, kind: ContractKin
   }
   // `0 - value`, not `-value`: a value of 0 would give -0, which JSON writes as 0, so a view would not
   // survive the wire unchanged.
-  return { winner, items, forRe: winner === 're' ? value : 0 - value, multiplier: 1, score };
+  return { winner, needs, items, forRe: winner === 're' ? value : 0 - value, multiplier: 1, score };
 }

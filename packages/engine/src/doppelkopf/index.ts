@@ -77,6 +77,8 @@ export {
   heldTwice,
   levelOf,
   type MatchState,
+  type Need,
+  type Needs,
   type Party,
   PHASES,
   type Phase,

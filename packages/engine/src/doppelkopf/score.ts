@@ -5,7 +5,7 @@
  * House (004 "Punkte"): housescore.ts `scoreHouse`.
  */
 import type { Seat } from '../core/game.ts';
-import type { Party, ScoreItem } from './state.ts';
+import type { Need, Needs, Party, ScoreItem } from './state.ts';
 
 /** What the valuation reads of a finished deal. */
 export interface DealFacts {
@@ -24,6 +24,8 @@ export interface DealFacts {
 
 export interface Valuation {
   readonly winner: Party | 'none';
+  /** What each party needed to win, so a table can say why a party lost with more than half the points. */
+  readonly needs: Needs;
   readonly items: readonly ScoreItem[];
   readonly forRe: number;
   readonly multiplier: number;
@@ -48,17 +50,23 @@ const REACH = [0, 0, 120, 90, 60, 30];
 
 const other = (p: Party): Party => (p === 're' ? 'kontra' : 're');
 
-/** DDV: whether party `p` has won. */
-function wins(f: DealFacts, p: Party): boolean {
+/** DDV: what party `p` needs to win. */
+function need(f: DealFacts, p: Party): Need {
   const mine = p === 're' ? f.annRe : f.annKo;
   const theirs = p === 're' ? f.annKo : f.annRe;
-  const pts = f.points[p];
-  if (mine >= 2) return mine === 5 ? f.tricks[other(p)] === 0 : pts > ABOVE[mine];
-  if (theirs >= 2) return theirs === 5 ? f.tricks[p] > 0 : pts >= AGAINST[theirs];
+  if (mine >= 2) return mine === 5 ? 'all-tricks' : ABOVE[mine] + 1;
+  if (theirs >= 2) return theirs === 5 ? 'trick' : AGAINST[theirs];
   // Without announcements Re needs 121 and Kontra 120; if only Kontra said Kontra, Kontra needs 121 and Re 120.
   const onlyKontra = f.annRe === 0 && f.annKo === 1;
-  if (p === 're') return pts >= (onlyKontra ? 120 : 121);
-  return pts >= (onlyKontra ? 121 : 120);
+  if (p === 're') return onlyKontra ? 120 : 121;
+  return onlyKontra ? 121 : 120;
+}
+
+/** Whether party `p` has what it needs. */
+function has(f: DealFacts, p: Party, n: Need): boolean {
+  if (n === 'all-tricks') return f.tricks[other(p)] === 0;
+  if (n === 'trick') return f.tricks[p] > 0;
+  return f.points[p] >= n;
 }
 
 /** The items a party earns by its own card points and tricks (also when nobody wins). */
@@ -74,7 +82,12 @@ function earned(f: DealFacts, p: Party, out: ScoreItem[]): void {
 
 export function scoreDdv(f: DealFacts): Valuation {
   const items: ScoreItem[] = [];
-  const winner: Party | 'none' = wins(f, 're') ? 're' : wins(f, 'kontra') ? 'kontra' : 'none';
+  const needs: Needs = { re: need(f, 're'), kontra: need(f, 'kontra') };
+  const winner: Party | 'none' = has(f, 're', needs.re)
+    ? 're'
+    : has(f, 'kontra', needs.kontra)
+      ? 'kontra'
+      : 'none';
   const single = (f.re & (f.re - 1)) === 0;
   if (winner === 'none') {
     earned(f, 're', items);
@@ -91,16 +104,22 @@ export function scoreDdv(f: DealFacts): Valuation {
     if (winner === 'kontra' && !single) items.push({ kind: 'gegenDieAlten', party: 'kontra', points: 1 });
   }
   for (const s of f.specials) items.push(s);
-  return settle(f, winner, items, single ? 3 : 1);
+  return settle(f, winner, needs, items, single ? 3 : 1);
 }
 
 /** Points by seat: Re seats get `multiplier` times Re's net value, Kontra seats its negative (zero-sum). */
-function settle(f: DealFacts, winner: Party | 'none', items: ScoreItem[], multiplier: number): Valuation {
+function settle(
+  f: DealFacts,
+  winner: Party | 'none',
+  needs: Needs,
+  items: ScoreItem[],
+  multiplier: number,
+): Valuation {
   let forRe = 0;
   for (const i of items) forRe += i.party === 're' ? i.points : -i.points;
   const score: number[] = [];
   for (let s: Seat = 0; s < 4; s++) score.push((f.re >> s) & 1 ? multiplier * forRe : 0 - forRe);
-  return { winner, items, forRe, multiplier, score };
+  return { winner, needs, items, forRe, multiplier, score };
 }
 
 /** 004 "Punkte" (doko-house): housescore.ts. */

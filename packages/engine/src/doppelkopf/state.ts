@@ -191,6 +191,8 @@ export interface DealResult {
   readonly cardPoints: { readonly re: number; readonly kontra: number; readonly bySeat: readonly number[] };
   readonly tricksWon: { readonly re: number; readonly kontra: number; readonly bySeat: readonly number[] };
   readonly winner: Party | 'none';
+  /** What each party needed to win (score.ts `Needs`); null for a redeal. */
+  readonly needs: Needs | null;
   readonly items: readonly ScoreItem[];
   /** Sum of the items for Re (Re's items positive, Kontra's negative), and the solo multiplier. */
   readonly forRe: number;
@@ -199,6 +201,16 @@ export interface DealResult {
   readonly score: readonly number[];
   /** House preset: redeal, bidding, Armut, Schwein (housedeal.ts); null with `melden: 'ddv'` and no Schweine. */
   readonly house: HouseResult | null;
+}
+
+/**
+ * What a party needed to win: card points (at least this many), or tricks: `trick` (at least one, against
+ * the opponents' schwarz), `all-tricks` (its own schwarz).
+ */
+export type Need = number | 'trick' | 'all-tricks';
+export interface Needs {
+  readonly re: Need;
+  readonly kontra: Need;
 }
 
 export interface ScoreItem {

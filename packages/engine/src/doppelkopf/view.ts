@@ -114,6 +114,14 @@ function partiesFor(s: DoppelkopfState, viewer: Viewer): (Party | null)[] {
   const reKnown = out.filter((p) => p === 're').length;
   const alone = queensPlayed.some((q) => q === 2) || viewerQueens === 2;
   if (reKnown >= 2 || alone) for (let x = 0; x < 4; x++) if (out[x] === null) out[x] = 'kontra';
+  // Three seats known tell the fourth where that is sure: three Kontra leave Re; one Re and two Kontra leave a
+  // second Re only when that Re is the viewer holding one Kreuz-Dame (another Re seat may be a silent soloist).
+  const open = out.indexOf(null);
+  if (open >= 0 && out.filter((p) => p !== null).length === 3) {
+    const kontra = out.filter((p) => p === 'kontra').length;
+    if (kontra === 3 || (viewer !== SPECTATOR && out[viewer] === 're' && viewerQueens === 1))
+      out[open] = 're';
+  }
   return out;
 }
 
