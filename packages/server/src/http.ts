@@ -49,6 +49,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'too-large': 413,
   'too-many-tables': 429,
   'too-many-guests': 429,
+  'rate-limited': 429,
   internal: 500,
   storage: 503,
 };
