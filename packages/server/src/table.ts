@@ -41,29 +41,13 @@ import { Sent } from './delta.ts';
 import { overSendBuffer } from './edge.ts';
 import { TableFairness } from './fair.ts';
 import { type HintQuestion, tableHints } from './hints.ts';
-import { mayPlay, takesOver } from './presence.ts';
+import { mayPlay, type SeatRt, takesOver } from './presence.ts';
 import type { ProgramSeatAnswer } from './program.ts';
 import { liveClock, TokenBuckets } from './rates.ts';
 import { freeSeatsToBots, type StartAnswer, storeSetup } from './start.ts';
 import { buildRecord, hash, type SeatHolder, type StoredStep, secret, type TableRow } from './store.ts';
 import { after, type Timer } from './timers.ts';
 import { Outgoing, Wire } from './wire.ts';
-
-interface SeatRt {
-  readonly seat: Seat;
-  /** A free human seat becomes a bot seat when the host starts the match early (start.ts). */
-  kind: 'human' | 'bot';
-  level: BotLevel;
-  /** A human seat given to an outside program by a bot token (program.ts): shown as a computer player. */
-  program: boolean;
-  holder: SeatHolder | null;
-  client: Client | null;
-  /** A bot plays this human seat (its player has been gone longer than the grace period). */
-  botActive: boolean;
-  grace: Timer | null;
-  /** Unix ms when the running grace period ends (shown to the others as the time left). */
-  graceEnds?: number;
-}
 
 interface Auth {
   readonly seat: Seat | null;
@@ -453,7 +437,7 @@ export class TableRoom extends Room {
   /** Starts the grace period of an empty human seat; then its bot plays until the player returns. */
   private startGrace(s: SeatRt) {
     if (s.kind !== 'human' || s.client || s.botActive || s.grace || this.status !== 'playing') return;
-    if (!takesOver(this.seatPresence(), s.seat)) return;
+    if (!takesOver(this.seats, s.seat)) return;
     const ms = context().config.graceSeconds * 1000;
     s.graceEnds = Date.now() + ms;
     s.grace = after(ms, () => {
@@ -466,14 +450,10 @@ export class TableRoom extends Room {
     });
   }
 
-  private seatPresence() {
-    return this.seats.map((s) => ({ kind: s.kind, program: s.program, connected: s.client !== null }));
-  }
-
   /** Someone came or went: the match pauses or goes on (presence.ts). */
   private presenceChanged() {
     if (this.status !== 'playing' || this.disposed || this.parked) return;
-    if (this.paused === mayPlay(this.seatPresence(), this.roles.size)) this.afterChange();
+    if (this.paused === mayPlay(this.seats, this.roles.size)) this.afterChange();
   }
 
   private humanConnected(): boolean {
@@ -1019,7 +999,7 @@ export class TableRoom extends Room {
    */
   private afterChange(aside = false) {
     const playing = this.status === 'playing' && !this.disposed && !this.parked;
-    this.paused = playing && !mayPlay(this.seatPresence(), this.roles.size);
+    this.paused = playing && !mayPlay(this.seats, this.roles.size);
     const live = playing && !this.paused;
     // Bots act for the seat whose turn it is (toAct[0]); optional calls of the other listed seats are left
     // to people. In phases where every listed seat must act (secret estimates), each comes first in turn.

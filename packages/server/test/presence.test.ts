@@ -28,12 +28,14 @@ describe.each(DB_KINDS)('presence (%s)', (kind) => {
     const c = await Conn.join(s.url, id, { token: me.token });
     await c.waitFor((m) => isState(m) && m.d.seq > 0);
     await c.leave();
-    const left = await steps(id);
-    // Ten grace periods: a takeover bot would have played the two rounds to their end by now.
+    // Ten grace periods (a move on its way to the database when he left is stored meanwhile): a takeover
+    // bot would have played the two rounds to their end by now.
     await pause(GRACE * 10_000);
     const t = await api<{ table: TableInfo }>(s.url, 'GET', `/api/tables/${id}`, undefined, me.token);
     expect(t.body.table.status).toBe('playing');
     expect(t.body.table.seats[0]).toMatchObject({ connected: false, botActive: false });
+    const left = await steps(id);
+    await pause(GRACE * 10_000);
     expect(await steps(id)).toBe(left);
 
     // Back at the table (Meine Tische), he plays the match to its end.

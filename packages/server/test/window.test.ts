@@ -12,6 +12,7 @@ import { api, autoplay, Conn, DB_KINDS, guest, isState, serve } from './helpers.
 const bot = join(import.meta.dirname, '..', '..', '..', 'examples', 'bots', 'random-bot.ts');
 
 // The defaults of config.ts (TEST_ENV raises them for the other tests).
+const ROUNDS = Number(process.env.W_ROUNDS ?? 100);
 const DEFAULT_RATES = { RATE_LIMIT: '20', RATE_BURST: '40' };
 
 describe.each(DB_KINDS)('frame limit per second (%s)', (kind) => {
@@ -26,7 +27,7 @@ describe.each(DB_KINDS)('frame limit per second (%s)', (kind) => {
       {
         game: 'differenzler',
         players: 4,
-        options: { rounds: 100 },
+        options: { rounds: ROUNDS },
         seats: [
           { kind: 'human' },
           { kind: 'human' },
