@@ -90,8 +90,7 @@ const serverEnv = {
   BOT_DELAY_MS: '0',
   GRACE_SECONDS: '5',
   TAKEOVER_LEVEL: 'random',
-  RATE_LIMIT: '1000',
-  RATE_BURST: '1000',
+  // The frame limits stay at their defaults (RATE_LIMIT, RATE_BURST, RATE_CLOSE): clients play as people do.
   TABLES_PER_HOUR: '100000',
   OPEN_TABLES: '100000',
   CONNECTIONS_PER_ADDRESS: '100000',

@@ -2,6 +2,7 @@
  * Server configuration from environment variables (docs/server.md lists them). Parsed once at start;
  * a bad value stops the server with a message naming the variable.
  */
+import { availableParallelism } from 'node:os';
 import { BOT_LEVELS, type BotLevel } from '@stich/protocol';
 import { z } from 'zod';
 
@@ -28,7 +29,7 @@ export interface Config {
   readonly botDelayMs: number;
   /** Level of the bot that stands in for an absent player or a player whose turn timer ran out. */
   readonly takeoverLevel: BotLevel;
-  /** Worker threads for bot decisions (levels other than `random`). */
+  /** Worker threads for bot decisions (levels other than `random`); by default from the cores. */
   readonly botWorkers: number;
   /** Analyse each deal when it ends (docs/analysis.md); off: only when the analysis is asked for. */
   readonly analyzeDeals: boolean;
@@ -87,6 +88,12 @@ export interface Limits {
   readonly idleSeconds: number;
 }
 
+/**
+ * Bot workers by default: one core stays with the event loop (the tables), the others search, at most 8
+ * (docs/server.md): 1 on a machine of one or two cores.
+ */
+export const defaultBotWorkers = (cores: number): number => Math.max(1, Math.min(8, cores - 1));
+
 const num = (def: number, min: number, max: number) => z.coerce.number().min(min).max(max).default(def);
 
 const schema = z.object({
@@ -103,7 +110,7 @@ const schema = z.object({
   GRACE_SECONDS: num(60, 0, 86400),
   BOT_DELAY_MS: num(700, 0, 60000),
   TAKEOVER_LEVEL: z.enum(BOT_LEVELS).default('rule'),
-  BOT_WORKERS: num(1, 1, 64).pipe(z.number().int()),
+  BOT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   ANALYZE_DEALS: z.enum(['on', 'off']).default('on'),
   ANALYZE_BACKLOG: num(4, 0, 10000).pipe(z.number().int()),
   ANALYZE_BUSY: num(0.2, 0, 1),
@@ -166,7 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     graceSeconds: e.GRACE_SECONDS,
     botDelayMs: e.BOT_DELAY_MS,
     takeoverLevel: e.TAKEOVER_LEVEL,
-    botWorkers: e.BOT_WORKERS,
+    botWorkers: e.BOT_WORKERS ?? defaultBotWorkers(availableParallelism()),
     analyzeDeals: e.ANALYZE_DEALS === 'on',
     analyzeBacklog: e.ANALYZE_BACKLOG,
     analyzeBusy: e.ANALYZE_BUSY,

@@ -1,14 +1,15 @@
 /**
  * Hints (docs/analysis.md): `POST /api/tables/:id/hint` gives the person at a seat the search player's
  * suggestion for his current decision, with the expected value of each legal card. It is computed on
- * the bot workers from exactly what the seat's bot would get (`requestFor`: its view and legal actions).
+ * the bot workers from exactly what the seat's bot would get (`requestFor`: its view and legal actions),
+ * taken from the live table (no replay), once per step and seat (later requests share the answer).
  * A table offers hints when exactly one seat is a person's (one person against computer players),
  * unless its creator chose otherwise (`hints` in POST /api/tables). Every hint asked for is stored,
  * shown to everyone at the table (`TableInfo.hints.used`) and written into the record (`meta.hints`).
  */
 import { createEndpoint, matchMaker } from '@colyseus/core';
-import { requestFor } from '@stich/bots';
-import { gameById, replay } from '@stich/engine';
+import type { BotRequest } from '@stich/bots';
+import type { Hint } from '@stich/bots/analysis/hint';
 import type { HintResponse, SeatSetup } from '@stich/protocol';
 import { AROUND_API } from '@stich/protocol';
 import { context } from './context.ts';
@@ -41,6 +42,37 @@ export async function tableHints(
   return { allowed: rule ? Number(rule.allowed) === 1 : hintsByDefault(setup), used };
 }
 
+/** What a seat's hint is computed from (TableRoom.hintRequest): its view and legal actions at `seq`. */
+export interface HintQuestion {
+  readonly seq: number;
+  readonly req: BotRequest;
+}
+
+/** Hint requests answered per seat and step; more are refused (the answer is the same anyway). */
+export const HINTS_PER_STEP = 5;
+/** Answers kept (the newest); one per table, step and seat. */
+const KEEP = 2000;
+
+/**
+ * One search per table, step and seat: requests for the same decision share its answer, and at most
+ * HINTS_PER_STEP of them are answered, so asking again and again costs the bot workers nothing.
+ */
+const answers = new Map<string, { asked: number; hint: Promise<Hint> }>();
+
+function remember(key: string, hint: () => Promise<Hint>): Promise<Hint> | null {
+  let a = answers.get(key);
+  if (a && a.asked >= HINTS_PER_STEP) return null;
+  if (!a) {
+    a = { asked: 0, hint: hint() };
+    // A failed search is not kept: the next request tries again.
+    a.hint.catch(() => answers.delete(key));
+    answers.set(key, a);
+    if (answers.size > KEEP) answers.delete(answers.keys().next().value!);
+  }
+  a.asked++;
+  return a.hint;
+}
+
 export function hintRoute(kit: Pick<RouteKit, 'json' | 'fail' | 'playerOf'>) {
   const { fail } = kit;
   return {
@@ -56,17 +88,19 @@ export function hintRoute(kit: Pick<RouteKit, 'json' | 'fail' | 'playerOf'>) {
       if (row.status !== 'playing') return fail('wrong-phase', 'hints are given while the match runs');
       const rule = await tableHints(id, row.setup);
       if (!rule.allowed) return fail('forbidden', 'this table offers no hints');
-      const record = await store.record(id);
-      const game = gameById(row.game);
-      if (!record || !game) return fail('not-found', 'no record for this table');
-      const played = replay<unknown>(game, record);
-      if (!played.ok) return fail('internal', 'the table could not be replayed');
-      const state = played.value.state;
-      if (game.legalActions(state, seat).length === 0)
-        return fail('not-your-turn', 'a hint is for a decision of your own');
-      const seq = record.deals.length + record.actions.length;
-      // The seat's view and legal actions only, as its bot would get them.
-      const h = await bots.hint(requestFor(row.game, state, seat, 'search', `hint/${id}/${seq}`));
+      // The live table's state (the room may be in another process): nothing is replayed here.
+      const q = (await matchMaker.remoteRoomCall(id, 'hintRequest', [seat]).catch(() => undefined)) as
+        | HintQuestion
+        | null
+        | undefined;
+      if (q === undefined) return fail('wrong-phase', 'the table is not running; open it first');
+      if (q === null) return fail('not-your-turn', 'a hint is for a decision of your own');
+      const { seq } = q;
+      const who = { table: id, owner: row.createdBy ?? id };
+      const pending = remember(`${id}/${seq}/${seat}`, () => bots.hint(q.req, who));
+      if (!pending)
+        return fail('rate-limited', `at most ${HINTS_PER_STEP} hints per decision; this one was given`);
+      const h = await pending;
       await store.db
         .insertInto('hint_uses')
         .values({ table_id: id, seq, seat, at: new Date().toISOString() })

@@ -52,6 +52,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'too-many-guests': 429,
   'too-many-requests': 429,
   'reserved-name': 422,
+  'rate-limited': 429,
   internal: 500,
   storage: 503,
 };

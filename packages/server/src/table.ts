@@ -5,6 +5,7 @@
  * legal actions as a room message; nothing hidden is ever put into a shared Schema state.
  */
 import { type AuthContext, type Client, Room, ServerError } from '@colyseus/core';
+import { requestFor } from '@stich/bots';
 import {
   type Action,
   type AnyGame,
@@ -39,29 +40,16 @@ import { context } from './context.ts';
 import { Sent } from './delta.ts';
 import { overSendBuffer } from './edge.ts';
 import { TableFairness } from './fair.ts';
-import { tableHints } from './hints.ts';
+import { type HintQuestion, tableHints } from './hints.ts';
+import { mayPlay, type SeatRt, takesOver } from './presence.ts';
 import type { ProgramSeatAnswer } from './program.ts';
 import { progressOf } from './progress.ts';
+import { liveClock, TokenBuckets } from './rates.ts';
 import { isInvited } from './rematch.ts';
 import { dropInvited, freeSeatsToBots, type StartAnswer, storeSetup } from './start.ts';
 import { buildRecord, hash, type SeatHolder, type StoredStep, secret, type TableRow } from './store.ts';
+import { after, type Timer } from './timers.ts';
 import { Outgoing, Wire } from './wire.ts';
-
-interface SeatRt {
-  readonly seat: Seat;
-  /** A free human seat becomes a bot seat when the host starts the match early (start.ts). */
-  kind: 'human' | 'bot';
-  level: BotLevel;
-  /** A human seat given to an outside program by a bot token (program.ts): shown as a computer player. */
-  program: boolean;
-  holder: SeatHolder | null;
-  client: Client | null;
-  /** A bot plays this human seat (its player has been gone longer than the grace period). */
-  botActive: boolean;
-  grace: Timer | null;
-  /** Unix ms when the running grace period ends (shown to the others as the time left). */
-  graceEnds?: number;
-}
 
 interface Auth {
   readonly seat: Seat | null;
@@ -81,29 +69,9 @@ interface Source {
   readonly aside?: boolean;
 }
 
-interface Bucket {
-  tokens: number;
-  last: number;
-}
-
 export interface CreateOptions {
   readonly tableId: string;
 }
-
-/** A plain timer that can be cleared (the room's timers; see `patchRate`). */
-interface Timer {
-  clear(): void;
-}
-/** Node's timers take at most 2^31 - 1 ms (IDLE_SECONDS may be 30 days): longer ones are chained. */
-const LONGEST = 2 ** 31 - 1;
-const after = (ms: number, f: () => void): Timer => {
-  let t: ReturnType<typeof setTimeout>;
-  const arm = (left: number) => {
-    t = setTimeout(left > LONGEST ? () => arm(left - LONGEST) : f, Math.min(left, LONGEST));
-  };
-  arm(ms);
-  return { clear: () => clearTimeout(t) };
-};
 
 /** Close code for a connection replaced by a newer one of the same seat. */
 export const CLOSE_REPLACED = 4100;
@@ -148,7 +116,7 @@ export class TableRoom extends Room {
   private seats: SeatRt[] = [];
   /** Seat of each connection by session id; null for spectators. */
   private readonly roles = new Map<string, Seat | null>();
-  private readonly buckets = new Map<string, Bucket>();
+  private readonly buckets = new TokenBuckets();
   /** Connections that asked for JSON text frames. */
   private readonly jsonClients = new Set<string>();
   /** Connections that asked for deltas, with what each was sent last (the base of its next delta). */
@@ -182,6 +150,8 @@ export class TableRoom extends Room {
   private idle: Timer | null = null;
   /** Parked: stored as `parked`, plays no more and is going away; restored when someone asks for it. */
   private parked = false;
+  /** The match waits for someone to come (presence.ts): no bot acts and no turn timer runs. */
+  private paused = false;
   /** Hints (hints.ts): offered here, and the seats that used one. */
   private hints: { allowed: boolean; used: Seat[] } = { allowed: false, used: [] };
 
@@ -224,6 +194,7 @@ export class TableRoom extends Room {
 
     // Every frame of every kind counts; a connection far beyond its token bucket is closed by Colyseus.
     this.maxMessagesPerSecond = context().config.rateClose;
+    liveClock(this);
     this.onMessage(CHANNEL, (client, message) => this.onClientMessage(client, message));
     this.onMessage('*', (client, type) => {
       if (!this.take(client)) {
@@ -371,6 +342,7 @@ export class TableRoom extends Room {
     this.tableChanged();
     this.startIfReady();
     this.checkIdle();
+    this.presenceChanged();
   }
 
   override onDrop(client: Client) {
@@ -383,6 +355,7 @@ export class TableRoom extends Room {
         this.startGrace(s);
         this.tableChanged();
         this.checkIdle();
+        this.presenceChanged();
       }
     }
     // The SDK reconnects by itself; hold the session for the grace period.
@@ -409,6 +382,7 @@ export class TableRoom extends Room {
     this.sendTo(client, { t: 'fair', d: this.fair.news() });
     this.tableChanged();
     this.checkIdle();
+    this.presenceChanged();
   }
 
   override onLeave(client: Client) {
@@ -438,6 +412,7 @@ export class TableRoom extends Room {
     }
     this.tableChanged();
     this.checkIdle();
+    this.presenceChanged();
     this.disposeIfIdle();
   }
 
@@ -467,6 +442,7 @@ export class TableRoom extends Room {
   /** Starts the grace period of an empty human seat; then its bot plays until the player returns. */
   private startGrace(s: SeatRt) {
     if (s.kind !== 'human' || s.client || s.botActive || s.grace || this.status !== 'playing') return;
+    if (!takesOver(this.seats, s.seat)) return;
     const ms = context().config.graceSeconds * 1000;
     s.graceEnds = Date.now() + ms;
     s.grace = after(ms, () => {
@@ -477,6 +453,12 @@ export class TableRoom extends Room {
       this.tableChanged();
       this.afterChange();
     });
+  }
+
+  /** Someone came or went: the match pauses or goes on (presence.ts). */
+  private presenceChanged() {
+    if (this.status !== 'playing' || this.disposed || this.parked) return;
+    if (this.paused === mayPlay(this.seats, this.roles.size)) this.afterChange();
   }
 
   private humanConnected(): boolean {
@@ -617,20 +599,9 @@ export class TableRoom extends Room {
     }
   }
 
-  /** Token bucket per connection. */
   private take(client: Client): boolean {
     const { rateLimit, rateBurst } = context().config;
-    const now = Date.now();
-    let b = this.buckets.get(client.sessionId);
-    if (!b) {
-      b = { tokens: rateBurst, last: now };
-      this.buckets.set(client.sessionId, b);
-    }
-    b.tokens = Math.min(rateBurst, b.tokens + ((now - b.last) / 1000) * rateLimit);
-    b.last = now;
-    if (b.tokens < 1) return false;
-    b.tokens -= 1;
-    return true;
+    return this.buckets.take(client.sessionId, rateLimit, rateBurst);
   }
 
   private sendTo(client: Client, msg: ServerMessage) {
@@ -1025,6 +996,13 @@ export class TableRoom extends Room {
     };
   }
 
+  /** A hint's question (hints.ts, through the matchmaker): the seat's decision from the live state. */
+  hintRequest(seat: Seat): HintQuestion | null {
+    if (this.status !== 'playing' || this.game.legalActions(this.gs, seat).length === 0) return null;
+    const seed = `hint/${this.row.id}/${this.seq}`;
+    return { seq: this.seq, req: requestFor(this.row.game, this.gs, seat, 'search', seed) };
+  }
+
   /** A seat asked for a hint (hints.ts, through the matchmaker): everyone at the table is told. */
   hintUsed(seat: Seat): void {
     if (this.hints.used.includes(seat)) return;
@@ -1055,7 +1033,9 @@ export class TableRoom extends Room {
    * seat to act keeps the deadline it had, so calls around it never give it more time.
    */
   private afterChange(aside = false) {
-    const live = this.status === 'playing' && !this.disposed && !this.parked;
+    const playing = this.status === 'playing' && !this.disposed && !this.parked;
+    this.paused = playing && !mayPlay(this.seats, this.roles.size);
+    const live = playing && !this.paused;
     // Bots act for the seat whose turn it is (toAct[0]); optional calls of the other listed seats are left
     // to people. In phases where every listed seat must act (secret estimates), each comes first in turn.
     const seat = live ? this.game.toAct(this.gs)[0] : undefined;
@@ -1102,11 +1082,17 @@ export class TableRoom extends Room {
         this.runBot(seat, level, 0, timer);
     };
     const go = async () => {
-      // A delayed bot may come due after the room (or the whole server) has gone.
-      if (this.disposed) return;
+      // A delayed bot may come due after the room (or the whole server) has gone, or the match paused.
+      if (this.disposed || this.paused) {
+        if (this.botPending.get(seat) === seq) this.botPending.delete(seat);
+        return;
+      }
       let action: Action;
       try {
-        action = await context().bots.decide(req);
+        action = await context().bots.decide(req, {
+          table: this.row.id,
+          owner: this.row.createdBy ?? this.row.id,
+        });
       } catch (e) {
         if (this.disposed) return;
         context().log.error({ table: this.row.id, seat, err: e }, 'bot failed');
@@ -1117,8 +1103,8 @@ export class TableRoom extends Room {
       this.enqueue(async () => {
         if (this.botPending.get(seat) === seq) this.botPending.delete(seat);
         // Discard a decision made for an older state, or for a seat whose player has come back.
-        if (this.disposed || this.parked || this.seq !== seq || (!timer && !this.controlledByBot(seat)))
-          return;
+        if (this.disposed || this.parked || this.paused || this.seq !== seq) return;
+        if (!timer && !this.controlledByBot(seat)) return;
         let outcome = await this.act(seat, action, {});
         if (outcome === 'refused' && this.seq === seq && !this.disposed) {
           // The bot's choice was refused (it never should be): play a random legal action instead.

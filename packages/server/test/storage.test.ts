@@ -143,17 +143,27 @@ describe.each(DB_KINDS)('storage faults (%s)', (kind) => {
     await withServer(kind, env, async (srv, f) => {
       const url = srv.url;
       const ids = [await botTable(url), await botTable(url)];
-      // Takeover: a person sits down and leaves; after the grace period a bot plays his seat.
+      // Takeover: a person sits down and leaves; after the grace period a bot plays his seat (another
+      // person plays on: alone against computers, the match would wait for him, presence.ts).
       const gone = await guest(url, 'Gus');
+      const other = await guest(url, 'Hal');
       const t = await api<{ table: TableInfo }>(
         url,
         'POST',
         '/api/tables',
-        { game: GAME, players: 4, seats: [{ kind: 'human' }, ...BOTS], visibility: 'public', seat: 0 },
+        {
+          game: GAME,
+          players: 4,
+          seats: [{ kind: 'human' }, { kind: 'human' }, ...BOTS.slice(1)],
+          visibility: 'public',
+          seat: 0,
+        },
         gone.token,
       );
       const takeover = t.body.table.id;
       const g = await Conn.join(url, takeover, { token: gone.token });
+      const stays = await Conn.join(url, takeover, { token: other.token, seat: 1 });
+      autoplay(stays, 1);
       await g.waitFor(isState);
       await g.leave();
       // Turn timer: a person who stays but never acts; his takeover bot acts when his time runs out.
@@ -190,7 +200,7 @@ describe.each(DB_KINDS)('storage faults (%s)', (kind) => {
       // Every table goes on by itself.
       await Promise.all(watch.map((c, i) => c.waitFor((m) => isState(m) && m.d.seq >= stuck[i] + 6, 30_000)));
       expect((await health(url)).status).toBe(200);
-      await Promise.all([...watch, stay].map((c) => c.leave()));
+      await Promise.all([...watch, stay, stays].map((c) => c.leave()));
     });
   });
 
