@@ -27,10 +27,15 @@ export interface ConnectReport {
   readonly seat: Seat | null;
   /** The match's outcome once it is over; null when the connection ended before. */
   readonly outcome: unknown;
-  /** Refusals by the server of the actions sent. */
+  /** Refusals by the server of the actions sent (other than for sending too fast). */
   readonly refused: number;
+  /** Actions the server refused as too fast (RATE_LIMIT) and that were sent again. */
+  readonly retried: number;
   readonly program: ProgramReport;
 }
+
+/** How long to wait before sending an action the server refused as too fast again. */
+const RETRY_MS = 1000;
 
 /** Plays the seat until the match is over (or the connection closes); resolves with the report. */
 export async function connect(opts: ConnectOptions): Promise<ConnectReport> {
@@ -42,7 +47,9 @@ export async function connect(opts: ConnectOptions): Promise<ConnectReport> {
   let asked = -1;
   let nextId = 1;
   let refused = 0;
-  const mine = new Set<number>();
+  let retried = 0;
+  // Our actions by request id, with the state's seq each answered.
+  const mine = new Map<number, { seq: number; action: unknown }>();
   return new Promise<ConnectReport>((resolve) => {
     let done = false;
     const finish = async (outcome: unknown) => {
@@ -50,7 +57,7 @@ export async function connect(opts: ConnectOptions): Promise<ConnectReport> {
       done = true;
       const report = await program.close();
       await room.leave(true).catch(() => {});
-      resolve({ table: opts.table, seat, outcome, refused, program: report });
+      resolve({ table: opts.table, seat, outcome, refused, retried, program: report });
     };
     // Asks the program about the newest state when the seat is to act there (one question at a time).
     const ask = async () => {
@@ -63,10 +70,13 @@ export async function connect(opts: ConnectOptions): Promise<ConnectReport> {
       asking = false;
       if (done) return;
       // A newer state meanwhile: the server refuses the old `seq` (stale) and the newer state is asked next.
-      const id = nextId++;
-      mine.add(id);
-      room.send(CHANNEL, { t: 'act', d: { action, seq: s.seq }, id });
+      send(action, s.seq);
       void ask();
+    };
+    const send = (action: unknown, seq: number) => {
+      const id = nextId++;
+      mine.set(id, { seq, action });
+      room.send(CHANNEL, { t: 'act', d: { action, seq }, id });
     };
     room.onMessage(CHANNEL, (raw: ServerMessage | string) => {
       const m: ServerMessage = typeof raw === 'string' ? JSON.parse(raw) : raw;
@@ -85,6 +95,17 @@ export async function connect(opts: ConnectOptions): Promise<ConnectReport> {
         if (m.d.outcome) void finish(m.d.outcome);
         else void ask();
       } else if (m.t === 'error' && typeof m.id === 'number' && mine.has(m.id)) {
+        // Too fast for the server's per-second limit (RATE_LIMIT): the action was not taken, and no new
+        // state would come (the seat would hang); the same action is sent again a moment later.
+        if (m.d.code === 'rate-limited') {
+          const sent = mine.get(m.id);
+          mine.delete(m.id);
+          retried++;
+          setTimeout(() => {
+            if (!done && sent && latest?.seq === sent.seq) send(sent.action, sent.seq);
+          }, RETRY_MS);
+          return;
+        }
         refused++;
         program.send('error', { code: m.d.code, reason: m.d.reason, id: null });
       }

@@ -407,9 +407,14 @@ function checkDoppelkopf(
       ...view.announcements.filter((x) => x.party === 're').map((x) => x.seat),
     ]);
     const open = queens.some((q) => q === 2) || re.size >= 2;
+    // Known from the table: announced, a Kreuz-Dame played, or both Re seats out; the viewer's own.
+    const direct = (x: number) => x === seat || announced.has(x) || queens[x] > 0 || open;
     for (let x = 0; x < 4; x++)
-      if (x !== seat && view.knownParties[x] !== null)
-        expect(announced.has(x) || queens[x] > 0 || open, `${where}: party of ${x} shown`).toBe(true);
+      if (x !== seat && view.knownParties[x] !== null) {
+        // Three seats known name the fourth only as Re (issue 21: simple logic): never a guess at Kontra.
+        const inferred = [0, 1, 2, 3].every((y) => y === x || direct(y)) && view.knownParties[x] === 're';
+        expect(direct(x) || inferred, `${where}: party of ${x} shown`).toBe(true);
+      }
     expect([null, 're']).toContain(view.knownParties[t.contract.declarer!]);
   }
 }

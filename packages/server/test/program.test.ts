@@ -9,6 +9,7 @@ import { connect } from '../../cli/src/connect.ts';
 import { api, Conn, guest, serve } from './helpers.ts';
 
 const bot = join(import.meta.dirname, '..', '..', '..', 'examples', 'bots', 'random_bot.py');
+const fast = join(import.meta.dirname, '..', '..', '..', 'examples', 'bots', 'random-bot.ts');
 
 describe('a seat for an outside program', () => {
   const s = serve('sqlite');
@@ -111,4 +112,43 @@ describe('a seat for an outside program', () => {
       connect({ server: s.url, table: id, token: 'not-a-token', program: { command: 'cat' } }),
     ).rejects.toThrow(/forbidden/);
   });
+});
+
+describe('a program faster than the per-second limit', () => {
+  const s = serve('sqlite', { RATE_LIMIT: '4', RATE_BURST: '4' });
+
+  it('has its refused actions sent again by `stich connect`, and plays the match to its end', async () => {
+    const host = await guest(s.url, 'Host');
+    const created = await api<{ table: TableInfo }>(
+      s.url,
+      'POST',
+      '/api/tables',
+      {
+        game: 'klaberjass',
+        players: 2,
+        options: { target: 100 },
+        seats: [{ kind: 'bot', level: 'random' }, { kind: 'human' }],
+      },
+      host.token,
+    );
+    const id = created.body.table.id;
+    const given = await api<{ seatToken: string }>(
+      s.url,
+      'POST',
+      `/api/tables/${id}/bot-seat`,
+      { seat: 1, name: 'Fast' },
+      host.token,
+    );
+    // The computer answers at once (BOT_DELAY_MS 0), so the program would send more than 4 actions a second:
+    // before, the first refused action left the seat waiting for a state that never came.
+    const r = await connect({
+      server: s.url,
+      table: id,
+      token: given.body.seatToken,
+      program: { command: `${process.execPath} ${fast}`, seed: 'f', stderr: () => {} },
+    });
+    expect(r.outcome).toMatchObject({ over: true });
+    expect(r.retried).toBeGreaterThan(0);
+    expect(r.refused).toBe(0);
+  }, 120_000);
 });

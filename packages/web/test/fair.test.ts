@@ -70,7 +70,7 @@ describe.skipIf(!chromiumPath)('fair deal in Chromium', () => {
     await page.goto(`${h.base}/#/replay/${id}`);
     const check = page.getByTestId('fair-record');
     await expect.poll(() => check.getAttribute('data-result'), { timeout: WAIT_MS }).toBe('ok');
-    expect(await check.textContent()).toContain('2 von 2 Gebungen geprüft');
+    expect(await check.textContent()).toContain('2 von 2 Geben geprüft');
     // A downloaded record whose second deal names another client value than the one mixed in fails there.
     const forged = structuredClone(record);
     forged.deals[1].fair.clients[0] = forged.deals[1].fair.seed;
@@ -82,7 +82,7 @@ describe.skipIf(!chromiumPath)('fair deal in Chromium', () => {
     });
     const forgedCheck = page.getByTestId('fair-record');
     await expect.poll(() => forgedCheck.getAttribute('data-result'), { timeout: WAIT_MS }).toBe('failed');
-    expect(await forgedCheck.textContent()).toContain('1 von 2 Gebungen geprüft');
+    expect(await forgedCheck.textContent()).toContain('1 von 2 Geben geprüft');
     expect(await forgedCheck.textContent()).toContain('Geben 2: Prüfung fehlgeschlagen');
     await page.context().close();
   }, 240_000);
