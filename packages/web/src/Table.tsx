@@ -324,7 +324,9 @@ function useTakenTrick(model: TableModel, ms: number): TrickModel | null {
   }, [key]);
   useEffect(() => {
     if (shown === null) return;
-    const id = setTimeout(() => setShown(null), ms);
+    // Clears only its own trick: on a slow device this trick's timer may fire after the next trick was set
+    // to be shown but before that render dropped the timer, and would hide the next trick unseen.
+    const id = setTimeout(() => setShown((now) => (now === shown ? null : now)), ms);
     return () => clearTimeout(id);
   }, [shown, ms]);
   return shown;

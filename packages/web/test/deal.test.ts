@@ -441,6 +441,10 @@ describe.skipIf(!chromiumPath)('the end of a deal at the table (issue 17: ux-dea
 
   it('the end of a deal: every trick shown as taken (the first too), the last one with "Du nimmst", who won, the points and the breakdown by party until "Weiter" or the timer', async () => {
     const page = await h.newPage();
+    // A slow phone (the CPU 6× slower): a trick's timer could fire between the next trick's taking and its
+    // render, and hide that trick unseen (seen in CI under load: 2 of 8 tricks never shown as taken).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     await page.goto(h.base);
     await page.getByTestId('create').click();
     await page.locator('select[name=game]').selectOption('klapperjas');
@@ -450,15 +454,15 @@ describe.skipIf(!chromiumPath)('the end of a deal at the table (issue 17: ux-dea
     await page.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
     // Watch the table: each trick shown as taken, by the cards in it, and the hand size in play.
     await page.evaluate(() => {
-      const w = window as unknown as { taken: string[]; seen: string[]; status: string[] };
+      const w = window as unknown as { taken: string[]; seen: string[]; conn: string[] };
       w.taken = [];
       w.seen = [];
-      w.status = [];
+      w.conn = [];
       new MutationObserver(() => {
         const main = document.querySelector('main.table-screen');
         // The connection's states, for the failure message (a reconnection opens the table afresh).
         const st = `${main?.getAttribute('data-status')}@${main?.getAttribute('data-seq')}`;
-        if (w.status.at(-1)?.split('@')[0] !== st.split('@')[0]) w.status.push(st);
+        if (w.conn.at(-1)?.split('@')[0] !== st.split('@')[0]) w.conn.push(st);
         if (main?.getAttribute('data-deals') !== '0') return;
         const layer = document.querySelector('[data-testid=taken]');
         if (layer) {
@@ -475,16 +479,16 @@ describe.skipIf(!chromiumPath)('the end of a deal at the table (issue 17: ux-dea
     await playUntil(page, async () => Number(await attr(page, 'data-deals')) > 0);
     const end = page.getByTestId('deal-end');
     await end.waitFor();
-    const { taken, seen, status } = await page.evaluate(() => {
-      const w = window as unknown as { taken: string[]; seen: string[]; status: string[] };
-      return { taken: w.taken, seen: w.seen, status: w.status };
+    const { taken, seen, conn } = await page.evaluate(() => {
+      const w = window as unknown as { taken: string[]; seen: string[]; conn: string[] };
+      return { taken: w.taken, seen: w.seen, conn: w.conn };
     });
     // Every trick of the deal but the last was shown going to its taker (two cards a trick), the first one
     // too; the last one is in the result. Whether the last trick also shows as taken before the result
     // covers the felt depends on when the bot's card arrives, so it may or may not be among `taken`.
     const tricks = Math.ceil(seen.length / 2);
     expect(tricks).toBeGreaterThan(5);
-    const info = JSON.stringify({ taken, seen, status });
+    const info = JSON.stringify({ taken, seen, conn });
     expect(taken.length, info).toBeGreaterThanOrEqual(tricks - 1);
     expect(taken.length, info).toBeLessThanOrEqual(tricks);
     // The first trick shown as taken is the deal's first trick, as the server stored it (the observer's
