@@ -42,16 +42,23 @@ export function NameGate({
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [table, setTable] = useState<TableInfo | null>(null);
+  // Until the table is known nothing is asked: a full table must say so before a name is typed (the
+  // field would go away under the typing hand).
+  const [known, setKnown] = useState(!load);
   useEffect(() => {
     if (done || !load) return;
     load().then(
-      (r) => setTable(r.table),
-      () => {},
+      (r) => {
+        setTable(r.table);
+        setKnown(true);
+      },
+      () => setKnown(true),
     );
   }, [done, load]);
   const meta = useGame(table?.game);
   const text = useText();
   if (done) return <>{children}</>;
+  if (!known) return <main className="center-msg name-gate" aria-busy="true" />;
   const people = table?.seats.flatMap((s) => (s.kind === 'human' && s.name ? [s.name] : [])) ?? [];
   const full =
     table?.status !== 'over' &&

@@ -138,6 +138,8 @@ describe.skipIf(!chromiumPath)('accessibility of every screen (axe-core)', () =>
       await page.goto(h.base);
       await page.getByTestId('quick').waitFor({ timeout: WAIT_MS });
       expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      // The lobby settled: its buttons are enabled once the games are loaded.
+      await page.locator('[data-testid=create]:not([disabled])').waitFor();
       await check(page, 'lobby');
       await page.getByTestId('create').click();
       await page.locator('.dialog').first().waitFor();

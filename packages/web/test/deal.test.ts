@@ -400,6 +400,8 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
     const page = await h.newPage();
     await page.goto(h.base);
     await page.getByTestId('quick').waitFor();
+    // The lobby settled: its buttons are enabled once the games are loaded (axe measured one mid-change).
+    await page.locator('[data-testid=create]:not([disabled])').waitFor();
     expect(await axe(page)).toEqual([]);
     // The language button's name is the language it switches to, as shown.
     const lang = page.getByTestId('lang');
@@ -514,9 +516,11 @@ describe.skipIf(!chromiumPath)('the end of a deal at the table (issue 17: ux-dea
     const total = await end.locator('tr[data-row=total] td').allTextContents();
     expect(total.every((x) => /^\d+$/.test(x))).toBe(true);
     // The continue button has the focus; the keyboard closes the moment.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
-      'deal-end-continue',
-    );
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), {
+        timeout: 10_000,
+      })
+      .toBe('deal-end-continue');
     await page.screenshot({ path: join(shots, 'deal-end-desktop.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(shots, 'deal-end-phone.png'), fullPage: true });
