@@ -3,8 +3,7 @@
  * seat, a free one, or a spectator's place), the seat holders stored as they change, and the seats the
  * host changes before the match starts (start.ts, program.ts).
  */
-import type { Client } from '@colyseus/core';
-import { ServerError } from '@colyseus/core';
+import { type Client, ServerError } from '@colyseus/core';
 import type { Seat } from '@stich/engine';
 import { type JoinOptions, joinOptionsSchema, type Player } from '@stich/protocol';
 import { context } from './context.ts';
