@@ -16,6 +16,8 @@ export class Autoplay {
   private readonly queue: ChangeQueue;
   /** The table's info changed (a takeover): everyone is told. */
   private readonly tableChanged: () => void;
+  /** The seat to act got or lost a deadline without a change of the game: everyone is sent the state. */
+  private readonly deadlineChanged: () => void;
   /** The seq for which a bot decision is under way, by seat. */
   private readonly botPending = new Map<Seat, number>();
   /** A plain timer (the room clock only ticks every patchRate ms, too coarse for a deadline people see). */
@@ -29,10 +31,11 @@ export class Autoplay {
   /** The match waits for someone to come (presence.ts): no bot acts and no turn timer runs. */
   private paused = false;
 
-  constructor(t: TableState, queue: ChangeQueue, tableChanged: () => void) {
+  constructor(t: TableState, queue: ChangeQueue, tableChanged: () => void, deadlineChanged: () => void) {
     this.t = t;
     this.queue = queue;
     this.tableChanged = tableChanged;
+    this.deadlineChanged = deadlineChanged;
   }
 
   /** The room goes: no timer fires any more. */
@@ -82,7 +85,12 @@ export class Autoplay {
   presenceChanged() {
     const t = this.t;
     if (t.status !== 'playing' || t.disposed || t.parked) return;
-    if (this.paused === mayPlay(t.seats, t.roles.size)) this.afterChange();
+    if (this.paused !== mayPlay(t.seats, t.roles.size)) return;
+    const before = t.deadline;
+    this.afterChange();
+    // A match that goes on starts the turn timer of the seat to act (or a pause stops it): the state the
+    // person got on joining had no deadline (reconnect.test's turn timer failed now and then).
+    if (t.deadline !== before) this.deadlineChanged();
   }
 
   /** The one person at the table set the computers' pace (`speed`). */

@@ -45,7 +45,12 @@ export class TableRoom extends Room {
     advanced: (src, started, statusChanged, over) => this.advanced(src, started, statusChanged, over),
     fairChanged: () => this.outbox.toAll(this.clients, { t: 'fair', d: this.table.fair.news() }),
   });
-  private readonly autoplay = new Autoplay(this.table, this.queue, () => this.tableChanged());
+  private readonly autoplay = new Autoplay(
+    this.table,
+    this.queue,
+    () => this.tableChanged(),
+    () => this.outbox.broadcastState(this.clients, {}),
+  );
   private readonly parking = new Parking(
     this.table,
     this.queue,

@@ -178,7 +178,12 @@ describe.each(DB_KINDS)('absent players (%s)', (kind) => {
       );
       expect(r.status).toBe(201);
       const c = await Conn.join(srv.url, r.body.table.id, { token: me.token });
-      const mine = await c.waitFor((m) => isState(m) && m.d.view.toAct[0] === 0, 30_000);
+      // His turn with its deadline: the state sent on joining may come before the match goes on (a person
+      // alone with computers: presence.ts), and the deadline follows at the same step once it does.
+      const mine = await c.waitFor(
+        (m) => isState(m) && m.d.view.toAct[0] === 0 && m.d.deadline !== null,
+        30_000,
+      );
       if (!isState(mine)) return;
       // The deadline is 2 s after his turn began: after the table was created, before this update arrived.
       expect(mine.d.deadline).toBeGreaterThanOrEqual(created + 2000);
