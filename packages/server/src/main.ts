@@ -6,6 +6,11 @@ import { loadConfig } from './config.ts';
 import { startServer } from './server.ts';
 
 let server: Awaited<ReturnType<typeof startServer>>;
+// A start that fails closes the Redis clients while Colyseus' requests are pending; they fail after the
+// fact and, unhandled, would end the process before it says why it could not start (a port in use).
+const early: unknown[] = [];
+const hold = (e: unknown) => void early.push(e);
+process.on('unhandledRejection', hold);
 try {
   server = await startServer(loadConfig());
 } catch (e) {
@@ -13,6 +18,9 @@ try {
   process.stderr.write(`stich: ${(e as Error).message}\n`);
   process.exit(1);
 }
+process.off('unhandledRejection', hold);
+// A start that succeeded keeps Node's rule: an unhandled rejection ends the process.
+if (early.length > 0) throw early[0];
 process.stdout.write(`Stich is running at ${server.url}\n`);
 
 let stopping = false;

@@ -8,7 +8,9 @@
  * are skipped, except in CI (CI=true), where they fail. Runs on SQLite (one file shared by the processes)
  * and on PostgreSQL when STICH_TEST_DATABASE_URL is set.
  */
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from '@colyseus/sdk';
 import { gameById, type Seat } from '@stich/engine';
 import type { StateUpdate, TableInfo } from '@stich/protocol';
@@ -60,17 +62,6 @@ afterAll(killChildren);
 
 const GAME = testGame();
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 interface Proc extends ChildServer {
   readonly n: number;
   /** Colyseus processId (the lease owner). */
@@ -82,15 +73,23 @@ class Cluster {
   readonly prefix = `stich-test-${process.pid}-${Math.floor(Math.random() * 1e9)}:`;
   readonly procs = new Map<number, Proc>();
   proxy!: RunningProxy;
-  ports: number[] = [];
+  /**
+   * Each process listens on a Unix socket, as under `npm run cluster`: a port chosen when the cluster
+   * opens could be taken by another test's connection before a later process starts (CI: one did).
+   */
+  readonly dir = mkdtempSync(join(tmpdir(), 'stich-cluster-test-'));
   readonly db: TestDb;
   constructor(db: TestDb) {
     this.db = db;
   }
 
   async open(size: number): Promise<void> {
-    this.ports = await Promise.all(Array.from({ length: size }, freePort));
-    this.proxy = await startProxy({ port: 0, members: this.ports.map((port, i) => ({ n: i + 1, port })) });
+    const members = Array.from({ length: size }, (_, i) => ({ n: i + 1, socket: this.socket(i + 1) }));
+    this.proxy = await startProxy({ port: 0, members });
+  }
+
+  socket(n: number): string {
+    return join(this.dir, `${n}.sock`);
   }
 
   /** Process n's own address through the proxy (its HTTP and its WebSockets). */
@@ -101,7 +100,7 @@ class Cluster {
   async spawn(n: number, env: Record<string, string> = {}): Promise<Proc> {
     const c = await startChild({
       ...this.db.env,
-      PORT: String(this.ports[n - 1]),
+      LISTEN_SOCKET: this.socket(n),
       LOG_LEVEL: 'info',
       REDIS_URL,
       REDIS_PREFIX: this.prefix,
@@ -162,6 +161,7 @@ class Cluster {
     if (keys.length > 0) await r.del(...keys);
     r.disconnect();
     await this.db.cleanup();
+    rmSync(this.dir, { recursive: true, force: true });
   }
 }
 
