@@ -21,7 +21,7 @@
  * behind the bot interface, docs/bot-interface.md).
  */
 import type { Action, AnyGame, BaseOutcome, BaseView, GameId, Seat } from '@stich/engine';
-import { gameById, seeded, unwrap } from '@stich/engine';
+import { GAME_META, gameById, seeded, unwrap } from '@stich/engine';
 import { type BotLevel, decide, requestFor } from './index.ts';
 
 export interface ArenaOptions {
@@ -294,7 +294,8 @@ function* duplicate(
 ): Run {
   const g = gameById(opts.game);
   if (!g) throw new Error(`unknown game ${opts.game}`);
-  const n = opts.players ?? (opts.game === 'klaberjass' ? 2 : 4);
+  // The game's usual player count comes first in its meta.
+  const n = opts.players ?? GAME_META[opts.game]?.players[0] ?? 4;
   const config = opts.config ?? defaultConfig(n);
   const cp: number[][] = [[], [], []];
   const gp: number[][] = [[], [], []];

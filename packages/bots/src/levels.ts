@@ -12,7 +12,8 @@ export type Players = Partial<Record<BotLevel, Player>>;
 
 export const randomPlayer: Player = (req) => req.legal[seeded(`${req.seed}/random`).int(req.legal.length)];
 
-const PLAYERS: Partial<Record<GameId, Players>> = {
+// Every game has its entry: a new game that forgets its bots fails to compile.
+const PLAYERS: Record<GameId, Players> = {
   differenzler: differenzlerPlayers,
   doppelkopf: doppelkopfPlayers,
   klapperjas: klapperjasPlayers,
@@ -20,5 +21,5 @@ const PLAYERS: Partial<Record<GameId, Players>> = {
 };
 
 export function botFor(game: GameId, level: BotLevel): Player {
-  return PLAYERS[game]?.[level] ?? randomPlayer;
+  return PLAYERS[game][level] ?? randomPlayer;
 }
