@@ -41,8 +41,11 @@ interface Doubt {
 
 /** What the room does when the table has changed. */
 export interface QueueHooks {
-  /** New steps are the table's state (`started`: the first deal; `over`: the match result). */
-  advanced(src: Source, started: boolean, statusChanged: boolean, over: boolean): void;
+  /**
+   * New steps are the table's state (`started`: the first deal; `over`: the match result; `infoChanged`:
+   * the table's info, status or progress, is not what it was).
+   */
+  advanced(src: Source, started: boolean, infoChanged: boolean, over: boolean): void;
   /** The fair deal's news changed (a deal dealt). */
   fairChanged(): void;
 }
@@ -124,7 +127,7 @@ export class ChangeQueue {
     }
     context().log.warn({ table: t.row.id, seq: t.seq }, 'a failed write had been stored');
     const fair = t.fair.taken(d.steps, t.game.isOver(d.state));
-    this.advance(d.state, d.steps.length, {});
+    this.advance(d.state, d.steps, {});
     if (fair) this.hooks.fairChanged();
   }
 
@@ -209,7 +212,7 @@ export class ChangeQueue {
       return false;
     }
     const fair = t.fair.taken(steps, status === 'over');
-    this.advance(state, steps.length, src);
+    this.advance(state, steps, src);
     // A new deal or the match result: the deals now over get analysed (analysis.ts).
     if (steps.some((s) => s.kind === 'deal') || t.game.isOver(state)) context().analyses.dealsEnded(t.row.id);
     if (fair) this.hooks.fairChanged();
@@ -217,18 +220,20 @@ export class ChangeQueue {
   }
 
   /** Makes stored steps the table's state; the room sends every connection its update. */
-  private advance(state: unknown, count: number, src: Source) {
+  private advance(state: unknown, steps: readonly StoredStep[], src: Source) {
     const t = this.t;
     const over = t.game.isOver(state);
     const status: TableStatus = over ? 'over' : 'playing';
     this.retries = 0;
     t.gs = state;
-    t.seq += count;
-    const statusChanged = status !== t.status;
+    t.seq += steps.length;
+    // A deal is dealt only once the one before has ended: the progress in the table's info (the deals played,
+    // the score; the lobby's "Spiel 2 von 24") moved on.
+    const infoChanged = status !== t.status || steps.some((x) => x.kind === 'deal');
     const started = t.status === 'waiting';
     t.status = status;
     if (started) t.starting = false;
-    this.hooks.advanced(src, started, statusChanged, over);
+    this.hooks.advanced(src, started, infoChanged, over);
   }
 
   /**

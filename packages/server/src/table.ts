@@ -42,7 +42,7 @@ export class TableRoom extends Room {
   private readonly table = new TableState();
   private readonly outbox = new Outbox(this.table);
   private readonly queue = new ChangeQueue(this.table, this.outbox, {
-    advanced: (src, started, statusChanged, over) => this.advanced(src, started, statusChanged, over),
+    advanced: (src, started, infoChanged, over) => this.advanced(src, started, infoChanged, over),
     fairChanged: () => this.outbox.toAll(this.clients, { t: 'fair', d: this.table.fair.news() }),
   });
   private readonly autoplay = new Autoplay(
@@ -213,12 +213,13 @@ export class TableRoom extends Room {
   // ---------------------------------------------------------------------------------------------------
 
   /** New steps are the table's state (queue.ts): bots and timers go on, and everyone gets the update. */
-  private advanced(src: Source, started: boolean, statusChanged: boolean, over: boolean) {
+  private advanced(src: Source, started: boolean, infoChanged: boolean, over: boolean) {
     // Whoever left while the first deal was written keeps his seat for the grace period.
     if (started) for (const s of this.table.seats) this.autoplay.startGrace(s);
     this.autoplay.afterChange(src.aside === true);
     this.outbox.broadcastState(this.clients, src);
-    if (statusChanged) this.tableChanged();
+    // Everyone's table info and the lobby's listing (its metadata) follow the status and the progress.
+    if (infoChanged) this.tableChanged();
     if (over) {
       this.autoDispose = true;
       context().log.info({ table: this.table.row.id, steps: this.table.seq }, 'match over');

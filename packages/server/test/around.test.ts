@@ -1,18 +1,20 @@
 /**
  * Around the table: replays of finished matches for anyone who may see them (GET /api/tables/:id/replay, the
- * record stepped through with `@stich/protocol/replay`), and "Meine Tische" (GET /api/me/tables). On both
- * databases.
+ * record stepped through with `@stich/protocol/replay`), "Meine Tische" (GET /api/me/tables) and the
+ * progress of an open table in the lobby. On both databases.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Client } from '@colyseus/sdk';
 import { GAME_META, type GameId, gameById, parseRecord, replay } from '@stich/engine';
-import type {
-  MyTablesResponse,
-  RematchOfferResponse,
-  RematchResponse,
-  ReplayResponse,
-  ReplayStep,
-  TableInfo,
+import {
+  type MyTablesResponse,
+  type RematchOfferResponse,
+  type RematchResponse,
+  type ReplayResponse,
+  type ReplayStep,
+  ROOM_LOBBY,
+  type TableInfo,
 } from '@stich/protocol';
 import { replaySession } from '@stich/protocol/replay';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -187,6 +189,52 @@ describe.each(DB_KINDS)('around the table (%s)', (kind) => {
     expect(second.progress!.deals).toBeLessThanOrEqual(rec.body.deals.length);
     // A live table's info carries its progress too.
     expect(open.body.table.progress).toMatchObject({ deals: 0 });
+  });
+
+  it('lists an open public table in the lobby with its progress, which follows every finished deal', async () => {
+    const erik = await guest(srv.url, 'Erik');
+    const lobby = new Conn(await new Client(srv.url).join(ROOM_LOBBY));
+    conns.push(lobby);
+    await lobby.waitFor((m) => m.t === 'lobby');
+    const r = await api<{ table: TableInfo }>(
+      srv.url,
+      'POST',
+      '/api/tables',
+      {
+        game: 'differenzler',
+        players: 4,
+        options: { rounds: 3 },
+        seats: [0, 1, 2, 3].map((i) => (i === 0 ? { kind: 'human' } : { kind: 'bot', level: 'random' })),
+        visibility: 'public',
+        seat: 0,
+      },
+      erik.token,
+    );
+    expect(r.status).toBe(201);
+    const id = r.body.table.id;
+    const c = await Conn.join(srv.url, id, { token: erik.token });
+    conns.push(c);
+    autoplay(c, 0);
+    await lobby.waitFor((m) => m.t === 'lobby-' && m.d.id === id, 60_000);
+    // Every listing of the running match, by the rounds it had finished: each round's end came, not only
+    // the seat and status changes.
+    const listed = lobby.messages.flatMap((m) =>
+      m.t === 'lobby+' && m.d.id === id && m.d.status === 'playing' ? [m.d.progress!] : [],
+    );
+    expect([...new Set(listed.map((p) => p.deals))]).toEqual([0, 1, 2]);
+    expect(listed.every((p) => p.of === 3 && p.scores.length === 4)).toBe(true);
+    // Each listed score is the match's score after that many rounds, as its record replays.
+    const rec = await api(srv.url, 'GET', `/api/tables/${id}/record`, undefined, erik.token);
+    const game = gameById('differenzler')!;
+    const parsed = parseRecord(rec.body);
+    if (!parsed.ok) throw new Error(parsed.error.reason);
+    const played = replay(game, parsed.value, true);
+    if (!played.ok) throw new Error(played.error.reason);
+    const outcomes = (played.value.states ?? []).map(
+      (st) => game.outcome(st as never) as { deals: readonly unknown[]; scores: readonly number[] },
+    );
+    for (const p of listed)
+      expect(p.scores).toEqual(outcomes.find((o) => o.deals.length === p.deals)!.scores);
   });
 
   it('opens one rematch for the players of a finished match: same setup and seats, the next dealer', async () => {

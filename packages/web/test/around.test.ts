@@ -1,17 +1,28 @@
 /**
  * Around the table, in Chromium against the real server (setup in harness.ts): the game chooser of
  * "Gegen den Computer spielen", "Meine Tische", leaving a running table, joining by link with a name,
- * a full table, the create dialog's keyboard, and replays of finished matches and record files.
+ * a full table, the create dialog's keyboard, and what tells two open tables apart in the lobby (replays of
+ * finished matches and record files: replay.test.ts).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GAME_IDS, GAME_META } from '@stich/engine';
-import type { Page } from 'playwright-core';
+import { type AnyGame, GAME_IDS, GAME_META, unwrap } from '@stich/engine';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { context } from '../../server/src/context.ts';
 import { TABLE_GAMES } from '../../server/src/games.ts';
 import { hash, secret } from '../../server/src/store.ts';
-import { attr, chromiumPath, harness, openAs, playUntil, shots, WAIT_MS } from './harness.ts';
+import {
+  attr,
+  chromiumPath,
+  harness,
+  openAs,
+  openAtStep,
+  playTo,
+  playUntil,
+  shots,
+  storeTable,
+  WAIT_MS,
+} from './harness.ts';
 
 // The games the server seats people at (it lists them in GET /api/games).
 const registered = TABLE_GAMES.flatMap((id) => GAME_META[id] ?? []);
@@ -257,83 +268,6 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     await page.context().close();
   });
 
-  it('replays a finished match in another browser with names and every hand open, and a downloaded record file', async () => {
-    const page = await lobby('Anna');
-    await page.getByTestId('create').click();
-    await page.locator('select[name=game]').selectOption('klaberjass');
-    await page.locator('details summary').click();
-    await page.locator('.opt', { hasText: 'Partie bis' }).locator('input').fill('1');
-    await page.locator('.seat-row[data-seat="1"] select').nth(1).selectOption('random');
-    await page.locator('input[name=private]').uncheck();
-    await page.getByTestId('create-submit').click();
-    await page.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
-    const id = /#\/t\/([^?]+)/.exec(page.url())![1];
-    await playUntil(page, async () => (await attr(page, 'data-over')) === 'true');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('download').click(),
-    ]);
-    const file = join(h.tmp, 'klaberjass.json');
-    await download.saveAs(file);
-    const record = JSON.parse(readFileSync(file, 'utf8')) as { deals: unknown[]; actions: unknown[] };
-    const steps = 1 + record.deals.length + record.actions.length;
-
-    // Another browser (a different guest) opens the replay link of the public table.
-    const other = await h.newPage();
-    await other.goto(`${h.base}/#/replay/${id}`);
-    await other.getByTestId('replay-bar').waitFor({ timeout: WAIT_MS });
-    const stepText = () => other.getByTestId('replay-step').textContent();
-    expect(await stepText()).toBe(`Schritt 1 von ${steps}`);
-    // Names, not "#1": Anna and the computer player.
-    const names = await other.locator('.opp .opp-name').allTextContents();
-    expect(names.join(' ')).toMatch(/Computer/);
-    expect(names.join(' ')).not.toMatch(/#\d/);
-    // Step into the deal: every hand lies open.
-    for (let i = 0; i < 3; i++) await other.getByTestId('replay-next').click();
-    expect(await stepText()).toBe(`Schritt 4 von ${steps}`);
-    const hands = other.getByTestId('replay-hands');
-    await hands.waitFor();
-    const rows = hands.locator('.replay-hand');
-    expect(await rows.count()).toBe(2);
-    expect(await rows.nth(0).textContent()).toContain('Anna');
-    for (const r of [0, 1]) expect(await rows.nth(r).locator('[data-card]').count()).toBeGreaterThan(0);
-    await other.getByTestId('replay-prev').click();
-    expect(await stepText()).toBe(`Schritt 3 von ${steps}`);
-    await other.getByTestId('replay-last').click();
-    expect(await stepText()).toBe(`Schritt ${steps} von ${steps}`);
-    await other.getByTestId('replay-first').click();
-    expect(await stepText()).toBe(`Schritt 1 von ${steps}`);
-    await other.keyboard.press('ArrowRight');
-    expect(await stepText()).toBe(`Schritt 2 von ${steps}`);
-    // The controls are drawn symbols with labels, not font glyphs that may be missing.
-    const bar = other.getByTestId('replay-bar');
-    expect(await bar.locator('button svg').count()).toBe(4);
-    expect((await bar.textContent()) ?? '').not.toMatch(/[⏮⏭]/u);
-    // The screenshot: the last deal in the middle of its play.
-    await other.getByTestId('replay-last').click();
-    for (let i = 0; i < 7; i++) await other.getByTestId('replay-prev').click();
-    const weiter = other.locator('.felt button', { hasText: 'Weiter' });
-    if ((await weiter.count()) > 0) await weiter.first().click();
-    await other.screenshot({ path: join(shots, 'replay-desktop.png'), fullPage: true });
-    await other.context().close();
-
-    // "Nachspielen" in the lobby opens the downloaded file (in a third browser, no table involved).
-    const third = await lobby();
-    await third.getByTestId('open-replay').click();
-    await third.getByTestId('replay-file').setInputFiles(file);
-    await third.getByTestId('replay-bar').waitFor({ timeout: WAIT_MS });
-    expect(await third.getByTestId('replay-step').textContent()).toBe(`Schritt 1 von ${steps}`);
-    await third.getByTestId('replay-last').click();
-    expect(await third.getByTestId('replay-step').textContent()).toBe(`Schritt ${steps} von ${steps}`);
-    // A file that is not a record is refused with a readable reason.
-    const bad = join(h.tmp, 'bad.json');
-    (await import('node:fs')).writeFileSync(bad, '{"format":"stich-record","version":1}');
-    await third.getByTestId('replay-file').setInputFiles(bad);
-    await third.getByRole('alert').waitFor();
-    await third.context().close();
-    await page.context().close();
-  }, 180_000);
-
   it("the match begins with a notice once every seat is taken; a dropped player's seat counts down to the computer; Revanche seats everyone again", async () => {
     const a = await lobby('Anna');
     await a.getByTestId('create').click();
@@ -523,5 +457,100 @@ describe.skipIf(!chromiumPath)('around the table in Chromium', () => {
     expect(await a.getByTestId('host-start').count()).toBe(0);
     expect(await a.locator('.opp[data-seat="1"] .opp-name').textContent()).toContain('Computer');
     await a.context().close();
+  }, 120_000);
+
+  it('"Offene Tische" tells two public matches apart: the preset, when opened, "Spiel N von M" and the score by seat, which follow a finished deal', async () => {
+    const dk = registered.find((g) => g.id === 'doppelkopf')!;
+    const presetName = (id: string) => dk.presets.find((p) => p.id === id)!.name.de;
+    const outcome = (g: AnyGame, s: unknown) =>
+      g.outcome(s as never) as { deals: readonly unknown[]; scores: readonly number[] };
+    // Table A (DDV rules, 3 games): the first deal's last trick, Anna to play its fourth and last card.
+    const ddv = { players: 4, preset: 'ddv', options: { games: 3, pflichtsolo: false } };
+    let scoresA: readonly number[] = [];
+    const a = playTo('doppelkopf', ddv, (v, legal, g, s) => {
+      const trick = v.trick as { cards: unknown[] } | null;
+      if (outcome(g, s).deals.length > 0 || v.phase !== 'play') return false;
+      if ((v.handCounts as number[])[0] !== 1 || trick?.cards.length !== 3) return false;
+      scoresA = outcome(g, unwrap(g.apply(s, 0, legal.find((x) => x.t === 'play')!))).scores;
+      return true;
+    });
+    // Table B (house rules, 4 games), opened two hours before: in its second deal, Bruno to act.
+    const house = { players: 4, preset: 'house', options: { games: 4, pflichtsolo: false } };
+    let scoresB: readonly number[] = [];
+    const b = playTo('doppelkopf', house, (v, _legal, g, s) => {
+      if (outcome(g, s).deals.length !== 1 || v.phase !== 'play') return false;
+      scoresB = outcome(g, s).scores;
+      return true;
+    });
+    const openedB = new Date(Date.now() - 2 * 3600_000).toISOString();
+    const tableA = await storeTable('doppelkopf', ddv, 0, a.steps, [{ seat: 0, name: 'Anna' }]);
+    const tableB = await storeTable(
+      'doppelkopf',
+      house,
+      0,
+      b.steps,
+      [{ seat: 0, name: 'Bruno' }],
+      'random',
+      openedB,
+    );
+    // Both people at their tables, each to act: neither match moves without them.
+    const anna = await h.newPage();
+    await openAtStep(h, anna, tableA.table, tableA.people[0], a.steps.length);
+    const bruno = await h.newPage();
+    await openAtStep(h, bruno, tableB.table, tableB.people[0], b.steps.length);
+
+    const page = await lobby();
+    const open = page.locator('section', { has: page.getByRole('heading', { name: 'Offene Tische' }) });
+    const rowA = open.locator(`li[data-table="${tableA.table}"]`);
+    const rowB = open.locator(`li[data-table="${tableB.table}"]`);
+    await rowA.waitFor({ timeout: WAIT_MS });
+    await rowB.waitFor({ timeout: WAIT_MS });
+    // A row's facts as shown: the preset, when the table was opened (as written and as meant), the progress
+    // and the score by seat (null: none shown).
+    const facts = (row: Locator) =>
+      row.getByTestId('facts').evaluate((f) => {
+        const text = (id: string) => f.querySelector(`[data-testid=${id}]`)?.textContent ?? null;
+        const time = f.querySelector('time');
+        return {
+          preset: text('facts-preset'),
+          opened: [time?.getAttribute('datetime'), time?.textContent],
+          progress: text('facts-progress'),
+          score: text('facts-score'),
+        };
+      });
+    const opened = async (iso: string) => [
+      iso,
+      await page.evaluate(
+        (d) => new Date(d).toLocaleString('de-DE', { dateStyle: 'short', timeStyle: 'short' }),
+        iso,
+      ),
+    ];
+    const score = (name: string, scores: readonly number[]) =>
+      scores.map((x, i) => `${i === 0 ? name : `Computer ${i + 1}`} ${x}`).join(' · ');
+    const createdA = (await context().store.table(tableA.table))!.createdAt;
+    const before = {
+      preset: presetName('ddv'),
+      opened: await opened(createdA),
+      progress: 'Spiel 1 von 3',
+      score: null,
+    };
+    const b2 = {
+      preset: presetName('house'),
+      opened: await opened(openedB),
+      progress: 'Spiel 2 von 4',
+      score: score('Bruno', scoresB),
+    };
+    expect(await facts(rowA)).toEqual(before);
+    expect(await facts(rowB)).toEqual(b2);
+    expect(before.opened[1]).not.toBe(b2.opened[1]);
+
+    // Anna plays the first deal's last card: A's row follows, with the next deal begun; B's stays.
+    await anna.locator('.hand button.card[data-legal=true]').click();
+    await expect.poll(() => attr(anna, 'data-deals'), { timeout: WAIT_MS }).toBe('1');
+    await expect
+      .poll(() => facts(rowA), { timeout: 15_000 })
+      .toEqual({ ...before, progress: 'Spiel 2 von 3', score: score('Anna', scoresA) });
+    expect(await facts(rowB)).toEqual(b2);
+    for (const p of [page, anna, bruno]) await p.context().close();
   }, 120_000);
 });

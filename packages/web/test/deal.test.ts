@@ -1,74 +1,24 @@
 import { join } from 'node:path';
-import {
-  type Action,
-  type AnyGame,
-  GAMES,
-  type GameId,
-  randomStep,
-  type Seat,
-  seeded,
-  unwrap,
-} from '@stich/engine';
+import type { Action, GameId, Seat } from '@stich/engine';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { context } from '../../server/src/context.ts';
 import type { StoredStep } from '../../server/src/store.ts';
-import { DEAL_END_MS } from '../src/Table.tsx';
+import { TRICK_TIMES } from '../src/Speed.tsx';
+import { DEAL_END_MS, TRICK_MS } from '../src/Table.tsx';
 import {
   attr,
   axe,
   chromiumPath,
   harness,
   openAtStep,
+  playTo,
   playUntil,
   shots,
   storeTable,
+  type View,
   WAIT_MS,
 } from './harness.ts';
-
-type View = Record<string, unknown> & { toAct: readonly number[]; phase: string };
-
-interface Found {
-  readonly steps: StoredStep[];
-  readonly view: View;
-  readonly legal: readonly Action[];
-}
-
-/**
- * Seeded random play of `game` from dealer 0 until `stop` holds for seat 0's view and legal actions while
- * seat 0 is to act; tries seeds from 1 until one gets there. The steps are what the server stores.
- */
-function playTo(
-  id: GameId,
-  config: { players: number; preset?: string; options?: Record<string, unknown> },
-  stop: (v: View, legal: readonly Action[], g: AnyGame, s: unknown) => boolean,
-  seeds = 4000,
-): Found {
-  const g = GAMES[id] as unknown as AnyGame;
-  const cfg = unwrap(g.parseConfig(config));
-  for (let seed = 1; seed <= seeds; seed++) {
-    const rng = seeded(seed);
-    let s = g.start(cfg, 0);
-    const steps: StoredStep[] = [];
-    for (let i = 0; i < 3000 && !g.isOver(s); i++) {
-      if (g.awaitsDeal(s)) {
-        const deal = g.randomDeal(s, rng);
-        s = unwrap(g.applyDeal(s, deal));
-        steps.push({ seq: steps.length, kind: 'deal', seat: null, data: deal });
-        continue;
-      }
-      if (g.toAct(s)[0] === 0) {
-        const view = g.viewFor(s, 0) as unknown as View;
-        const legal = g.legalActions(s, 0);
-        if (stop(view, legal, g, s)) return { steps, view, legal };
-      }
-      const { seat, action } = randomStep(g, s, rng, 0);
-      s = unwrap(g.apply(s, seat, action));
-      steps.push({ seq: steps.length, kind: 'action', seat, data: action });
-    }
-  }
-  throw new Error(`no seed up to ${seeds} reaches the situation`);
-}
 
 /**
  * Stores a table of `id` with the human at seat 0 (computer players elsewhere) at the given steps, and
@@ -234,6 +184,53 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
     expect(shown).toBeLessThan(DEAL_END_MS + 5000);
     // Meanwhile the next round waited for our estimate.
     expect(await page.locator('form.number-action').count()).toBe(1);
+    await page.context().close();
+  }, 120_000);
+
+  it('a taken trick stays on the felt past the default time when the pace says "the longest", also after a reload', async () => {
+    // Differenzler: we play the last card of a trick that is not the round's last, so the next trick begins
+    // and the taken one may stay on the felt; the trick after it cannot be taken before we play again.
+    const diff = { players: 4, options: { rounds: 2 } };
+    const found = playTo(
+      'differenzler',
+      diff,
+      (v) =>
+        v.phase === 'play' &&
+        (v.handCounts as number[])[0] > 2 &&
+        (v.trick as { cards: unknown[] } | null)?.cards.length === 3,
+    );
+    const longest = Math.max(...TRICK_TIMES);
+    expect(longest).toBeGreaterThan(TRICK_MS + 2000);
+    const page = await h.newPage();
+    const table = await openSeeded(h, page, 'differenzler', diff, found.steps);
+    await page.getByTestId('speed').click();
+    expect(await page.getByTestId('speed-trick').inputValue()).toBe(String(TRICK_MS));
+    await page.getByTestId('speed-trick').selectOption(String(longest));
+    await page.getByTestId('speed-panel').getByRole('button', { name: 'Schließen' }).click();
+    // The choice is this browser's: it is still there after a reload.
+    await page.reload();
+    await page.locator('.hand button.card[data-legal=true]').first().waitFor({ timeout: WAIT_MS });
+    expect(page.url()).toContain(table);
+    await page.getByTestId('speed').click();
+    expect(await page.getByTestId('speed-trick').inputValue()).toBe(String(longest));
+    await page.getByTestId('speed-panel').getByRole('button', { name: 'Schließen' }).click();
+    // When the taken trick comes on the felt and when it goes, as the page sees it.
+    await page.evaluate(() => {
+      const w = window as unknown as { takenAt: number[] };
+      w.takenAt = [];
+      new MutationObserver(() => {
+        const on = document.querySelector('[data-testid=taken]') !== null;
+        if (on !== (w.takenAt.length % 2 === 1)) w.takenAt.push(performance.now());
+      }).observe(document.body, { subtree: true, childList: true });
+    });
+    await page.locator('.hand button.card[data-legal=true]').first().click();
+    await page.waitForFunction(() => (window as unknown as { takenAt: number[] }).takenAt.length >= 2, null, {
+      timeout: longest + 10_000,
+    });
+    const at = await page.evaluate(() => (window as unknown as { takenAt: number[] }).takenAt);
+    const shown = at[1] - at[0];
+    expect(shown, JSON.stringify(at)).toBeGreaterThan(longest - 500);
+    expect(shown, JSON.stringify(at)).toBeLessThan(longest + 3000);
     await page.context().close();
   }, 120_000);
 

@@ -4,7 +4,8 @@
  * Debian's Chromium driven by playwright-core, and helpers that click through a table.
  *
  * Use: `const h = harness();` at the top of a describe (registers beforeAll/afterAll), then `h.base`,
- * `h.newPage()`, `playUntil(page, done)` and `attr(page, name)` in the tests.
+ * `h.newPage()`, `playUntil(page, done)` and `attr(page, name)` in the tests; `playTo` finds the steps to a
+ * situation by seeded random play, `storeTable` stores a table at them and `openAtStep` opens it.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { GameId } from '@stich/engine';
+import { type Action, type AnyGame, GAMES, type GameId, randomStep, seeded, unwrap } from '@stich/engine';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { context } from '../../server/src/context.ts';
@@ -234,7 +235,7 @@ export interface StoredPerson {
 
 /**
  * Stores a running table of `game` at `steps`, with a person (a new guest) at each seat of `people`
- * and computer players of `level` at the others; returns the table's id and the people.
+ * and computer players of `level` at the others, opened at `createdAt`; returns the table's id and the people.
  */
 export async function storeTable(
   game: GameId,
@@ -243,6 +244,7 @@ export async function storeTable(
   steps: readonly StoredStep[],
   people: readonly { seat: number; name: string }[],
   level: 'random' | 'rule' = 'random',
+  createdAt = new Date().toISOString(),
 ): Promise<{ table: string; people: StoredPerson[] }> {
   const store = context().store;
   const stored: (StoredPerson & { playerId: string })[] = [];
@@ -268,7 +270,7 @@ export async function storeTable(
       dealer,
       turnTimer: null,
       createdBy: stored[0].playerId,
-      createdAt: new Date().toISOString(),
+      createdAt,
     },
     stored.map((p) => ({ seat: p.seat, playerId: p.playerId, name: p.name, tokenHash: hash(p.seatToken) })),
   );
@@ -335,4 +337,48 @@ export async function axe(page: Page): Promise<string[]> {
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
+}
+
+export type View = Record<string, unknown> & { toAct: readonly number[]; phase: string };
+
+export interface Found {
+  readonly steps: StoredStep[];
+  readonly view: View;
+  readonly legal: readonly Action[];
+}
+
+/**
+ * Seeded random play of `game` from dealer 0 until `stop` holds for seat 0's view and legal actions while
+ * seat 0 is to act; tries seeds from 1 until one gets there. The steps are what the server stores.
+ */
+export function playTo(
+  id: GameId,
+  config: { players: number; preset?: string; options?: Record<string, unknown> },
+  stop: (v: View, legal: readonly Action[], g: AnyGame, s: unknown) => boolean,
+  seeds = 4000,
+): Found {
+  const g = GAMES[id] as unknown as AnyGame;
+  const cfg = unwrap(g.parseConfig(config));
+  for (let seed = 1; seed <= seeds; seed++) {
+    const rng = seeded(seed);
+    let s = g.start(cfg, 0);
+    const steps: StoredStep[] = [];
+    for (let i = 0; i < 3000 && !g.isOver(s); i++) {
+      if (g.awaitsDeal(s)) {
+        const deal = g.randomDeal(s, rng);
+        s = unwrap(g.applyDeal(s, deal));
+        steps.push({ seq: steps.length, kind: 'deal', seat: null, data: deal });
+        continue;
+      }
+      if (g.toAct(s)[0] === 0) {
+        const view = g.viewFor(s, 0) as unknown as View;
+        const legal = g.legalActions(s, 0);
+        if (stop(view, legal, g, s)) return { steps, view, legal };
+      }
+      const { seat, action } = randomStep(g, s, rng, 0);
+      s = unwrap(g.apply(s, seat, action));
+      steps.push({ seq: steps.length, kind: 'action', seat, data: action });
+    }
+  }
+  throw new Error(`no seed up to ${seeds} reaches the situation`);
 }
