@@ -1,5 +1,5 @@
 /**
- * Klapper-Jas on the kernel: its flat bit tables and bit-set paths (cards.ts, rules.ts) against the
+ * Klapper-Jas on the kernel: its flat bit tables and bit-set paths (cards.ts, play.ts) against the
  * kernel's card-level forms (kernel/jass.ts, kernel/trick.ts, kernel/infer.ts) over random play.
  */
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ import {
 } from '../src/kernel/index.ts';
 import { bitOf, CARD, LAST_TRICK, trickRules } from '../src/klapperjas/cards.ts';
 import { bitOrder, ruffOvertrump, STR, VALUE } from '../src/klapperjas/fast.ts';
-import { playMask, policyMask } from '../src/klapperjas/rules.ts';
+import { playMask, policyMask } from '../src/klapperjas/play.ts';
 import type { TrickNode } from '../src/klapperjas/state.ts';
 import { G, type State } from '../src/klapperjas/testing.ts';
 import { diceFor } from '../src/klapperjas/view.ts';

@@ -9,7 +9,7 @@ import { unwrap } from '../src/core/result.ts';
 import { seeded } from '../src/core/rng.ts';
 import { CARD, cardsOf } from '../src/klapperjas/cards.ts';
 import { meldMask } from '../src/klapperjas/melds.ts';
-import { handOf, handsOf } from '../src/klapperjas/rules.ts';
+import { handOf, handsOf } from '../src/klapperjas/state.ts';
 import { cardsIn, G, type State } from '../src/klapperjas/testing.ts';
 
 const ALL = -1 | 0;

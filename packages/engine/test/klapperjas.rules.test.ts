@@ -5,7 +5,7 @@ import { seeded, shuffle } from '../src/core/rng.ts';
 import { bitOf, CARD } from '../src/klapperjas/cards.ts';
 import { VALUE } from '../src/klapperjas/fast.ts';
 import { meldOptions, meldsValue } from '../src/klapperjas/melds.ts';
-import { legalCards, trickWinner } from '../src/klapperjas/rules.ts';
+import { legalCards, trickWinner } from '../src/klapperjas/play.ts';
 import { act, G, playOut, started, suitDeal } from '../src/klapperjas/testing.ts';
 import { diceFor } from '../src/klapperjas/view.ts';
 

@@ -20,6 +20,9 @@ export const bitOf: (c: unknown) => number = JASS32.kindOf;
 export const suitIndex = (s: unknown): number => (typeof s === 'string' ? SUITS.indexOf(s as Suit) : -1);
 export const seqIndex = (r: unknown): number => (typeof r === 'string' ? SEQ.indexOf(r as Rank) : -1);
 
+/** Suit names by SUITS index, for error messages. */
+export const SUIT_NAME: readonly string[] = ['Kreuz', 'Pik', 'Herz', 'Karo'];
+
 export const SUIT_MASK: readonly number[] = [0xff, 0xff00, 0xff0000, 0xff000000 | 0];
 
 /** The follow rule of 000 4.1 and 001 "Spiel": the kernel's `ruff-overtrump` policy. */

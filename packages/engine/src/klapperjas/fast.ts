@@ -13,9 +13,9 @@
  *    (PLAYS_IN_SUIT): legalActions allocates nothing in the common case. Test: klapperjas.kernel.test.ts
  *    compares every offered card list with the kernel's legal cards.
  * 4. Seat layouts (LAYOUTS): play order, next seat and parties of every table, dealer and set of active seats.
- * 5. beside its code, state.ts/rules.ts: `legal`, the turn seat's legal cards kept in the state by every step.
+ * 5. beside its code, state.ts/play.ts: `legal`, the turn seat's legal cards kept in the state by every step.
  *    Test: klapperjas.kernel.test.ts checks it against playMask and the kernel at every decision.
- * 6. beside its code, rules.ts `Dealt`: deals made by randomDeal keep their bits privately, so applyDeal does
+ * 6. beside its code, deal.ts `Dealt`: deals made by randomDeal keep their bits privately, so applyDeal does
  *    not parse them again. Test: klapperjas.property.test.ts (records of JSON deals replay to equal states).
  * 7. beside its code, melds.ts: the meld options of every run, made at load.
  * 8. beside its code, view.ts: views of finished tricks and the dice of a match, shared by every later view

@@ -187,9 +187,112 @@ export interface KlapperjasState {
   /** In play: the seats that may say Kontra (bits 0-3) and Re (bits 4-7) now; kept up to date by every step. */
   readonly opt: number;
   /**
-   * In play: the cards the turn seat may play now (rules.ts legalMask, the kernel's ruff-overtrump policy);
+   * In play: the cards the turn seat may play now (play.ts legalMask, the kernel's ruff-overtrump policy);
    * kept up to date by every step, so legalActions and apply of a card never compute it twice (fast.ts
    * item 5). 0 otherwise.
    */
   readonly legal: number;
+}
+
+// ---- building states -------------------------------------------------------------------------------
+
+type S = KlapperjasState;
+
+export type W = { -readonly [K in keyof S]: S[K] };
+
+/** A fresh copy with every field in one fixed order (one hidden class), to be changed before it is returned. */
+export const mod = (s: S, patch: Partial<S>): S => Object.assign(copy(s), patch);
+
+/** The cards `seat` holds. */
+export const handOf = (s: S, seat: Seat): number =>
+  seat === 0 ? s.h0 : seat === 1 ? s.h1 : seat === 2 ? s.h2 : seat === 3 ? s.h3 : 0;
+/** Every seat's held cards, by seat. */
+export const handsOf = (s: S): number[] => [s.h0, s.h1, s.h2, s.h3].slice(0, s.m.n);
+
+export function setHand(w: W, seat: Seat, h: number): void {
+  if (seat === 0) w.h0 = h;
+  else if (seat === 1) w.h1 = h;
+  else if (seat === 2) w.h2 = h;
+  else w.h3 = h;
+}
+export function setHands(w: W, hands: readonly number[]): void {
+  w.h0 = hands[0] ?? 0;
+  w.h1 = hands[1] ?? 0;
+  w.h2 = hands[2] ?? 0;
+  w.h3 = hands[3] ?? 0;
+}
+
+export function copy(s: S): W {
+  return {
+    m: s.m,
+    d: s.d,
+    phase: s.phase,
+    turn: s.turn,
+    h0: s.h0,
+    h1: s.h1,
+    h2: s.h2,
+    h3: s.h3,
+    trickLead: s.trickLead,
+    trickN: s.trickN,
+    trickCards: s.trickCards,
+    trickPts: s.trickPts,
+    winStr: s.winStr,
+    winSeat: s.winSeat,
+    started: s.started,
+    twice: s.twice,
+    tricks: s.tricks,
+    nTricks: s.nTricks,
+    pts: s.pts,
+    took: s.took,
+    opt: s.opt,
+    legal: s.legal,
+  };
+}
+
+/** The state of a deal not yet dealt (or thrown in). */
+export function fresh(
+  m: Match,
+  d: DealInfo | null,
+  phase: Phase,
+  turn: Seat,
+  hands: readonly number[],
+  pts: number,
+): S {
+  return copy({
+    m,
+    d,
+    phase,
+    turn,
+    h0: hands[0] ?? 0,
+    h1: hands[1] ?? 0,
+    h2: hands[2] ?? 0,
+    h3: hands[3] ?? 0,
+    trickLead: turn,
+    trickN: 0,
+    trickCards: 0,
+    trickPts: 0,
+    winStr: -1,
+    winSeat: turn,
+    started: 0,
+    twice: 0,
+    tricks: null,
+    nTricks: 0,
+    pts,
+    took: 0,
+    opt: 0,
+    legal: 0,
+  });
+}
+
+/** Points by party packed 10 bits each (a party takes at most 162 + 10 per deal). */
+export const PTS_UNIT = [1, 1 << 10, 1 << 20, 1 << 30];
+export const partyPts = (pts: number, p: number): number => Math.floor(pts / PTS_UNIT[p]) % 1024;
+
+/** The state after a bid: phase, turn and deal facts change. */
+export function afterBid(s: S, phase: Phase, turn: Seat, d: DealInfo): W {
+  const w = copy(s);
+  w.phase = phase;
+  w.turn = turn;
+  w.d = d;
+  return w;
 }

@@ -12,8 +12,17 @@ import type { PlayedCard, TricksView, TrickView } from '../kernel/index.ts';
 import { CARD, cardsOf, SEQ } from './cards.ts';
 import type { KlapperjasConfig } from './config.ts';
 import { type Decl, meldMask, meldsValue, toSpec } from './melds.ts';
-import { exchangeOffer, handOf, partyPts, toAct } from './rules.ts';
-import type { Bid, CountedMelds, DealResult, KlapperjasState, Match, TrickNode } from './state.ts';
+import { exchangeOffer, toAct } from './phases.ts';
+import {
+  type Bid,
+  type CountedMelds,
+  type DealResult,
+  handOf,
+  type KlapperjasState,
+  type Match,
+  partyPts,
+  type TrickNode,
+} from './state.ts';
 
 export type { PlayedCard, TrickView };
 /** A declaration as announced at the table: kind, height, trump or not (the cards are shown after trick 1). */

@@ -1,0 +1,201 @@
+/**
+ * Klapper-Jas trick play: the cards a seat may play (the kernel's ruff-overtrump policy on bit sets), who
+ * may say Kontra and Re, and the step of one card, which completes a trick and, with the last, the deal.
+ */
+
+import type { Seat } from '../core/game.ts';
+import { err, ok, type Result } from '../core/result.ts';
+import { legalWord, winnerIndex } from '../kernel/index.ts';
+import {
+  bitOf,
+  CARD,
+  cardsOf,
+  FOLLOW_RULE,
+  LAST_TRICK,
+  R_KING,
+  R_QUEEN,
+  SUIT_MASK,
+  SUIT_NAME,
+  suitIndex,
+} from './cards.ts';
+import { bitOrder, ruffOvertrump, STR, TRUMP_ABOVE, VALUE } from './fast.ts';
+import { finishDeal, resolveMelds } from './score.ts';
+import {
+  copy,
+  type DealInfo,
+  handOf,
+  type KlapperjasState,
+  type Match,
+  PTS_UNIT,
+  setHand,
+  type W,
+} from './state.ts';
+
+type S = KlapperjasState;
+
+/** Seats that may say Kontra (bits 0-3) and Re (bits 4-7) in play, given the seats that have played once / twice. */
+export function optMask(m: Match, d: DealInfo, started: number, twice: number): number {
+  if (d.re >= 0) return 0;
+  const manual = m.cfg.options.kontra === 'manual';
+  if (d.kontra < 0) {
+    const opp = d.activeMask & ~d.declMask;
+    return manual ? opp & ~started : started === 0 ? opp : 0;
+  }
+  return (manual ? d.declMask & ~twice : started === 0 ? d.declMask : 0) << 4;
+}
+
+/**
+ * The cards of hand `h` that may be played to a trick led in suit `led` whose best card has strength
+ * `winStr`, with trump `t`: the kernel's `ruff-overtrump` policy (000 4.1, 001 "Spiel"; kernel/follow.ts):
+ * follow suit; when trump is led, overtrump if able; unable to follow, ruff; when the trick is already
+ * ruffed, overtrump if able, else still ruff; with neither suit nor trump any card. Computed by its
+ * specialised form (fast.ts item 9); `policyMask` is the kernel's generic form it is tested against.
+ */
+export const legalMask = ruffOvertrump;
+
+/** legalMask through the kernel's generic `legalWord` with the game's policy (FOLLOW_RULE). */
+export function policyMask(h: number, led: number, winStr: number, t: number): number {
+  return legalWord(
+    FOLLOW_RULE,
+    h,
+    SUIT_MASK[led],
+    SUIT_MASK[t],
+    TRUMP_ABOVE[t * 16 + winStr],
+    0,
+    led !== t && winStr >= 8,
+  );
+}
+
+/** The cards `seat` (whose turn it is) may play. */
+export function playMask(s: S, seat: Seat): number {
+  const h = handOf(s, seat);
+  if (s.trickN === 0) return h;
+  return legalMask(h, (s.trickCards & 31) >>> 3, s.winStr, s.d!.trump);
+}
+
+/** The state with `legal` set for its turn seat, after a step that changed his hand or the trick (fast.ts item 5). */
+export function withLegal(w: W): W {
+  w.legal = w.phase === 'play' ? playMask(w, w.turn) : 0;
+  return w;
+}
+
+/** The index of the card winning `trick` (card bits in play order) with trump `t`: the kernel's ranking. */
+export const trickWinner = (trick: readonly number[], t: number): number => winnerIndex(bitOrder(t), trick);
+
+/** Card-string form of legalMask for tests and tools: the cards of `hand` that may follow `trick`. */
+export function legalCards(hand: readonly string[], trick: readonly string[], trump: string): string[] {
+  const t = suitIndex(trump);
+  let h = 0;
+  for (const c of hand) h |= 1 << bitOf(c);
+  if (trick.length === 0) return cardsOf(h);
+  const bits = trick.map(bitOf);
+  const win = bits[trickWinner(bits, t)];
+  return cardsOf(legalMask(h, bits[0] >>> 3, STR[t * 32 + win], t));
+}
+
+/** Plays card bit `b` (0..31), with Belle announced or not. */
+export function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): Result<S> {
+  const h = handOf(s, seat);
+  if ((h & (1 << b)) === 0) return err('illegal-action', `${CARD[b]} is not in seat ${seat}'s hand`);
+  if ((s.legal & (1 << b)) === 0)
+    return err('illegal-action', `${CARD[b]} may not be played: ${duty(s, seat)}`);
+  const t = d.trump;
+  let d2 = d;
+  if (belle) {
+    const r = b & 7;
+    if (b >>> 3 !== t || (r !== R_QUEEN && r !== R_KING) || ((h >>> (t * 8 + R_QUEEN)) & 3) !== 3)
+      return err(
+        'illegal-action',
+        'Belle is announced with the first of trump Dame and König while holding both',
+      );
+    d2 = { ...d, belle: d.belle | (1 << seat) };
+  }
+  const bit = 1 << seat;
+  const started = s.started | bit;
+  const twice = s.twice | (s.started & bit);
+  const str = STR[t * 32 + b];
+  let winStr = s.winStr;
+  let winSeat = s.winSeat;
+  let lead = s.trickLead;
+  if (s.trickN === 0) {
+    winStr = str;
+    winSeat = seat;
+    lead = seat;
+  } else {
+    const suit = b >>> 3;
+    if ((suit === t || suit === (s.trickCards & 31) >>> 3) && str > winStr) {
+      winStr = str;
+      winSeat = seat;
+    }
+  }
+  const trickCards = s.trickCards | (b << (5 * s.trickN));
+  const trickPts = s.trickPts + VALUE[t * 32 + b];
+  const trickN = s.trickN + 1;
+  const opt = s.opt === 0 ? 0 : optMask(s.m, d, started, twice);
+  const nh = h & ~(1 << b);
+  if (trickN < d.order.length) {
+    const next = d.next[seat];
+    // Same field order as copy(): one hidden class for every state.
+    return ok({
+      m: s.m,
+      d: d2,
+      phase: s.phase,
+      turn: next,
+      h0: seat === 0 ? nh : s.h0,
+      h1: seat === 1 ? nh : s.h1,
+      h2: seat === 2 ? nh : s.h2,
+      h3: seat === 3 ? nh : s.h3,
+      trickLead: lead,
+      trickN,
+      trickCards,
+      trickPts,
+      winStr,
+      winSeat,
+      started,
+      twice,
+      tricks: s.tricks,
+      nTricks: s.nTricks,
+      pts: s.pts,
+      took: s.took,
+      opt,
+      legal: legalMask(seat === next ? nh : handOf(s, next), (trickCards & 31) >>> 3, winStr, t),
+    });
+  }
+  const w = copy(s);
+  w.d = d2;
+  setHand(w, seat, nh);
+  w.started = started;
+  w.twice = twice;
+  w.opt = opt;
+  // The trick is complete.
+  const nTricks = s.nTricks + 1;
+  const last = nTricks === d.handSize;
+  const p = d.party[winSeat];
+  const points = trickPts + (last ? LAST_TRICK : 0);
+  const pts = s.pts + points * PTS_UNIT[p];
+  if (nTricks === 1 && d2.counted === null) w.d = resolveMelds(d2);
+  w.turn = winSeat;
+  w.trickLead = winSeat;
+  w.trickN = 0;
+  w.trickCards = 0;
+  w.trickPts = 0;
+  w.winStr = -1;
+  w.winSeat = winSeat;
+  w.tricks = { prev: s.tricks, lead, cards: trickCards, n: trickN, winner: winSeat, points };
+  w.nTricks = nTricks;
+  w.pts = pts;
+  w.took = s.took | (1 << p);
+  w.legal = handOf(w, winSeat);
+  return ok(last ? finishDeal(w) : w);
+}
+
+/** Why a card may not be played (only built for errors). */
+function duty(s: S, seat: Seat): string {
+  const t = s.d!.trump;
+  const led = (s.trickCards & 31) >>> 3;
+  const h = handOf(s, seat);
+  if (h & SUIT_MASK[led])
+    return led === t ? 'trump was led: follow, and overtrump if able' : `follow suit ${SUIT_NAME[led]}`;
+  if (s.winStr >= 8) return 'cannot follow: ruff, and overtrump if able';
+  return 'cannot follow: ruff with trump';
+}
