@@ -12,7 +12,8 @@ const KARLCHEN = KIND_CARDS[CJ];
 
 import type { DoppelkopfOptions } from './config.ts';
 import { houseResult } from './deal.ts';
-import { scoreDdv, scoreHouse } from './score.ts';
+import { scoreHouse } from './housescore.ts';
+import { scoreDdv } from './score.ts';
 import {
   type AnnCell,
   type DealResult,

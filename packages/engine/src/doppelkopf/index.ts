@@ -58,11 +58,11 @@ export type { DoppelkopfDeal } from './deal.ts';
 export { type DoppelkopfGame, doppelkopf } from './game.ts';
 // House preset (004): doko-house.
 export type { ArmutDeal, HouseDeal, HouseResult, RedealReason } from './housedeal.ts';
-export { HOUSE_LIMIT } from './housescore.ts';
+export { HOUSE_LIMIT, scoreHouse } from './housescore.ts';
 export type { ArmutView, HouseView } from './houseview.ts';
 export type { DoppelkopfOutcome } from './outcome.ts';
 export { legalKinds } from './play.ts';
-export { scoreDdv, scoreHouse } from './score.ts';
+export { scoreDdv } from './score.ts';
 export {
   CALLS,
   type Call,

@@ -121,6 +121,3 @@ function settle(
   for (let s: Seat = 0; s < 4; s++) score.push((f.re >> s) & 1 ? multiplier * forRe : 0 - forRe);
   return { winner, needs, items, forRe, multiplier, score };
 }
-
-/** 004 "Punkte" (doko-house): housescore.ts. */
-export { scoreHouse } from './housescore.ts';
