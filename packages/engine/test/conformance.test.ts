@@ -1,7 +1,8 @@
 /**
- * Conformance: one suite run for every registered game (GAMES), every preset and every player count, through
- * the public `Game` interface only (after OpenSpiel's random simulation test). A new game joins by
- * registering and adding its entry to ADAPTERS (presets, action kinds, secret action kinds).
+ * Conformance: one suite run for every registered game (GAMES) and every test-only game (test/games,
+ * TEST_GAMES), every preset and every player count, through the public `Game` interface only (after
+ * OpenSpiel's random simulation test). A registered game joins by its entry in ADAPTERS (presets, action
+ * kinds, secret action kinds); a test-only game brings its adapter and joins by its line in TEST_GAMES.
  *
  * Checked on seeded random legal play:
  * - play always ends; every seat in `toAct` has a legal action, every other seat none; every legal action is
@@ -50,6 +51,7 @@ import {
 } from '../src/index.ts';
 import { PRESETS as KLAPPERJAS_PRESETS } from '../src/klapperjas/index.ts';
 import {
+  type Adapter,
   applyOrExplain,
   cardsIn,
   deepFreeze,
@@ -65,24 +67,9 @@ import {
   type Trace,
   viewersOf,
 } from './conformance.ts';
+import { TEST_GAMES } from './games/index.ts';
 
-/** What the suite needs to know of a game beyond the `Game` interface. */
-interface Adapter {
-  /** Every preset the game offers (from its config module). Player counts are found by parseConfig. */
-  readonly presets: readonly string[];
-  /** Every action kind (`t`) its parseAction knows; each must be played in the seeded matches. */
-  readonly kinds: readonly string[];
-  /** Kinds the rules do not offer with this preset, player count and options (name the rule passage). */
-  readonly absent?: (preset: string, players: number, options?: object) => readonly string[];
-  /** Action kinds whose content only the acting seat may know until the deal ends. */
-  readonly secret?: readonly string[];
-  /** Option sets played besides the presets (with the preset named, or the first), for rules the presets leave out. */
-  readonly variants?: readonly { readonly preset?: string; readonly options: object }[];
-  /** The seat that receives a card slot of a deal; by default `hands[i]` is seat i's and the rest nobody's. */
-  readonly owner?: (path: Path) => Seat | null;
-}
-
-const ADAPTERS: Readonly<Record<string, Adapter>> = {
+const ADAPTERS: Readonly<Record<string, Adapter | undefined>> = {
   klapperjas: {
     presets: KLAPPERJAS_PRESETS,
     kinds: ['orgi', 'pass', 'kleines', 'besser', 'trump', 'kontra', 're', 'exchange', 'meld', 'play'],
@@ -172,11 +159,14 @@ const FUZZ_RUNS = 500 * SCALE;
 const SWAPS = 4;
 const DEALS = 6 * SCALE;
 
-const ids = Object.keys(GAMES);
-const game = (id: string) => GAMES[id as keyof typeof GAMES] as AnyGame;
+/** Every game the suite runs over; a registered game without an adapter fails its first test. */
+const ENTRIES: readonly { readonly game: AnyGame<string>; readonly adapter: Adapter | undefined }[] = [
+  ...Object.values(GAMES).map((game) => ({ game, adapter: ADAPTERS[game.id] })),
+  ...TEST_GAMES,
+];
 
 /** Player counts the game accepts with `preset`, found by asking parseConfig. */
-function playerCounts(g: AnyGame, preset: string): number[] {
+function playerCounts(g: AnyGame<string>, preset: string): number[] {
   return [1, 2, 3, 4, 5, 6, 7, 8].filter((players) => g.parseConfig({ players, preset }).ok);
 }
 
@@ -196,7 +186,7 @@ function expectTyped(e: GameError, where: string) {
  * Checks one reached state: toAct and legal actions, each legal action accepted, the outcome's frame
  * (over, a score per seat, winners once over), views consistent.
  */
-function checkState(g: AnyGame, state: unknown, frozen: WeakSet<object>) {
+function checkState(g: AnyGame<string>, state: unknown, frozen: WeakSet<object>) {
   deepFreeze(state, frozen);
   const n = g.seats(state);
   const phase = g.phase(state);
@@ -251,7 +241,7 @@ function checkState(g: AnyGame, state: unknown, frozen: WeakSet<object>) {
 
 /** Seeded traces per game, preset and player count, made once and shared by the tests below. */
 const traces = new Map<string, Trace[]>();
-function tracesOf(g: AnyGame, config: object): Trace[] {
+function tracesOf(g: AnyGame<string>, config: object): Trace[] {
   const key = `${g.id}/${JSON.stringify(config)}`;
   let list = traces.get(key);
   if (!list) {
@@ -276,7 +266,7 @@ function dealsOf(t: Trace): { start: number; end: number }[] {
 }
 
 /** Views of a trace's states, made on demand. */
-function viewCache(g: AnyGame, t: Trace) {
+function viewCache(g: AnyGame<string>, t: Trace) {
   const views = new Map<string, unknown>();
   const cards = new Map<string, Set<string>>();
   const view = (i: number, v: Viewer) => {
@@ -327,12 +317,11 @@ function malformed(a: Action): unknown[] {
 
 const pick = <T>(items: readonly T[], rng: Rng): T => items[rng.int(items.length)];
 
-for (const id of ids) {
-  const g = game(id);
-  const adapter = ADAPTERS[id];
+for (const { game: g, adapter } of ENTRIES) {
+  const id = g.id;
 
   describe(`conformance: ${id}`, () => {
-    it('has an adapter entry (presets, action kinds) in conformance.test.ts', () => {
+    it('has an adapter (presets, action kinds): its entry in ADAPTERS, or in its test/games folder', () => {
       expect(adapter, `add ${id} to ADAPTERS`).toBeDefined();
     });
     if (!adapter) return;
@@ -453,7 +442,7 @@ for (const id of ids) {
         it('replays its record to the same states, views and outcome, after JSON, with deals written out or as seeds', () => {
           for (const t of tracesOf(g, config)) {
             for (const record of [t.record, t.seedRecord]) {
-              const rec = parseRecord(JSON.stringify(record));
+              const rec = parseRecord(JSON.stringify(record), [g.id]);
               expect(rec.ok).toBe(true);
               if (!rec.ok) return;
               const r = replay(g, rec.value, true);

@@ -19,6 +19,28 @@ import {
   type Viewer,
 } from '../src/index.ts';
 
+/** What the suite needs to know of a game beyond the `Game` interface. */
+export interface Adapter {
+  /** Every preset the game offers (from its config module). Player counts are found by parseConfig. */
+  readonly presets: readonly string[];
+  /** Every action kind (`t`) its parseAction knows; each must be played in the seeded matches. */
+  readonly kinds: readonly string[];
+  /** Kinds the rules do not offer with this preset, player count and options (name the rule passage). */
+  readonly absent?: (preset: string, players: number, options?: object) => readonly string[];
+  /** Action kinds whose content only the acting seat may know until the deal ends. */
+  readonly secret?: readonly string[];
+  /** Option sets played besides the presets (with the preset named, or the first), for rules the presets leave out. */
+  readonly variants?: readonly { readonly preset?: string; readonly options: object }[];
+  /** The seat that receives a card slot of a deal; by default `hands[i]` is seat i's and the rest nobody's. */
+  readonly owner?: (path: Path) => Seat | null;
+}
+
+/** A game with its adapter: how a test-only game (test/games) joins the suite. */
+export interface ConformanceEntry {
+  readonly game: AnyGame<string>;
+  readonly adapter: Adapter;
+}
+
 /** One step of a match: a deal (as the JSON a record holds) or a seat's action. */
 export type Event = { readonly deal: unknown } | { readonly seat: Seat; readonly action: Action };
 
@@ -31,9 +53,9 @@ export interface Trace {
   readonly states: readonly unknown[];
   readonly events: readonly Event[];
   /** The match as a record with every deal written out. */
-  readonly record: GameRecord;
+  readonly record: GameRecord<string>;
   /** The same match with every deal as the seed it was drawn from. */
-  readonly seedRecord: GameRecord;
+  readonly seedRecord: GameRecord<string>;
 }
 
 export const isDeal = (e: Event): e is { readonly deal: unknown } => 'deal' in e;
@@ -64,7 +86,7 @@ export function deepFreeze(x: unknown, seen: WeakSet<object>): void {
  * reached (the start state included). Throws when the match does not end within `maxSteps`.
  */
 export function playTrace(
-  game: AnyGame,
+  game: AnyGame<string>,
   config: unknown,
   seed: string,
   maxSteps: number,
@@ -101,12 +123,12 @@ export function playTrace(
     states.push(state);
     visit?.(state, states.length - 1);
   }
-  const record: GameRecord = { ...newRecord(game.id, config, dealer), deals, actions };
+  const record: GameRecord<string> = { ...newRecord(game.id, config, dealer), deals, actions };
   return { seed, config, dealer, seats, states, events, record, seedRecord: { ...record, deals: seeds } };
 }
 
 /** `apply`, with a throw explained: on frozen input, a rule that writes into its input throws. */
-export function applyOrExplain(game: AnyGame, state: unknown, seat: Seat, action: Action) {
+export function applyOrExplain(game: AnyGame<string>, state: unknown, seat: Seat, action: Action) {
   try {
     return game.apply(state, seat, action);
   } catch (e) {

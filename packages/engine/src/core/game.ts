@@ -30,9 +30,12 @@ export interface Action {
   readonly t: string;
 }
 
-/** What every view holds; games add their own fields. */
-export interface BaseView {
-  readonly game: GameId;
+/**
+ * What every view holds; games add their own fields. `Id` is the game's id: a registered game's (`GameId`),
+ * or another string for a game that is not registered (the test-only games of packages/engine/test/games).
+ */
+export interface BaseView<Id extends string = GameId> {
+  readonly game: Id;
   readonly viewer: Viewer;
   readonly seats: number;
   readonly phase: string;
@@ -55,10 +58,11 @@ export interface Game<
   State = unknown,
   A extends Action = Action,
   Deal = unknown,
-  View extends BaseView = BaseView,
+  View extends BaseView<string> = BaseView,
   Outcome extends BaseOutcome = BaseOutcome,
+  Id extends string = GameId,
 > {
-  readonly id: GameId;
+  readonly id: Id;
   /** Validates unchecked setup input: player count, rules preset, options. */
   parseConfig(input: unknown): Result<Config>;
   /** A new match waiting for its first deal; `dealer` deals first. */
@@ -88,5 +92,9 @@ export interface Game<
   outcome(state: State): Outcome;
 }
 
+/**
+ * A game of any type parameters: by default a registered one; `AnyGame<string>` also takes a game that is
+ * not registered (what the drivers of core/play.ts and core/record.ts and the conformance suite take).
+ */
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds games of different type parameters.
-export type AnyGame = Game<any, any, any, any, any, any>;
+export type AnyGame<Id extends string = GameId> = Game<any, any, any, any, any, any, Id>;

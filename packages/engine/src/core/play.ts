@@ -14,7 +14,7 @@ export interface RandomStep {
   readonly action: Action;
 }
 
-export function randomStep<S>(game: AnyGame, state: S, rng: Rng, optionalRate = 0.1): RandomStep {
+export function randomStep<S>(game: AnyGame<string>, state: S, rng: Rng, optionalRate = 0.1): RandomStep {
   const seats = game.toAct(state);
   let seat = seats[0];
   if (seats.length > 1 && rng.next() < optionalRate * 4294967296) seat = seats[1 + rng.int(seats.length - 1)];
@@ -31,7 +31,7 @@ export interface Observer<S> {
 
 /** Plays from `state` to the end of the match with random deals and random legal actions. */
 export function playRandomMatch<S>(
-  game: AnyGame,
+  game: AnyGame<string>,
   state: S,
   rng: Rng,
   observer?: Observer<S>,

@@ -21,10 +21,11 @@ export interface RecordStep {
   readonly action: { readonly t: string } & Readonly<Record<string, unknown>>;
 }
 
-export interface GameRecord {
+/** `Id`: the game's id, a registered game's by default (a test-only game has its own). */
+export interface GameRecord<Id extends string = GameId> {
   readonly format: typeof RECORD_FORMAT;
   readonly version: typeof RECORD_VERSION;
-  readonly game: GameId;
+  readonly game: Id;
   /** The game's setup input: `{ players, preset, options }`. */
   readonly config: unknown;
   /** Display names by seat (optional). */
@@ -40,8 +41,13 @@ export interface GameRecord {
 const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** Checks the record's envelope (not yet the game's rules). */
-export function parseRecord(input: unknown): Result<GameRecord> {
+/**
+ * Checks the record's envelope (not yet the game's rules): its game must be one of `games`, by default the
+ * registered ones.
+ */
+export function parseRecord(input: unknown): Result<GameRecord>;
+export function parseRecord<Id extends string>(input: unknown, games: readonly Id[]): Result<GameRecord<Id>>;
+export function parseRecord(input: unknown, games: readonly string[] = GAME_IDS): Result<GameRecord<string>> {
   if (typeof input === 'string') {
     try {
       input = JSON.parse(input);
@@ -57,8 +63,8 @@ export function parseRecord(input: unknown): Result<GameRecord> {
       'bad-record',
       `unsupported version ${String(r.version)}; this program reads version ${RECORD_VERSION}`,
     );
-  if (typeof r.game !== 'string' || !(GAME_IDS as readonly string[]).includes(r.game))
-    return err('bad-record', `game must be one of ${GAME_IDS.join(', ')}`);
+  if (typeof r.game !== 'string' || !games.includes(r.game))
+    return err('bad-record', `game must be one of ${games.join(', ')}`);
   if (!Number.isInteger(r.dealer) || (r.dealer as number) < 0)
     return err('bad-record', 'dealer must be a seat number');
   if (r.players !== undefined && !(Array.isArray(r.players) && r.players.every((p) => typeof p === 'string')))
@@ -74,7 +80,7 @@ export function parseRecord(input: unknown): Result<GameRecord> {
       return err('bad-record', `action ${i} must be { seat, action: { t, ... } }`, i);
   }
   if (r.meta !== undefined && !isObject(r.meta)) return err('bad-record', 'meta must be an object');
-  return ok(r as unknown as GameRecord);
+  return ok(r as unknown as GameRecord<string>);
 }
 
 /**
@@ -82,7 +88,7 @@ export function parseRecord(input: unknown): Result<GameRecord> {
  * the explicit deal without its `fair` field (the deal's proof of a fair shuffle, docs/fair-deal.md,
  * checked by `stich verify`, not here). Everything that replays a record deals through this.
  */
-export function recordDeal(game: AnyGame, state: unknown, entry: RecordDeal): Result<unknown> {
+export function recordDeal(game: AnyGame<string>, state: unknown, entry: RecordDeal): Result<unknown> {
   if ('seed' in entry) {
     if (typeof entry.seed !== 'string') return err('bad-record', 'seed must be a string');
     return ok(game.randomDeal(state, seeded(entry.seed)));
@@ -101,7 +107,11 @@ export interface Replay<S> {
  * Plays a record through the game's rules. Deals are applied whenever the game awaits one.
  * Errors name the deal or action index: `deal 2: ...` or `action 17 (seat 1, play): ...`.
  */
-export function replay<S>(game: AnyGame, record: GameRecord, keepStates = false): Result<Replay<S>> {
+export function replay<S>(
+  game: AnyGame<string>,
+  record: GameRecord<string>,
+  keepStates = false,
+): Result<Replay<S>> {
   if (record.game !== game.id) return err('bad-record', `record is for ${record.game}, not ${game.id}`);
   const config = game.parseConfig(record.config);
   if (!config.ok) return err('bad-record', `config: ${config.error.reason}`);
@@ -144,12 +154,12 @@ export function replay<S>(game: AnyGame, record: GameRecord, keepStates = false)
 }
 
 /** A record under construction, as a table or self-play writes it. */
-export function newRecord(
-  game: GameId,
+export function newRecord<Id extends string>(
+  game: Id,
   config: unknown,
   dealer: Seat,
   players?: readonly string[],
-): GameRecord {
+): GameRecord<Id> {
   return {
     format: RECORD_FORMAT,
     version: RECORD_VERSION,
