@@ -8,7 +8,7 @@ import { CardFace } from './cards.tsx';
 import { DokoBreakdown } from './doko.tsx';
 import type { TableModel } from './model.ts';
 import { DealBreakdown, dealHeadline } from './Scores.tsx';
-import { takesText } from './Table.tsx';
+import { takesText } from './table/trick.tsx';
 
 /** The deal just scored: who won, the points, the breakdown; until the player continues or a timer ends. */
 export function DealEnd({

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { setLang } from './i18n.ts';
+import { setLang } from './i18n/index.ts';
 
 /** German by default; English as a switch (kept in localStorage). */
 export function LangSwitch() {

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TRICK_MS } from './Table.tsx';
+import { TRICK_MS } from './table/hooks.ts';
 
 export interface Speed {
   /** Null: the server's own delay. */

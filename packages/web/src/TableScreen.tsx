@@ -29,7 +29,8 @@ import { rememberStep, stepsOf } from './replayStore.ts';
 import { navigate } from './route.ts';
 import { Scores } from './Scores.tsx';
 import { SpeedButton, useSpeed } from './Speed.tsx';
-import { type SeatInfo, Table } from './Table.tsx';
+import { Table } from './Table.tsx';
+import type { SeatInfo } from './table/seats.tsx';
 
 export function JoinByCode({ code }: { code: string }) {
   const { t } = useTranslation();

@@ -325,6 +325,26 @@ export function dokoHint(
   return null;
 }
 
+/** Doppelkopf: what to do with the hand in the Armut, or the offer to take it, over the hand. */
+export function DokoHandHint({
+  model,
+  legal,
+  names,
+}: {
+  model: TableModel;
+  legal: readonly WireAction[];
+  names: readonly string[];
+}) {
+  const { t } = useTranslation();
+  const hint = dokoHint(t, model, legal, names);
+  if (!hint) return null;
+  return (
+    <p className="hint hand-hint" data-testid="hand-hint" role="note">
+      {hint}
+    </p>
+  );
+}
+
 /** The seats that won a deal (none when no party won, DDV). */
 export function dokoWinners(r: DokoResult): number[] {
   return r.winner === 'none' ? [] : [...r.parties[r.winner]];

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { context } from '../../server/src/context.ts';
 import type { StoredStep } from '../../server/src/store.ts';
 import { TRICK_TIMES } from '../src/Speed.tsx';
-import { DEAL_END_MS, TRICK_MS } from '../src/Table.tsx';
+import { DEAL_END_MS, TRICK_MS } from '../src/table/hooks.ts';
 import {
   attr,
   axe,

@@ -15,7 +15,7 @@ import { initReactI18next } from 'react-i18next';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WireAction } from '../src/actions.ts';
 import { callName, contractText, deadlineText, dokoLabel } from '../src/doko.tsx';
-import { resources } from '../src/i18n.ts';
+import { resources } from '../src/i18n/index.ts';
 import { dokoResults, readView, type TableModel } from '../src/model.ts';
 import { Scores } from '../src/Scores.tsx';
 import { Table } from '../src/Table.tsx';

@@ -10,7 +10,7 @@ import { replaySession } from '@stich/protocol/replay';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { randomRecord, storeFinished } from '../../server/test/records.ts';
-import { DEAL_END_MS } from '../src/Table.tsx';
+import { DEAL_END_MS } from '../src/table/hooks.ts';
 import { attr, chromiumPath, harness, playUntil, shots, WAIT_MS } from './harness.ts';
 
 /** A whole two-player Klaberjass match of a few deals, by random play. */

@@ -1,6 +1,6 @@
 /**
  * Texts of the table's pace settings, the tricks of the running deal, what each Doppelkopf party needed and
- * the final standings (issue 21), German and English; mounted as `play` in i18n.ts.
+ * the final standings (issue 21), German and English; mounted as `play` in de.ts and en.ts.
  */
 export const PLAY_DE = {
   speed: 'Tempo',

@@ -1,4 +1,4 @@
-/** The fair deal's texts (Fair.tsx), German and English; a module of its own so i18n.ts imports no component. */
+/** The fair deal's texts (Fair.tsx), German and English; mounted as `fair` in de.ts and en.ts. */
 export const FAIR_DE = {
   title: 'Nachprüfbares Mischen',
   checking: 'Geben {{n}} wird geprüft …',
