@@ -7,8 +7,9 @@
 import type { RematchOffer, TableInfo } from '@stich/protocol';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogKeys } from './dialog.ts';
 import { useGame, useText } from './games.ts';
-import { useDialogKeys } from './Lobby.tsx';
+import { rememberHost } from './host.ts';
 import {
   type ApiError,
   ensureGuest,
@@ -324,15 +325,6 @@ export function StartNotice() {
     </p>
   );
 }
-
-/** Marks this browser as the host of a table it created (only the host may start the match early). */
-export const rememberHost = (tableId: string): void => {
-  try {
-    sessionStorage.setItem(`stich.host.${tableId}`, '1');
-  } catch {
-    // storage blocked: the match starts when every seat is taken
-  }
-};
 
 /** The host's "start now" while seats are free: computer players take them. */
 export function HostStart({ tableId }: { tableId: string }) {

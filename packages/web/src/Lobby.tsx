@@ -5,10 +5,11 @@
  */
 import type { BotLevel, GameMeta, MyTable, OptionValue, TableInfo } from '@stich/protocol';
 import { BOT_LEVELS } from '@stich/protocol/levels';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { rememberHost } from './Around.tsx';
+import { useDialogKeys } from './dialog.ts';
 import { useGames, useText } from './games.ts';
+import { rememberHost } from './host.ts';
 import { LangSwitch } from './LangSwitch.tsx';
 import { createTable, ensureGuest, listTables, myTables, playNow, savedName, watchLobby } from './net.ts';
 import {
@@ -542,48 +543,6 @@ function CreateDialog({
 
 const defaultSeats = (n: number): SeatChoice[] =>
   Array.from({ length: n }, (_, i) => ({ kind: i === 0 ? 'human' : 'bot', level: 'search' }));
-
-/**
- * A modal's keyboard: focus moves into it when it opens, Escape closes it, Tab and Shift+Tab go round
- * inside it instead of leaving it.
- */
-export function useDialogKeys(box: RefObject<HTMLElement | null>, onClose: () => void): void {
-  const close = useRef(onClose);
-  close.current = onClose;
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const focusable = () =>
-      [
-        ...el.querySelectorAll<HTMLElement>(
-          'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, summary, [href], [tabindex]:not([tabindex="-1"])',
-        ),
-      ].filter((x) => x.offsetParent !== null || x === document.activeElement);
-    focusable()[0]?.focus();
-    const on = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        close.current();
-        return;
-      }
-      if (e.key !== 'Tab') return;
-      const list = focusable();
-      if (list.length === 0) return;
-      const first = list[0];
-      const last = list[list.length - 1];
-      const at = document.activeElement;
-      if (e.shiftKey && (at === first || !el.contains(at))) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && (at === last || !el.contains(at))) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', on);
-    return () => document.removeEventListener('keydown', on);
-  }, [box]);
-}
 
 /** "Meine Tische": the tables this guest sits at, to go back to, and finished ones to replay. */
 function MyTables({ tables, games }: { tables: readonly MyTable[]; games: readonly GameMeta[] | null }) {

@@ -6,8 +6,8 @@
 import type { GameMeta, OptionValue } from '@stich/protocol';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogKeys } from './dialog.ts';
 import { useText } from './games.ts';
-import { useDialogKeys } from './Lobby.tsx';
 import { BOOK_PER_PRESET, type Book, loadRulebook } from './rulebook/index.ts';
 import { Markdown } from './rulebook/Markdown.tsx';
 
