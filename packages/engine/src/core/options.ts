@@ -4,7 +4,7 @@
  * `options` of its `GameMeta` are both derived from it, so the two cannot drift apart.
  */
 import { type OptionMeta, type OptionValue, type Pair, type PresetMeta, texts, YES_NO } from './meta.ts';
-import { err, ok, type Result } from './result.ts';
+import { err, isObject, ok, type Result } from './result.ts';
 
 interface Described {
   readonly name: Pair;
@@ -90,9 +90,6 @@ export interface Config<N extends number, P extends string, O> {
 }
 
 type AnySchema = OptionSchema<number, string, Record<string, OptionValue>>;
-
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
 
 const presetIds = <P extends string>(s: { readonly presets: Readonly<Record<P, unknown>> }): P[] =>
   Object.keys(s.presets) as P[];

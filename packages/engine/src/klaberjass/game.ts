@@ -3,7 +3,7 @@
  */
 import { type Card, SUITS, type Suit } from '../core/cards.ts';
 import type { Game, Seat } from '../core/game.ts';
-import { err, ok, type Result } from '../core/result.ts';
+import { err, isObject, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
 import {
   FOLLOW_RULES,
@@ -76,9 +76,6 @@ const BID2: readonly (readonly KlaberjassAction[])[] = [0, 1, 2, 3].map((t) => [
 const TRUMP_ABOVE: readonly number[] = TRUMP_STRENGTH.map((v) =>
   TRUMP_STRENGTH.reduce((m, w, p) => (w > v ? m | (1 << p) : m), 0),
 );
-
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** The per-deal part of a state before any card is dealt. */
 const NO_DEAL: DealPart = {
