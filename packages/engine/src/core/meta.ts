@@ -1,8 +1,9 @@
 /**
  * What a client needs to offer a game without knowing its rules: names, player counts, presets, every
  * option with its values and texts (German and English), and the card order a hand is shown in.
- * Each game describes itself in `<game>/meta.ts`, derived from its config module's constants; a test
- * checks every description against the game's `parseConfig`. Served as `GET /api/games`.
+ * Each game describes itself in `<game>/meta.ts`; its presets and options come from the option schema in
+ * its config.ts (core/options.ts), which also gives `parseConfig`, and a test checks every description
+ * against the game's `parseConfig`. Served as `GET /api/games`.
  */
 import type { Rank } from './cards.ts';
 import type { GameId, Seat } from './game.ts';
@@ -62,27 +63,6 @@ export interface GameMeta {
 /** A text written as [German, English], the way the games' tables write them. */
 export type Pair = readonly [string, string];
 export const texts = ([de, en]: Pair): Texts => ({ de, en });
-
-/** A choice option whose values and labels come from one table: value -> [de, en]. */
-export function choice(
-  key: string,
-  name: Texts,
-  description: Texts,
-  values: readonly (string | boolean)[],
-  labels: Readonly<Record<string, Pair>>,
-): OptionMeta {
-  return {
-    key,
-    kind: 'choice',
-    name,
-    description,
-    values: values.map((v) => {
-      const l = labels[String(v)];
-      if (!l) throw new Error(`option ${key}: no label for value ${String(v)}`);
-      return { value: v, label: texts(l) };
-    }),
-  };
-}
 
 /** Parties by player count where everyone plays alone. */
 export function alone(players: readonly number[]): Record<string, Seat[][]> {

@@ -4,7 +4,7 @@
  */
 import type { AnyGame, GameId, Seat } from './game.ts';
 import { GAME_IDS } from './game.ts';
-import { err, ok, type Result } from './result.ts';
+import { err, isObject, ok, type Result } from './result.ts';
 import { seeded } from './rng.ts';
 
 export const RECORD_FORMAT = 'stich-record';
@@ -37,9 +37,6 @@ export interface GameRecord<Id extends string = GameId> {
   /** Free-form: dates, table id, program version. Not interpreted. */
   readonly meta?: Readonly<Record<string, unknown>>;
 }
-
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
  * Checks the record's envelope (not yet the game's rules): its game must be one of `games`, by default the

@@ -49,3 +49,7 @@ export function unwrap<T>(r: Result<T>): T {
   if (r.ok) return r.value;
   throw new Error(`${r.error.code}: ${r.error.reason}`);
 }
+
+/** A plain object, as every parser of unchecked input asks first (not null, not an array). */
+export const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);

@@ -1,7 +1,8 @@
 /**
  * Differenzler setup: `{ players: 4, preset?: 'standard', options?: { rounds, undertrump, tiebreak } }`.
  */
-import { err, ok, type Result } from '../core/result.ts';
+import { type Config, type OptionSchema, parseWith } from '../core/options.ts';
+import type { Result } from '../core/result.ts';
 import { UNDERTRUMP_RULES, type UndertrumpRule } from './rules.ts';
 
 export const PRESETS = ['standard'] as const;
@@ -20,42 +21,63 @@ export interface DifferenzlerOptions {
   readonly tiebreak: Tiebreak;
 }
 
-export interface DifferenzlerConfig {
-  readonly players: 4;
-  readonly preset: Preset;
-  readonly options: DifferenzlerOptions;
-}
+export type DifferenzlerConfig = Config<4, Preset, DifferenzlerOptions>;
 
-export const DEFAULT_OPTIONS: DifferenzlerOptions = { rounds: 12, undertrump: '002', tiebreak: 'shared' };
+/** Every option with its values and texts, and the one preset (core/options.ts); parseConfig and meta.ts read it. */
+export const SCHEMA: OptionSchema<4, Preset, DifferenzlerOptions> = {
+  game: 'Differenzler',
+  players: [4],
+  presets: {
+    standard: {
+      name: ['Standard', 'Standard'],
+      description: [
+        '36 Karten, Trumpf ausgelost, 12 Runden; wer am Ende die kleinste Differenzsumme hat, gewinnt.',
+        '36 cards, random trump, 12 rounds; the lowest sum of differences wins.',
+      ],
+      options: { rounds: 12, undertrump: '002', tiebreak: 'shared' },
+    },
+  },
+  options: {
+    rounds: {
+      kind: 'integer',
+      min: 1,
+      max: MAX_ROUNDS,
+      name: ['Runden', 'Rounds'],
+      description: [
+        'Anzahl der Runden; 12 = jeder gibt dreimal.',
+        'Number of rounds; 12 = everyone deals three times.',
+      ],
+    },
+    undertrump: {
+      kind: 'choice',
+      values: UNDERTRUMP_RULES,
+      name: ['Untertrumpfen', 'Undertrumping'],
+      description: [
+        'Wann ein niedrigerer Trumpf auf einen schon gestochenen Stich darf.',
+        'When a lower trump may go on a trick already trumped.',
+      ],
+      labels: {
+        '002': ['nur wer nicht bedienen kann (Regeltext)', 'only who cannot follow suit (rule text)'],
+        swiss: [
+          'nur wer nur noch Trumpf hat (Schweizer Jass)',
+          'only who holds nothing but trumps (Swiss Jass)',
+        ],
+      },
+    },
+    tiebreak: {
+      kind: 'choice',
+      values: TIEBREAKS,
+      name: ['Gleichstand', 'Ties'],
+      description: ['Wer bei gleicher kleinster Summe gewinnt.', 'Who wins on an equal lowest sum.'],
+      labels: {
+        shared: ['gemeinsamer Sieg', 'shared win'],
+        hits: ['mehr genaue Schätzungen', 'more exact estimates'],
+      },
+    },
+  },
+  lenient: { preset: true, options: true, values: true },
+};
 
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
+export const DEFAULT_OPTIONS: DifferenzlerOptions = SCHEMA.presets.standard.options;
 
-export function parseConfig(input: unknown): Result<DifferenzlerConfig> {
-  if (!isObject(input))
-    return err('bad-config', 'config must be an object { players: 4, preset?, options? }');
-  for (const k of Object.keys(input))
-    if (k !== 'players' && k !== 'preset' && k !== 'options') return err('bad-config', `unknown field ${k}`);
-  if (input.players !== 4) return err('bad-config', 'Differenzler is played by exactly 4 players');
-  const preset = input.preset ?? 'standard';
-  if (!(PRESETS as readonly unknown[]).includes(preset))
-    return err('bad-config', `preset must be one of ${PRESETS.join(', ')}`);
-  const raw = input.options ?? {};
-  if (!isObject(raw)) return err('bad-config', 'options must be an object');
-  for (const k of Object.keys(raw))
-    if (!(k in DEFAULT_OPTIONS)) return err('bad-config', `unknown option ${k}`);
-  const rounds = raw.rounds ?? DEFAULT_OPTIONS.rounds;
-  if (typeof rounds !== 'number' || !Number.isInteger(rounds) || rounds < 1 || rounds > MAX_ROUNDS)
-    return err('bad-config', `rounds must be an integer from 1 to ${MAX_ROUNDS}`);
-  const undertrump = raw.undertrump ?? DEFAULT_OPTIONS.undertrump;
-  if (!(UNDERTRUMP_RULES as readonly unknown[]).includes(undertrump))
-    return err('bad-config', `undertrump must be one of ${UNDERTRUMP_RULES.join(', ')}`);
-  const tiebreak = raw.tiebreak ?? DEFAULT_OPTIONS.tiebreak;
-  if (!(TIEBREAKS as readonly unknown[]).includes(tiebreak))
-    return err('bad-config', `tiebreak must be one of ${TIEBREAKS.join(', ')}`);
-  return ok({
-    players: 4,
-    preset: preset as Preset,
-    options: { rounds, undertrump: undertrump as UndertrumpRule, tiebreak: tiebreak as Tiebreak },
-  });
-}
+export const parseConfig = (input: unknown): Result<DifferenzlerConfig> => parseWith(SCHEMA, input);

@@ -5,7 +5,7 @@
  */
 import { type Card, cardFromId, DECK36, SUITS, type Suit } from '../core/cards.ts';
 import type { Game, Seat } from '../core/game.ts';
-import { err, ok, type Result } from '../core/result.ts';
+import { err, isObject, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
 import {
   JASS36,
@@ -163,9 +163,6 @@ function handOf(deck: Int8Array, k: number): Card[] {
     D[deck[c + 2]],
   ];
 }
-
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Per-suit masks of a deal's hands, or why the deal is not a deal of the 36 cards. */
 function dealMasks(input: unknown): Result<{ hands: number[]; trump: number }> {

@@ -2,7 +2,8 @@
  * Doppelkopf setup: `{ players: 4, preset?: 'ddv' | 'house', options?: {...} }`.
  * Each preset is a full set of option values; `options` overrides single values.
  */
-import { err, ok, type Result } from '../core/result.ts';
+import { type Config, type Dependency, type OptionSchema, parseWith } from '../core/options.ts';
+import type { Result } from '../core/result.ts';
 import { SOLOS, type Solo } from './cards.ts';
 
 export const PRESETS = ['ddv', 'house'] as const;
@@ -91,102 +92,13 @@ export interface DoppelkopfOptions {
   readonly solos: SoloRule;
 }
 
-export interface DoppelkopfConfig {
-  readonly players: 4;
-  readonly preset: Preset;
-  readonly options: DoppelkopfOptions;
-}
-
-export const PRESET_OPTIONS: Readonly<Record<Preset, DoppelkopfOptions>> = {
-  ddv: {
-    games: 24,
-    pflichtsolo: true,
-    nines: true,
-    dulle: 'first',
-    immediateSolo: true,
-    deadlines: 'hand',
-    scoring: 'ddv',
-    melden: 'ddv',
-    krankheit: false,
-    armut: 'off',
-    schwein: 'off',
-    credit: 'zero-sum',
-    fuchs: true,
-    karlchen: true,
-    doppelkopfTrick: true,
-    solos: 'all',
-  },
-  house: {
-    games: 24,
-    pflichtsolo: false,
-    nines: false,
-    dulle: 'second',
-    immediateSolo: false,
-    deadlines: 'trick',
-    scoring: 'house',
-    melden: 'house',
-    krankheit: true,
-    armut: 'trumps',
-    schwein: 'fox',
-    credit: 'winners',
-    fuchs: true,
-    karlchen: true,
-    doppelkopfTrick: true,
-    solos: 'all',
-  },
-};
-
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
-
-type Check = (v: unknown) => string | undefined;
-const oneOf =
-  (list: readonly unknown[]): Check =>
-  (v) =>
-    list.includes(v) ? undefined : `must be one of ${list.join(', ')}`;
-const bool: Check = (v) => (typeof v === 'boolean' ? undefined : 'must be true or false');
-
-/** Every option's check: a new option needs its entry here (the type makes it so). */
-const CHECKS: Readonly<Record<keyof DoppelkopfOptions, Check>> = {
-  games: (v) =>
-    typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_GAMES
-      ? undefined
-      : `must be an integer from 1 to ${MAX_GAMES}`,
-  pflichtsolo: bool,
-  nines: bool,
-  dulle: oneOf(DULLE_RULES),
-  immediateSolo: bool,
-  deadlines: oneOf(DEADLINE_RULES),
-  scoring: oneOf(SCORING_RULES),
-  melden: oneOf(MELDEN_RULES),
-  krankheit: bool,
-  armut: oneOf(ARMUT_RULES),
-  schwein: oneOf(SCHWEIN_RULES),
-  credit: oneOf(CREDIT_RULES),
-  fuchs: bool,
-  karlchen: bool,
-  doppelkopfTrick: bool,
-  solos: oneOf(SOLO_RULES),
-};
+export type DoppelkopfConfig = Config<4, Preset, DoppelkopfOptions>;
 
 /**
  * Options that mean something only together with another option's value (docs/rules/doppelkopf.md "Option
- * combinations"). An option set explicitly wins over a preset's value: the preset's value it contradicts
- * follows it (`needs` is set, or the preset's own `option` falls back to `neutral`). Two explicit options that
- * contradict each other are refused.
+ * combinations"; how they are settled: core/options.ts `Dependency`).
  */
-interface Dependency {
-  readonly option: keyof DoppelkopfOptions;
-  /** The option's values that need `needs`. */
-  readonly active: (v: unknown) => boolean;
-  /** The value that leaves the rule inactive. */
-  readonly neutral: unknown;
-  readonly needs: keyof DoppelkopfOptions;
-  readonly value: unknown;
-  readonly why: string;
-}
-
-export const DEPENDENCIES: readonly Dependency[] = [
+const DEPENDENCIES: readonly Dependency<DoppelkopfOptions>[] = [
   {
     option: 'armut',
     active: (v) => v !== 'off',
@@ -221,54 +133,249 @@ export const DEPENDENCIES: readonly Dependency[] = [
   },
 ];
 
-/**
- * The preset's options with the explicit ones applied and the dependencies settled, or the reason two
- * explicit options contradict each other. Each settling step sets an option that was not explicit, so the
- * loop ends.
- */
-function settle(options: Record<string, unknown>, explicit: ReadonlySet<string>): string | undefined {
-  // Options set here for an explicit one, by the option that needed them.
-  const setFor = new Map<string, string>();
-  const show = (k: string) => `${k} ${JSON.stringify(options[k])}`;
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const dep of DEPENDENCIES) {
-      if (!dep.active(options[dep.option]) || options[dep.needs] === dep.value) continue;
-      if (!explicit.has(dep.option)) options[dep.option] = dep.neutral;
-      else if (explicit.has(dep.needs))
-        return `option ${show(dep.option)} contradicts ${show(dep.needs)}: ${dep.why}`;
-      else if (setFor.has(dep.needs))
-        return `option ${show(dep.option)} contradicts option ${show(setFor.get(dep.needs) as string)}: ${dep.why}`;
-      else {
-        options[dep.needs] = dep.value;
-        setFor.set(dep.needs, dep.option);
-      }
-      changed = true;
-    }
-  }
-  return undefined;
-}
+/** Every option with its values and texts, and both presets (core/options.ts); parseConfig and meta.ts read it. */
+export const SCHEMA: OptionSchema<4, Preset, DoppelkopfOptions> = {
+  game: 'Doppelkopf',
+  players: [4],
+  presets: {
+    ddv: {
+      name: ['DDV-Turnierregeln', 'DDV tournament rules'],
+      description: [
+        '48 Karten mit Neunen, ohne Schweine und Armut; Ansagen nach Karten auf der Hand; Sonderpunkte; Plus-Minus-Wertung; 24 Spiele mit je einem Pflichtsolo.',
+        '48 cards with nines, no Schweine, no Armut; announcements by cards in hand; special points; plus-minus scoring; 24 games with one compulsory solo each.',
+      ],
+      options: {
+        games: 24,
+        pflichtsolo: true,
+        nines: true,
+        dulle: 'first',
+        immediateSolo: true,
+        deadlines: 'hand',
+        scoring: 'ddv',
+        melden: 'ddv',
+        krankheit: false,
+        armut: 'off',
+        schwein: 'off',
+        credit: 'zero-sum',
+        fuchs: true,
+        karlchen: true,
+        doppelkopfTrick: true,
+        solos: 'all',
+      },
+    },
+    house: {
+      name: ['Hausregeln (004)', 'House rules (004)'],
+      description: [
+        '40 Karten ohne Neunen; die zweite Dulle sticht die erste; Ansagen bis zur zweiten Karte des jeweiligen Stichs; Wertung nach 004, den Gewinnern gutgeschrieben.',
+        '40 cards without nines; the second Dulle beats the first; announcements until the second card of the trick in question; 004 scoring, credited to the winners.',
+      ],
+      options: {
+        games: 24,
+        pflichtsolo: false,
+        nines: false,
+        dulle: 'second',
+        immediateSolo: false,
+        deadlines: 'trick',
+        scoring: 'house',
+        melden: 'house',
+        krankheit: true,
+        armut: 'trumps',
+        schwein: 'fox',
+        credit: 'winners',
+        fuchs: true,
+        karlchen: true,
+        doppelkopfTrick: true,
+        solos: 'all',
+      },
+    },
+  },
+  options: {
+    games: {
+      kind: 'integer',
+      min: 1,
+      max: MAX_GAMES,
+      name: ['Spiele', 'Games'],
+      description: ['Anzahl der Spiele einer Partie.', 'Number of games (deals) in a match.'],
+    },
+    pflichtsolo: {
+      kind: 'boolean',
+      name: ['Pflichtsolo', 'Compulsory solo'],
+      description: [
+        'Jeder muss ein Solo spielen; offene Pflichtsoli werden am Ende vorgeführt.',
+        'Everyone owes one solo; open ones are forced at the end (Vorführung).',
+      ],
+    },
+    nines: {
+      kind: 'boolean',
+      name: ['Mit Neunen', 'With nines'],
+      description: [
+        '48 Karten mit Neunen (12 je Spieler) oder 40 ohne (10 je Spieler).',
+        '48 cards with nines (12 each) or 40 without (10 each).',
+      ],
+    },
+    dulle: {
+      kind: 'choice',
+      values: DULLE_RULES,
+      name: ['Zwei Dullen', 'Two Dullen'],
+      description: [
+        'Welche von zwei Herz-Zehnen im selben Stich sticht.',
+        'Which of two Herz-Zehn in one trick wins.',
+      ],
+      labels: {
+        first: ['die erste (DDV)', 'the first (DDV)'],
+        second: ['die zweite (004)', 'the second (004)'],
+      },
+    },
+    immediateSolo: {
+      kind: 'boolean',
+      name: ['Solo sofort', 'Immediate solo'],
+      description: [
+        'Wer im Vorbehaltsgang gefragt wird, darf ein Solo gleich ansagen, solange niemand vor ihm Vorbehalt hat.',
+        'A player asked in the Vorbehalt round may declare a solo at once while nobody before him has a Vorbehalt.',
+      ],
+    },
+    deadlines: {
+      kind: 'choice',
+      values: DEADLINE_RULES,
+      name: ['Ansagefristen', 'Announcement deadlines'],
+      description: [
+        'Nach Karten auf der Hand (Re mit 11 von 12 Karten, keine 90 mit 10, ...) oder nach gespielten Karten (vor der zweiten Karte des zweiten, dritten, ... Stichs).',
+        'By cards in hand (Re with 11 of 12 cards, keine 90 with 10, ...) or by cards played (before the second card of the second, third, ... trick).',
+      ],
+      labels: {
+        hand: ['nach Karten auf der Hand (DDV)', 'by cards in hand (DDV)'],
+        trick: ['nach gespielten Karten (004)', 'by cards played (004)'],
+      },
+    },
+    scoring: {
+      kind: 'choice',
+      values: SCORING_RULES,
+      name: ['Abrechnung', 'Scoring'],
+      description: [
+        'DDV-Spielwert, plus und minus; oder 004: verdoppelt durch Re und Kontra, den Gewinnern gutgeschrieben.',
+        'DDV game value, plus and minus; or 004: doubled by Re and Kontra, credited to the winners.',
+      ],
+      labels: {
+        ddv: ['DDV (plus/minus)', 'DDV (plus/minus)'],
+        house: ['004 (nur plus)', '004 (plus only)'],
+      },
+    },
+    melden: {
+      kind: 'choice',
+      values: MELDEN_RULES,
+      name: ['Melden', 'Reservations'],
+      description: [
+        'DDV: Vorbehalt, dann die Art; oder 004: Krankheit zuerst, Solo vor Armut vor Hochzeit, mehrere Solisten reizen mit ihren Ansagen, Hochzeit und Armut als verdeckter Vorbehalt.',
+        'DDV: Vorbehalt, then its kind; or 004: Krankheit first, solo before Armut before Hochzeit, several soloists bid with their announcements, Hochzeit and Armut as a hidden Vorbehalt.',
+      ],
+      labels: {
+        ddv: ['DDV', 'DDV'],
+        house: ['004 (mit Reizen)', '004 (with bidding)'],
+      },
+    },
+    krankheit: {
+      kind: 'boolean',
+      name: ['Krankheit', 'Krankheit (sickness)'],
+      description: [
+        'Wer fünf oder mehr Könige hat, darf auf neues Geben bestehen; es wird sofort neu gegeben.',
+        'A player with five or more Kings may insist on a redeal, which happens at once.',
+      ],
+    },
+    armut: {
+      kind: 'choice',
+      values: ARMUT_RULES,
+      name: ['Armut', 'Armut (poverty)'],
+      description: [
+        'Wer höchstens drei Trümpfe hat, schiebt sie verdeckt nach links; wer sie aufnimmt, gibt gleich viele zurück und spielt mit ihm.',
+        'A player with at most three trumps passes them face down to the left; who takes them returns as many and plays with him.',
+      ],
+      labels: {
+        off: ['ohne Armut', 'no Armut'],
+        three: ['drei Karten: alle Trümpfe, aufgefüllt', 'three cards: all trumps, filled up'],
+        trumps: ['nur die Trümpfe', 'only the trumps'],
+      },
+    },
+    schwein: {
+      kind: 'choice',
+      values: SCHWEIN_RULES,
+      name: ['Schwein', 'Schwein'],
+      description: [
+        'Wer beide Füchse hat: der zweite wird höchster Trumpf, sobald mit dem ersten ein Stich gemacht wird.',
+        'Who holds both Füchse (Karo-Ass): the second becomes the highest trump once a trick is made with the first.',
+      ],
+      labels: {
+        off: ['ohne Schweine', 'no Schweine'],
+        fox: ['erster Fuchs hat einen Stich gemacht', 'first Fuchs took a trick'],
+        party: ['erster Fuchs von der eigenen Partei heimgebracht', 'first Fuchs won by its owner’s party'],
+        any: ['erster Fuchs in einem Stich gespielt', 'first Fuchs played in any trick'],
+      },
+    },
+    credit: {
+      kind: 'choice',
+      values: CREDIT_RULES,
+      name: ['Gutschrift', 'Credit'],
+      description: [
+        'Abrechnung nach 004: die Punkte allen Gewinnern gutschreiben (Sonderpunkte der Verlierer verfallen, oder sie werden abgezogen), oder Plus-Minus (die Verlierer verlieren sie, ein Einzelspieler dreifach).',
+        '004 scoring: credit the points to every winner (the losers’ Sonderpunkte lapse, or they are taken off), or plus-minus (the losers lose them, a single player three times).',
+      ],
+      labels: {
+        winners: ['nur den Gewinnern (004)', 'winners only (004)'],
+        'winners-net': [
+          'nur den Gewinnern, Sonderpunkte der Verlierer abgezogen',
+          'winners only, the losers’ Sonderpunkte taken off',
+        ],
+        'zero-sum': ['Plus-Minus', 'plus-minus'],
+      },
+    },
+    fuchs: {
+      kind: 'boolean',
+      name: ['Fuchs gefangen', 'Fuchs caught'],
+      description: [
+        'Ein Sonderpunkt, wenn ein Fuchs (Karo-Ass) von der Gegenpartei gefangen wird (nicht im Solo).',
+        'A special point when a Fuchs (Karo-Ass) is caught by the other party (not in a solo).',
+      ],
+    },
+    karlchen: {
+      kind: 'boolean',
+      name: ['Karlchen', 'Karlchen'],
+      description: [
+        'Ein Sonderpunkt, wenn der Kreuz-Bube den letzten Stich macht (nicht im Solo).',
+        'A special point when the Kreuz-Bube takes the last trick (not in a solo).',
+      ],
+    },
+    doppelkopfTrick: {
+      kind: 'boolean',
+      name: ['Doppelkopf', 'Doppelkopf trick'],
+      description: [
+        'Ein Sonderpunkt für einen Stich mit 40 oder mehr Augen (nicht im Solo).',
+        'A special point for a trick of 40 or more card points (not in a solo).',
+      ],
+    },
+    solos: {
+      kind: 'choice',
+      values: SOLO_RULES,
+      name: ['Soli', 'Solos'],
+      description: [
+        'Welche Soli gespielt werden dürfen (auch als Pflichtsolo).',
+        'Which solos may be played (also as the compulsory solo).',
+      ],
+      labels: {
+        all: [
+          'alle: Damen, Buben, Karo, Herz, Pik, Kreuz, Fleischlos',
+          'all: queens, jacks, diamonds, hearts, spades, clubs, no trumps',
+        ],
+        'no-fleischlos': ['alle außer Fleischlos', 'all but Fleischlos (no trumps)'],
+        'queens-jacks': ['nur Damen- und Bubensolo', 'queens and jacks solos only'],
+      },
+    },
+  },
+  dependencies: DEPENDENCIES,
+  lenient: { preset: true, options: true },
+};
 
-export function parseConfig(input: unknown): Result<DoppelkopfConfig> {
-  if (!isObject(input))
-    return err('bad-config', 'config must be an object { players: 4, preset?, options? }');
-  for (const k of Object.keys(input))
-    if (k !== 'players' && k !== 'preset' && k !== 'options') return err('bad-config', `unknown field ${k}`);
-  if (input.players !== 4) return err('bad-config', 'Doppelkopf is played by exactly 4 players');
-  const preset = input.preset ?? PRESETS[0];
-  if (!(PRESETS as readonly unknown[]).includes(preset))
-    return err('bad-config', `preset must be one of ${PRESETS.join(', ')}`);
-  const raw = input.options ?? {};
-  if (!isObject(raw)) return err('bad-config', 'options must be an object');
-  const options: Record<string, unknown> = { ...PRESET_OPTIONS[preset as Preset] };
-  for (const [k, v] of Object.entries(raw)) {
-    const check = (CHECKS as Record<string, Check | undefined>)[k];
-    if (!check) return err('bad-config', `unknown option ${k}`);
-    const why = check(v);
-    if (why) return err('bad-config', `option ${k} ${why}`);
-    options[k] = v;
-  }
-  const why = settle(options, new Set(Object.keys(raw)));
-  if (why) return err('bad-config', why);
-  return ok({ players: 4, preset: preset as Preset, options: options as unknown as DoppelkopfOptions });
-}
+export const PRESET_OPTIONS: Readonly<Record<Preset, DoppelkopfOptions>> = {
+  ddv: SCHEMA.presets.ddv.options,
+  house: SCHEMA.presets.house.options,
+};
+
+export const parseConfig = (input: unknown): Result<DoppelkopfConfig> => parseWith(SCHEMA, input);

@@ -3,7 +3,7 @@
  */
 import { type Card, SUITS, type Suit } from '../core/cards.ts';
 import type { Game, Seat } from '../core/game.ts';
-import { err, ok, type Result } from '../core/result.ts';
+import { err, isObject, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
 import {
   FOLLOW_RULES,
@@ -38,10 +38,10 @@ import {
   indexOf,
   isDeckCard,
   POS,
-  type SequenceCompare,
   suitMask,
   TRUMP_STRENGTH,
 } from './cards.ts';
+import { parseConfig } from './config.ts';
 import type {
   DealPart,
   KlaberjassConfig,
@@ -76,35 +76,6 @@ const BID2: readonly (readonly KlaberjassAction[])[] = [0, 1, 2, 3].map((t) => [
 const TRUMP_ABOVE: readonly number[] = TRUMP_STRENGTH.map((v) =>
   TRUMP_STRENGTH.reduce((m, w, p) => (w > v ? m | (1 << p) : m), 0),
 );
-
-const DEFAULT_OPTIONS = { target: 500, sequences: 'value' as SequenceCompare };
-const OPTION_KEYS = Object.keys(DEFAULT_OPTIONS);
-
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
-
-export function parseConfig(input: unknown): Result<KlaberjassConfig> {
-  if (input === undefined || input === null) input = {};
-  if (!isObject(input)) return err('bad-config', 'the config is an object { players, preset, options }');
-  for (const k of Object.keys(input))
-    if (!['players', 'preset', 'options'].includes(k)) return err('bad-config', `unknown config field ${k}`);
-  if (input.players !== undefined && input.players !== 2)
-    return err('bad-config', 'classic Klaberjass is played by exactly 2 players');
-  if (input.preset !== undefined && input.preset !== 'hoyle')
-    return err('bad-config', 'the only preset is "hoyle"');
-  const o = input.options ?? {};
-  if (!isObject(o)) return err('bad-config', 'options must be an object');
-  for (const k of Object.keys(o))
-    if (!OPTION_KEYS.includes(k))
-      return err('bad-config', `unknown option ${k} (known: ${OPTION_KEYS.join(', ')})`);
-  const target = o.target ?? DEFAULT_OPTIONS.target;
-  if (typeof target !== 'number' || !Number.isInteger(target) || target < 1 || target > 100_000)
-    return err('bad-config', 'target must be a whole number from 1 to 100000');
-  const sequences = o.sequences ?? DEFAULT_OPTIONS.sequences;
-  if (sequences !== 'value' && sequences !== 'length')
-    return err('bad-config', 'sequences must be "value" or "length"');
-  return ok({ players: 2, preset: 'hoyle', options: { target, sequences } });
-}
 
 /** The per-deal part of a state before any card is dealt. */
 const NO_DEAL: DealPart = {

@@ -1,8 +1,10 @@
 /**
  * Mini's setup: `{ players: 4, preset?: 'named' | 'plain', options?: { trump, deals } }`. Four players only:
- * the parties are the seats opposite each other.
+ * the parties are the seats opposite each other. The schema (core/options.ts) gives `parseConfig`; a
+ * registered game's meta.ts would build its presets and options from it as well.
  */
-import { err, ok, type Result } from '../../../src/index.ts';
+import { type Config, type OptionSchema, parseWith } from '../../../src/core/options.ts';
+import type { Result } from '../../../src/index.ts';
 
 export const PRESETS = ['named', 'plain'] as const;
 export type Preset = (typeof PRESETS)[number];
@@ -19,38 +21,45 @@ export interface MiniOptions {
   readonly deals: number;
 }
 
-export interface MiniConfig {
-  readonly players: 4;
-  readonly preset: Preset;
-  readonly options: MiniOptions;
-}
+export type MiniConfig = Config<4, Preset, MiniOptions>;
 
-export const PRESET_OPTIONS: Readonly<Record<Preset, MiniOptions>> = {
-  named: { trump: 'named', deals: 4 },
-  plain: { trump: 'none', deals: 4 },
+const SCHEMA: OptionSchema<4, Preset, MiniOptions> = {
+  game: 'Mini',
+  players: [4],
+  presets: {
+    named: {
+      name: ['Trumpf angesagt', 'Named trump'],
+      description: ['Der Spieler nach dem Geber sagt Trumpf an.', 'The seat after the dealer names trump.'],
+      options: { trump: 'named', deals: 4 },
+    },
+    plain: {
+      name: ['Ohne Trumpf', 'No trump'],
+      description: ['Es gibt keinen Trumpf.', 'There is no trump.'],
+      options: { trump: 'none', deals: 4 },
+    },
+  },
+  options: {
+    trump: {
+      kind: 'choice',
+      values: TRUMPS,
+      name: ['Trumpf', 'Trump'],
+      description: ['Wer Trumpf bestimmt.', 'Who decides trump.'],
+      labels: { named: ['angesagt', 'named'], none: ['keiner', 'none'] },
+    },
+    deals: {
+      kind: 'integer',
+      min: 1,
+      max: MAX_DEALS,
+      name: ['Spiele', 'Deals'],
+      description: ['Spiele einer Partie.', 'Deals in a match.'],
+    },
+  },
+  lenient: { preset: true, options: true, values: true },
 };
 
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
+export const PRESET_OPTIONS: Readonly<Record<Preset, MiniOptions>> = {
+  named: SCHEMA.presets.named.options,
+  plain: SCHEMA.presets.plain.options,
+};
 
-export function parseConfig(input: unknown): Result<MiniConfig> {
-  if (!isObject(input))
-    return err('bad-config', 'config must be an object { players: 4, preset?, options? }');
-  for (const k of Object.keys(input))
-    if (k !== 'players' && k !== 'preset' && k !== 'options') return err('bad-config', `unknown field ${k}`);
-  if (input.players !== 4) return err('bad-config', 'Mini is played by exactly 4 players');
-  const preset = input.preset ?? PRESETS[0];
-  if (!(PRESETS as readonly unknown[]).includes(preset))
-    return err('bad-config', `preset must be one of ${PRESETS.join(', ')}`);
-  const defaults = PRESET_OPTIONS[preset as Preset];
-  const raw = input.options ?? {};
-  if (!isObject(raw)) return err('bad-config', 'options must be an object');
-  for (const k of Object.keys(raw)) if (!(k in defaults)) return err('bad-config', `unknown option ${k}`);
-  const trump = raw.trump ?? defaults.trump;
-  if (!(TRUMPS as readonly unknown[]).includes(trump))
-    return err('bad-config', `trump must be one of ${TRUMPS.join(', ')}`);
-  const deals = raw.deals ?? defaults.deals;
-  if (typeof deals !== 'number' || !Number.isInteger(deals) || deals < 1 || deals > MAX_DEALS)
-    return err('bad-config', `deals must be an integer from 1 to ${MAX_DEALS}`);
-  return ok({ players: 4, preset: preset as Preset, options: { trump: trump as TrumpRule, deals } });
-}
+export const parseConfig = (input: unknown): Result<MiniConfig> => parseWith(SCHEMA, input);
