@@ -3,7 +3,7 @@
  * parsed actions share one object per action.
  */
 import type { Card } from '../core/cards.ts';
-import { err, ok, type Result } from '../core/result.ts';
+import { err, isObject, ok, type Result } from '../core/result.ts';
 import { type Declared, GAMES_DECLARED, KIND_CARDS, KINDS, kindOf } from './cards.ts';
 import { SOLOS_OF, type SoloRule } from './config.ts';
 import { CALLS, type Call } from './state.ts';
@@ -86,9 +86,6 @@ export const PLAY: readonly PlayAction[] = Array.from({ length: KINDS }, (_, k) 
   t: 'play',
   card: KIND_CARDS[k],
 }));
-
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
 
 function fields(x: Record<string, unknown>, ...keys: string[]): Result<true> {
   for (const k of Object.keys(x))

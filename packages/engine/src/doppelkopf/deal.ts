@@ -6,7 +6,7 @@
 import { count } from '../core/bits.ts';
 import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
-import { err, ok, type Result } from '../core/result.ts';
+import { err, isObject, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
 import { TRUMP } from '../kernel/index.ts';
 import type { DoppelkopfAction } from './actions.ts';
@@ -121,9 +121,6 @@ export function randomDeal(state: S, rng: Rng): DoppelkopfDeal {
     ],
   };
 }
-
-export const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** The hands of a deal in the game's layout (`hands` of the state), or why it is not a deal of the deck. */
 function dealBits(config: DoppelkopfConfig, input: unknown): Result<number[]> {

@@ -4,13 +4,13 @@
  */
 
 import type { Seat } from '../core/game.ts';
-import { err, ok, type Result } from '../core/result.ts';
+import { err, isObject, ok, type Result } from '../core/result.ts';
 import { NO_HANDLER, type PhaseHandler, type PhaseHandlers } from '../kernel/index.ts';
 import { DECLARE, type DoppelkopfAction, HEALTHY, parseAction, RESERVE, SOLO_DECLS } from './actions.ts';
 import { armutAct, armutLegal } from './armut.ts';
 import { type Declared, GAMES_DECLARED, SOLOS, type Solo } from './cards.ts';
 import { SOLOS_OF, type SoloRule } from './config.ts';
-import { isObject, NO_ACTIONS, SEATS } from './deal.ts';
+import { NO_ACTIONS, SEATS } from './deal.ts';
 import { houseAct, houseLegal } from './house.ts';
 import {
   announce,

@@ -15,7 +15,7 @@
  */
 import { ALL_CARDS, type Card, isCard } from '../core/cards.ts';
 import { type Action, type Game, type Seat, SPECTATOR, type Viewer } from '../core/game.ts';
-import { err, ok, type Result } from '../core/result.ts';
+import { err, isObject, ok, type Result } from '../core/result.ts';
 import { type Rng, shuffle } from '../core/rng.ts';
 import type { Deck } from './deck.ts';
 import { legalCards, type TrickRules } from './infer.ts';
@@ -51,9 +51,6 @@ export const KERNEL_PHASES = ['deal', 'play', 'over'] as const;
 const PLAYS: Readonly<Record<string, CardAction>> = Object.fromEntries(
   ALL_CARDS.map((card) => [card, Object.freeze({ t: 'play', card }) as CardAction]),
 );
-
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
 
 const NOBODY: readonly Seat[] = [];
 /** `[seat]` for every seat a table can have, shared by every state: the seat whose turn it is. */

@@ -3,9 +3,8 @@
  * parsed actions share one object per action.
  */
 
-import { err, ok, type Result } from '../core/result.ts';
+import { err, isObject, ok, type Result } from '../core/result.ts';
 import { bitOf, SEQ, seqIndex, suitIndex } from './cards.ts';
-import { isObject } from './deal.ts';
 import { BESSER, EXCHANGE, f, KLEINES, KONTRA, ORGI, PASS, PLAY, PLAY_BELLE, RE, TRUMP } from './fast.ts';
 import { type Meld, toSpec } from './melds.ts';
 import type { KlapperjasAction } from './state.ts';

@@ -5,7 +5,7 @@
 
 import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
-import { err, ok, type Result } from '../core/result.ts';
+import { err, isObject, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
 import { bitOf, CARD } from './cards.ts';
 import type { KlapperjasConfig } from './config.ts';
@@ -128,9 +128,6 @@ export function randomDeal(s: S, rng: Rng): KlapperjasDeal {
   }
   return dealFromPerm(s, perm);
 }
-
-export const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
 
 interface DealBits {
   readonly hands: number[];

@@ -6,11 +6,10 @@
 
 import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
-import { err, ok, type Result } from '../core/result.ts';
+import { err, isObject, ok, type Result } from '../core/result.ts';
 import { NO_HANDLER, type PhaseHandler, type PhaseHandlers } from '../kernel/index.ts';
 import { KNOWN, meldAction, parseMelds } from './actions.ts';
 import { bitOf, CARD, R_KING, R_QUEEN, R_SEVEN, SUIT_NAME, suitIndex } from './cards.ts';
-import { isObject } from './deal.ts';
 import {
   BESSER_PASS,
   EXCHANGE,
