@@ -1,4 +1,5 @@
 /** Client -> server: the table room's messages, parsed once into a typed union, and joining options. */
+import { isObject } from '@stich/engine';
 import { z } from 'zod';
 import { type ErrorCode, MAX_MESSAGE_BYTES, text } from './base.ts';
 
@@ -52,9 +53,6 @@ export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = ['act', 'sync'
 export type ParsedClientMessage =
   | { readonly ok: true; readonly msg: ClientMessage }
   | { readonly ok: false; readonly code: ErrorCode; readonly reason: string; readonly id: RequestId | null };
-
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Reads a request id if there is a valid one, so that even a malformed message's error can carry it. */
 function readId(x: unknown): RequestId | null {
