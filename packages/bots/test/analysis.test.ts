@@ -4,6 +4,8 @@ import { gameById, seeded } from '@stich/engine';
 import { describe, expect, it } from 'vitest';
 import { hint } from '../src/analysis/hint.ts';
 import { analyzeRecord, ddCardValues } from '../src/analysis/index.ts';
+import { knowledge } from '../src/doppelkopf/know.ts';
+import { ruleAnnouncement } from '../src/doppelkopf/rule.ts';
 import { BotPool, decide, requestFor } from '../src/index.ts';
 
 const example = (path: string): GameRecord =>
@@ -201,4 +203,61 @@ describe('hints over random positions', () => {
       }
       expect(checked).toBe(6);
     }, 120_000);
+});
+
+describe('Doppelkopf announcements in the analysis', () => {
+  // The search level announces by the rule policy, so a call is judged against that policy: seats that act
+  // at random half of the time call far more often than it would, and each call's suggestion is the policy's
+  // from the caller's view.
+  it('compares every announcement with the rule policy the search level announces by', () => {
+    const g = gameById('doppelkopf')!;
+    const config = g.parseConfig({ players: 4, preset: 'ddv' });
+    if (!config.ok) throw new Error(config.error.reason);
+    const rng = seeded('analysis-announce');
+    const deals: { seed: string }[] = [];
+    const actions: RecordStep[] = [];
+    const expected = new Map<number, unknown>();
+    let state = g.start(config.value, 0);
+    for (let d = 0; d < 3; d++) {
+      const seed = `analysis-announce/${d}`;
+      deals.push({ seed });
+      state = (g.applyDeal(state, g.randomDeal(state, seeded(seed))) as { value: unknown }).value;
+      for (let i = 0; i < 400 && !g.awaitsDeal(state); i++) {
+        const seat = g.toAct(state)[0];
+        const legal = g.legalActions(state, seat);
+        const action =
+          rng.int(2) === 0
+            ? legal[rng.int(legal.length)]
+            : decide(requestFor('doppelkopf', state, seat, 'rule', `analysis-announce/${d}/${i}`));
+        if (action.t === 'announce') {
+          const v = g.viewFor(state, seat) as Parameters<typeof ruleAnnouncement>[0];
+          expected.set(
+            actions.length,
+            ruleAnnouncement(v, knowledge(v), legal as never) ?? { t: 'no announcement' },
+          );
+        }
+        actions.push({ seat, action: action as RecordStep['action'] });
+        const next = g.apply(state, seat, action);
+        if (!next.ok) throw new Error(next.error.reason);
+        state = next.value;
+      }
+    }
+    const record: GameRecord = {
+      format: 'stich-record',
+      version: 1,
+      game: 'doppelkopf',
+      config: { players: 4, preset: 'ddv' },
+      dealer: 0,
+      deals,
+      actions,
+    };
+    const calls = analyzeRecord(record)
+      .deals.flatMap((d) => d.moves)
+      .filter((m) => m.action.t === 'announce' && !m.forced);
+    expect(calls.length).toBe(expected.size);
+    for (const m of calls) expect(m.search).toEqual(expected.get(m.index));
+    // Both kinds of verdict occur: random calls the policy would not make, and calls it would.
+    expect(calls.filter((m) => m.agrees).length).toBeGreaterThan(0);
+    expect(calls.filter((m) => !m.agrees).length).toBeGreaterThan(0);
+  }, 120_000);
 });

@@ -2,12 +2,14 @@
  * The Doppelkopf search level decides from its request alone: the values of the cards in an end-game
  * position (where sampled deals are solved within a node budget) are the same whatever the thread solved
  * before, so a server's bot worker, a hint and the arena agree on the same request.
+ * Its announcements are the rule level's policy, not valued by rule-player rollouts (docs/bots.md).
  */
 import { type Card, gameById, seeded, unwrap } from '@stich/engine';
 import type { DoppelkopfState, DoppelkopfView } from '@stich/engine/doppelkopf/index';
 import { describe, expect, it } from 'vitest';
 import { knowledge } from '../src/doppelkopf/know.ts';
 import { kindOf } from '../src/doppelkopf/model.ts';
+import { ruleAnnouncement } from '../src/doppelkopf/rule.ts';
 import { cardValues, ENDGAME } from '../src/doppelkopf/search.ts';
 import { decide, requestFor } from '../src/index.ts';
 
@@ -54,4 +56,39 @@ describe('Doppelkopf search: a decision depends on its request only', () => {
       for (let i = positions.length - 1; i >= 0; i--)
         expect(values(positions[i], `v/${i}`)).toEqual(first[i]);
     }, 60_000);
+});
+
+describe('Doppelkopf search: announcements', () => {
+  // Rollouts in which every opponent plays the rule card made the search level call far more than the rule
+  // policy (Kontra in 85% of the games against doko's UCT player, and lose): it now announces by that policy.
+  for (const preset of ['ddv', 'house'])
+    it(`${preset}: the search level announces exactly when and what the rule policy does`, () => {
+      let calls = 0;
+      let quiet = 0;
+      for (let d = 0; d < 40 && (calls < 8 || quiet < 12); d++) {
+        const rng = seeded(`dk-announce/${preset}/${d}`);
+        let s = g.start(unwrap(g.parseConfig({ players: 4, preset })), rng.int(4)) as S;
+        s = unwrap(g.applyDeal(s, g.randomDeal(s, rng))) as S;
+        for (let i = 0; i < 400 && !g.awaitsDeal(s) && g.outcome(s).deals.length === 0; i++) {
+          const seat = g.toAct(s)[0];
+          const legal = g.legalActions(s, seat) as readonly { t: string }[];
+          if (s.phase === 'play' && legal.some((a) => a.t === 'announce')) {
+            const v = g.viewFor(s, seat) as DoppelkopfView;
+            const rule = ruleAnnouncement(v, knowledge(v), legal as never);
+            const search = decide(requestFor('doppelkopf', s, seat, 'search', `a/${d}/${i}`));
+            if (rule) {
+              expect(search).toEqual(rule);
+              calls++;
+            } else {
+              expect(search.t).not.toBe('announce');
+              quiet++;
+            }
+          }
+          s = unwrap(g.apply(s, seat, decide(requestFor('doppelkopf', s, seat, 'rule', `r/${d}/${i}`)))) as S;
+        }
+      }
+      // Both cases were met: a policy that calls and one that keeps quiet.
+      expect(calls).toBeGreaterThanOrEqual(8);
+      expect(quiet).toBeGreaterThanOrEqual(12);
+    }, 120_000);
 });

@@ -13,7 +13,8 @@ import type { Action, AnyGame, Card, GameRecord, GameView, Seat } from '@stich/e
 import { gameById, parseRecord, recordDeal, seeded } from '@stich/engine';
 import { knowledge } from '../doppelkopf/know.ts';
 import { kindOf } from '../doppelkopf/model.ts';
-import { cardValues, searchAnnouncement } from '../doppelkopf/search.ts';
+import { ruleAnnouncement } from '../doppelkopf/rule.ts';
+import { cardValues } from '../doppelkopf/search.ts';
 import { contextOf as diffContext } from '../games/differenzler.ts';
 import { contextOf as kjContext } from '../games/klaberjass.ts';
 import { contextOf as jasContext } from '../games/klapperjas.ts';
@@ -321,7 +322,10 @@ function doppelkopfCard(game: AnyGame, step: Step, legal: readonly Action[]): Mo
 
 const sameAction = (a: Action, b: Action): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-/** A call: compared with the search level's choice from the same view (its simulations decide it). */
+/**
+ * A call: compared with the search level's choice from the same view; for a Doppelkopf announcement that is
+ * the rule level's policy, which the search level announces by.
+ */
 function call(game: AnyGame, gameId: string, step: Step, legal: readonly Action[]): MoveAnalysis {
   const { index, seat, action } = step;
   const at = { index, step: step.step, seat, action };
@@ -331,9 +335,7 @@ function call(game: AnyGame, gameId: string, step: Step, legal: readonly Action[
   let search: Action;
   if (view.game === 'doppelkopf' && action.t === 'announce') {
     const v = view;
-    search =
-      searchAnnouncement(v, knowledge(v), legal as never, seeded(`analysis/${step.deal}/${index}`)) ??
-      ({ t: 'no announcement' } as Action);
+    search = ruleAnnouncement(v, knowledge(v), legal as never) ?? ({ t: 'no announcement' } as Action);
   } else {
     search = decide({
       game: gameId as never,

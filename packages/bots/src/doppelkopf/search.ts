@@ -8,8 +8,10 @@
  *   special points of the tricks still to come are not counted there), and
  * - before that by a rollout: every seat plays the rule card (play.ts) with the sampled deal's parties
  *   known, since a 12-card deal is far beyond an exact search in the time of a move (notes: solver time).
- * Announcements: the same samples, played out with the rule card, valued with and without the lowest
- * call now open; the call is made when it raises the mean game value by at least `ANNOUNCE_MARGIN`.
+ * Announcements are the rule level's (`ruleAnnouncement`), not valued by these samples: rollouts in which
+ * every opponent plays the rule card overrate a call's chances against a stronger opponent, and a call
+ * doubles every loss (against doko's UCT player the rollout-valued calls said Kontra in 85% of the games
+ * and lost; docs/bots.md).
  * Budgets are counts (samples, solver nodes), never time, so a decision is the same on every machine.
  */
 import type { Rng } from '@stich/engine';
@@ -37,7 +39,7 @@ import {
   wordsOf,
 } from './model.ts';
 import { type PlayState, ruleKind } from './play.ts';
-import { ruleCard } from './rule.ts';
+import { ruleAnnouncement, ruleCard } from './rule.ts';
 import { DkSolver, NodeLimit } from './solver.ts';
 
 type A = DoppelkopfAction;
@@ -50,7 +52,6 @@ export interface DkBudget {
 export const DK_BUDGET: DkBudget = { samples: 50, perSample: 40_000 };
 /** Tricks left (the open one included) from which the solver finishes a sampled deal. */
 export const ENDGAME = 5;
-export const ANNOUNCE_MARGIN = 0.25;
 
 let shared: DkSolver | undefined;
 /**
@@ -354,38 +355,6 @@ export function cardValues(
   return totals;
 }
 
-/** The search level's announcement: the lowest call open when sampled outcomes say it pays. */
-export function searchAnnouncement(
-  v: DoppelkopfView,
-  kn: Knowledge,
-  legal: readonly A[],
-  rng: Rng,
-): A | null {
-  const calls = legal.filter((a): a is A & { t: 'announce' } => a.t === 'announce');
-  if (calls.length === 0) return null;
-  const call = calls.reduce((b, a) => (levelNow(a.call) < levelNow(b.call) ? a : b));
-  const mine = v.knownParties[v.viewer as number];
-  if (mine === null) return null;
-  const [annRe, annKo] = levelsOf(v);
-  let base = 0;
-  let withCall = 0;
-  let n = 0;
-  for (let i = 0; i < DK_BUDGET.samples; i++) {
-    const deal = sample(kn, rng);
-    if (deal === null) continue;
-    const sim = new Sim(kn, v, deal);
-    sim.rollout();
-    const o = sim.outcome();
-    base += valueFor(v, o, annRe, annKo);
-    const l = levelNow(call.call);
-    withCall +=
-      mine === 're' ? valueFor(v, o, Math.max(annRe, l), annKo) : valueFor(v, o, annRe, Math.max(annKo, l));
-    n++;
-  }
-  if (n === 0) return null;
-  return withCall / n >= base / n + ANNOUNCE_MARGIN ? call : null;
-}
-
 /**
  * The search player's move in the play phase, with the value of each card kind it chose by; `values` is null
  * where no card was valued (an announcement, a single kind, no deal sampled).
@@ -396,7 +365,7 @@ export function searchMove(
   rng: Rng,
 ): { readonly action: A; readonly values: Map<number, number> | null } {
   const kn = knowledge(v);
-  const ann = searchAnnouncement(v, kn, legal, rng);
+  const ann = ruleAnnouncement(v, kn, legal);
   if (ann) return { action: ann, values: null };
   const plays = legal.filter((a): a is A & { t: 'play' } => a.t === 'play');
   if (plays.length === 0) return { action: legal.find((a) => a.t === 'quiet') ?? legal[0], values: null };

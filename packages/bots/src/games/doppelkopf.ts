@@ -1,7 +1,7 @@
 /**
  * Doppelkopf players (both presets, `ddv` and `house`): the rule level (doppelkopf/rule.ts, play.ts) and
  * the search level (doppelkopf/search.ts: PIMC with rollouts and a double-dummy end game; its Vorbehalt,
- * solo, Reizen and Armut decisions are the rule level's).
+ * solo, Reizen, Armut and announcement decisions are the rule level's).
  */
 import { seeded } from '@stich/engine';
 import { ruleAction } from '../doppelkopf/rule.ts';
