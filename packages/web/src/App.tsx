@@ -1,11 +1,31 @@
-/** The app shell: language switch and the screen for the current route. */
-import { NameGate } from './Around.tsx';
-import { FairPage } from './Fair.tsx';
+/**
+ * The app shell: the screen for the current route. The lobby is in the first script; every other screen
+ * is its own chunk, fetched when first shown (docs/web.md, Chunks), with a loading line meanwhile.
+ */
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Lobby } from './Lobby.tsx';
 import { fetchTable, resolveInvite } from './net.ts';
-import { Replay } from './Replay.tsx';
 import { useRoute } from './route.ts';
-import { JoinByCode, TableScreen } from './TableScreen.tsx';
+
+const NameGate = lazy(() => import('./Around.tsx').then((m) => ({ default: m.NameGate })));
+const TableScreen = lazy(() => import('./TableScreen.tsx').then((m) => ({ default: m.TableScreen })));
+const JoinByCode = lazy(() => import('./TableScreen.tsx').then((m) => ({ default: m.JoinByCode })));
+const Replay = lazy(() => import('./Replay.tsx').then((m) => ({ default: m.Replay })));
+const FairPage = lazy(() => import('./Fair.tsx').then((m) => ({ default: m.FairPage })));
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <main className="center-msg" aria-busy="true" data-testid="screen-loading">
+      {t('loadingScreen')}
+    </main>
+  );
+}
+
+function Screen({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Loading />}>{children}</Suspense>;
+}
 
 export function App() {
   const route = useRoute();
@@ -13,29 +33,42 @@ export function App() {
     <>
       {route.page === 'lobby' && <Lobby />}
       {route.page === 'join' && (
-        <NameGate
-          load={() =>
-            resolveInvite(route.code).then((r) => {
-              // A full table offers to watch: a private one lets in whoever holds its code.
-              sessionStorage.setItem(`stich.code.${r.table.id}`, route.code);
-              return r;
-            })
-          }
-        >
-          <JoinByCode code={route.code} />
-        </NameGate>
-      )}
-      {route.page === 'table' &&
-        (route.seat === undefined && !route.spectate ? (
-          // A table reached by link, not from the lobby's own buttons: the name first.
-          <NameGate key={route.id} load={() => fetchTable(route.id)}>
-            <TableScreen id={route.id} />
+        <Screen>
+          <NameGate
+            load={() =>
+              resolveInvite(route.code).then((r) => {
+                // A full table offers to watch: a private one lets in whoever holds its code.
+                sessionStorage.setItem(`stich.code.${r.table.id}`, route.code);
+                return r;
+              })
+            }
+          >
+            <JoinByCode code={route.code} />
           </NameGate>
-        ) : (
-          <TableScreen key={route.id} id={route.id} seat={route.seat} spectate={route.spectate} />
-        ))}
-      {route.page === 'replay' && <Replay id={route.id} code={route.code} />}
-      {route.page === 'fair' && <FairPage />}
+        </Screen>
+      )}
+      {route.page === 'table' && (
+        <Screen>
+          {route.seat === undefined && !route.spectate ? (
+            // A table reached by link, not from the lobby's own buttons: the name first.
+            <NameGate key={route.id} load={() => fetchTable(route.id)}>
+              <TableScreen id={route.id} />
+            </NameGate>
+          ) : (
+            <TableScreen key={route.id} id={route.id} seat={route.seat} spectate={route.spectate} />
+          )}
+        </Screen>
+      )}
+      {route.page === 'replay' && (
+        <Screen>
+          <Replay id={route.id} code={route.code} />
+        </Screen>
+      )}
+      {route.page === 'fair' && (
+        <Screen>
+          <FairPage />
+        </Screen>
+      )}
     </>
   );
 }
