@@ -30,7 +30,13 @@ export default defineConfig({
               priority: 3,
             },
             { name: 'colyseus', test: /node_modules[\\/](@colyseus|msgpackr|ws)[\\/]/, priority: 2 },
-            { name: 'lobby', tags: ['$initial'], priority: 1 },
+            { name: 'lobby', tags: ['$initial'], priority: 4 },
+            // A table's screen in one fetch: what the first click in the lobby waits for (the replay uses it too).
+            {
+              name: 'table',
+              test: /packages[\\/]web[\\/]src[\\/](TableScreen|Table|Around|Fair|Finished|Hint|Speed|Standings|Scores|DealEnd|doko|cards|model|actions|dice|hand|replayStore|table[\\/])/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -2,7 +2,7 @@
  * The app shell: the screen for the current route. The lobby is in the first script; every other screen
  * is its own chunk, fetched when first shown (docs/web.md, Chunks), with a loading line meanwhile.
  */
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Lobby } from './Lobby.tsx';
 import { fetchTable, resolveInvite } from './net.ts';
@@ -24,28 +24,25 @@ function Loading() {
   );
 }
 
-function Screen({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Loading />}>{children}</Suspense>;
-}
-
 /**
- * Most presses in the lobby lead to a table: its chunk is fetched at the first press of a pointer or key,
- * alongside the server's answer to the click, not after it.
+ * Most moves in the lobby lead to a table: its chunk is fetched at the first sign of use (a pointer over
+ * a button or link, a focus, a press), so that it is there with the server's answer to the click rather
+ * than fetched after it (click to dealt hand under 0.5 s, docs/web.md).
  */
 function usePrefetchTable(lobby: boolean): void {
   useEffect(() => {
     if (!lobby) return;
-    const go = () => {
+    const EVENTS = ['pointerover', 'focusin', 'pointerdown', 'keydown'] as const;
+    const go = (e: Event) => {
+      if (e.type === 'pointerover' && !(e.target as Element).closest?.('button, a')) return;
       // A failed fetch is tried again when the table screen is shown.
       loadTable().catch(() => {});
       stop();
     };
     const stop = () => {
-      window.removeEventListener('pointerdown', go, true);
-      window.removeEventListener('keydown', go, true);
+      for (const e of EVENTS) window.removeEventListener(e, go, true);
     };
-    window.addEventListener('pointerdown', go, true);
-    window.addEventListener('keydown', go, true);
+    for (const e of EVENTS) window.addEventListener(e, go, true);
     return stop;
   }, [lobby]);
 }
@@ -53,46 +50,35 @@ function usePrefetchTable(lobby: boolean): void {
 export function App() {
   const route = useRoute();
   usePrefetchTable(route.page === 'lobby');
+  // One boundary for every screen: a route changes in a transition (useRoute), so the screen shown stays
+  // until the next one's chunk is there, rather than a fallback whose reveal React holds back by 300 ms.
   return (
-    <>
+    <Suspense fallback={<Loading />}>
       {route.page === 'lobby' && <Lobby />}
       {route.page === 'join' && (
-        <Screen>
-          <NameGate
-            load={() =>
-              resolveInvite(route.code).then((r) => {
-                // A full table offers to watch: a private one lets in whoever holds its code.
-                sessionStorage.setItem(`stich.code.${r.table.id}`, route.code);
-                return r;
-              })
-            }
-          >
-            <JoinByCode code={route.code} />
+        <NameGate
+          load={() =>
+            resolveInvite(route.code).then((r) => {
+              // A full table offers to watch: a private one lets in whoever holds its code.
+              sessionStorage.setItem(`stich.code.${r.table.id}`, route.code);
+              return r;
+            })
+          }
+        >
+          <JoinByCode code={route.code} />
+        </NameGate>
+      )}
+      {route.page === 'table' &&
+        (route.seat === undefined && !route.spectate ? (
+          // A table reached by link, not from the lobby's own buttons: the name first.
+          <NameGate key={route.id} load={() => fetchTable(route.id)}>
+            <TableScreen id={route.id} />
           </NameGate>
-        </Screen>
-      )}
-      {route.page === 'table' && (
-        <Screen>
-          {route.seat === undefined && !route.spectate ? (
-            // A table reached by link, not from the lobby's own buttons: the name first.
-            <NameGate key={route.id} load={() => fetchTable(route.id)}>
-              <TableScreen id={route.id} />
-            </NameGate>
-          ) : (
-            <TableScreen key={route.id} id={route.id} seat={route.seat} spectate={route.spectate} />
-          )}
-        </Screen>
-      )}
-      {route.page === 'replay' && (
-        <Screen>
-          <Replay id={route.id} code={route.code} />
-        </Screen>
-      )}
-      {route.page === 'fair' && (
-        <Screen>
-          <FairPage />
-        </Screen>
-      )}
-    </>
+        ) : (
+          <TableScreen key={route.id} id={route.id} seat={route.seat} spectate={route.spectate} />
+        ))}
+      {route.page === 'replay' && <Replay id={route.id} code={route.code} />}
+      {route.page === 'fair' && <FairPage />}
+    </Suspense>
   );
 }

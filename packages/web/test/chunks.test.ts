@@ -114,7 +114,7 @@ describe.skipIf(!chromiumPath)('a lobby visit', () => {
     // The first press in the lobby fetches the table's screen, which then draws the dealt hand.
     await page.getByTestId('quick').click();
     await page.locator('.hand button.card').first().waitFor({ timeout: 20_000 });
-    expect(all.some((p) => /\/TableScreen-/.test(p))).toBe(true);
+    expect(all.some((p) => /\/table-/.test(p))).toBe(true);
     expect(all.some((p) => /\/engine-/.test(p))).toBe(false);
     expect(h.cspViolations).toEqual([]);
     await page.context().close();
@@ -126,7 +126,7 @@ describe.skipIf(!chromiumPath)('a lobby visit', () => {
     const held = new Promise<void>((ok) => {
       release = ok;
     });
-    await page.route(/\/assets\/Fair-[\w-]+\.js$/, async (r) => {
+    await page.route(/\/assets\/table-[\w-]+\.js$/, async (r) => {
       await held;
       await r.continue();
     });
@@ -138,7 +138,7 @@ describe.skipIf(!chromiumPath)('a lobby visit', () => {
     const en = await h.newPage(context);
     await en.addInitScript(() => localStorage.setItem('stich.lang', 'en'));
     // Held for good: the English line stays.
-    await en.route(/\/assets\/Fair-[\w-]+\.js$/, () => {});
+    await en.route(/\/assets\/table-[\w-]+\.js$/, () => {});
     await en.goto(`${h.base}/#/fair`);
     await expect.poll(() => en.getByTestId('screen-loading').textContent()).toBe('Loading …');
     await context.close();
