@@ -18,9 +18,10 @@ import { Window } from './limits.ts';
 export const MAX_BODY = 16 * 1024;
 
 /**
- * Content security policy of every response. The web client is one module script and one stylesheet from
- * /assets; React sets styles through the DOM, which CSP permits. `connect-src 'self'` covers the API and
- * the same-origin WebSocket (CSP 3 matches ws:/wss: of the page's host).
+ * Content security policy of every response. The web client is module scripts from /assets (the first one
+ * and the chunks it imports when a screen is first shown) and one stylesheet; React sets styles through the
+ * DOM, which CSP permits. `connect-src 'self'` covers the API and the same-origin WebSocket (CSP 3 matches
+ * ws:/wss: of the page's host).
  */
 export const CSP = [
   "default-src 'self'",

@@ -1,16 +1,59 @@
-/** The app shell: language switch and the screen for the current route. */
-import { NameGate } from './Around.tsx';
-import { FairPage } from './Fair.tsx';
+/**
+ * The app shell: the screen for the current route. The lobby is in the first script; every other screen
+ * is its own chunk, fetched when first shown (docs/web.md, Chunks), with a loading line meanwhile.
+ */
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Lobby } from './Lobby.tsx';
 import { fetchTable, resolveInvite } from './net.ts';
-import { Replay } from './Replay.tsx';
 import { useRoute } from './route.ts';
-import { JoinByCode, TableScreen } from './TableScreen.tsx';
+
+const NameGate = lazy(() => import('./Around.tsx').then((m) => ({ default: m.NameGate })));
+const loadTable = () => import('./TableScreen.tsx');
+const TableScreen = lazy(() => loadTable().then((m) => ({ default: m.TableScreen })));
+const JoinByCode = lazy(() => loadTable().then((m) => ({ default: m.JoinByCode })));
+const Replay = lazy(() => import('./Replay.tsx').then((m) => ({ default: m.Replay })));
+const FairPage = lazy(() => import('./Fair.tsx').then((m) => ({ default: m.FairPage })));
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <main className="center-msg" aria-busy="true" data-testid="screen-loading">
+      {t('loadingScreen')}
+    </main>
+  );
+}
+
+/**
+ * Most moves in the lobby lead to a table: its chunk is fetched at the first sign of use (a pointer over
+ * a button or link, a focus, a press), so that it is there with the server's answer to the click rather
+ * than fetched after it (click to dealt hand under 0.5 s, docs/web.md).
+ */
+function usePrefetchTable(lobby: boolean): void {
+  useEffect(() => {
+    if (!lobby) return;
+    const EVENTS = ['pointerover', 'focusin', 'pointerdown', 'keydown'] as const;
+    const go = (e: Event) => {
+      if (e.type === 'pointerover' && !(e.target as Element).closest?.('button, a')) return;
+      // A failed fetch is tried again when the table screen is shown.
+      loadTable().catch(() => {});
+      stop();
+    };
+    const stop = () => {
+      for (const e of EVENTS) window.removeEventListener(e, go, true);
+    };
+    for (const e of EVENTS) window.addEventListener(e, go, true);
+    return stop;
+  }, [lobby]);
+}
 
 export function App() {
   const route = useRoute();
+  usePrefetchTable(route.page === 'lobby');
+  // One boundary for every screen: a route changes in a transition (useRoute), so the screen shown stays
+  // until the next one's chunk is there, rather than a fallback whose reveal React holds back by 300 ms.
   return (
-    <>
+    <Suspense fallback={<Loading />}>
       {route.page === 'lobby' && <Lobby />}
       {route.page === 'join' && (
         <NameGate
@@ -36,6 +79,6 @@ export function App() {
         ))}
       {route.page === 'replay' && <Replay id={route.id} code={route.code} />}
       {route.page === 'fair' && <FairPage />}
-    </>
+    </Suspense>
   );
 }

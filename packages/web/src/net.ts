@@ -5,7 +5,7 @@
  * Reconnecting: the seat token from `welcome` is kept in localStorage per table. A dropped socket is
  * resumed by the SDK; when that fails, or after a reload, the table is joined again with the token.
  */
-import { ColyseusSDK, type Room } from '@colyseus/sdk';
+import type { ColyseusSDK, Room } from '@colyseus/sdk';
 import type {
   AnalysisResponse,
   CreateTable,
@@ -194,17 +194,20 @@ const inboxes = new WeakMap<Room, Inbox>();
  * `joinById` resolves; a handler registered after it would miss them. So every room gets its protocol
  * handler when it is created, holding messages until `inbox(room, ...)` is connected.
  */
-class StichClient extends ColyseusSDK {
-  protected override createRoom<T>(roomName: string, rootSchema?: never): Room<unknown, T> {
-    const room = super.createRoom<T>(roomName, rootSchema) as Room<unknown, T>;
-    const box: Inbox = { deliver: (m) => box.queue.push(m), queue: [] };
-    inboxes.set(room as Room, box);
-    // Table rooms send JSON text (join option `json`: cheaper for the server than msgpack objects).
-    room.onMessage(CHANNEL, (m: ServerMessage | string) =>
-      box.deliver(typeof m === 'string' ? (JSON.parse(m) as ServerMessage) : m),
-    );
-    return room;
+function stichClient(SDK: typeof ColyseusSDK): ColyseusSDK {
+  class StichClient extends SDK {
+    protected override createRoom<T>(roomName: string, rootSchema?: never): Room<unknown, T> {
+      const room = super.createRoom<T>(roomName, rootSchema) as Room<unknown, T>;
+      const box: Inbox = { deliver: (m) => box.queue.push(m), queue: [] };
+      inboxes.set(room as Room, box);
+      // Table rooms send JSON text (join option `json`: cheaper for the server than msgpack objects).
+      room.onMessage(CHANNEL, (m: ServerMessage | string) =>
+        box.deliver(typeof m === 'string' ? (JSON.parse(m) as ServerMessage) : m),
+      );
+      return room;
+    }
   }
+  return new StichClient(base());
 }
 
 function inbox(room: Room, deliver: (m: ServerMessage) => void): void {
@@ -219,9 +222,18 @@ function inbox(room: Room, deliver: (m: ServerMessage) => void): void {
   for (const m of box.queue.splice(0)) deliver(m);
 }
 
-let client: StichClient | null = null;
-const sdk = (): StichClient => {
-  if (!client) client = new StichClient(base());
+// The Colyseus SDK (with its schema decoder and msgpack, some 45 KB gzipped) is its own chunk, fetched
+// by the first room joined: the lobby's first screen is drawn from the HTTP API without it.
+let client: Promise<ColyseusSDK> | null = null;
+const sdk = (): Promise<ColyseusSDK> => {
+  client ??= import('@colyseus/sdk').then(
+    (m) => stichClient(m.ColyseusSDK),
+    (e: unknown) => {
+      // A failed fetch of the chunk is tried again by the next join.
+      client = null;
+      throw e;
+    },
+  );
   return client;
 };
 
@@ -232,7 +244,7 @@ export async function watchLobby(
   onTables: (f: (old: TableInfo[]) => TableInfo[]) => void,
   onTotal: (total: number) => void = () => {},
 ): Promise<() => void> {
-  const room = await sdk().join(ROOM_LOBBY, {});
+  const room = await (await sdk()).join(ROOM_LOBBY, {});
   inbox(room, (m: ServerMessage) => {
     // `lobby` carries the newest page of tables and how many there are in all.
     if (m.t === 'lobby') {
@@ -306,7 +318,7 @@ export class TableConn {
     if (this.req.spectate) opts.spectate = true;
     let room: Room;
     try {
-      room = await sdk().joinById(this.req.tableId, opts);
+      room = await (await sdk()).joinById(this.req.tableId, opts);
     } catch (e) {
       console.warn(`joining table ${this.req.tableId} failed:`, (e as Error).message);
       if (/^unauthorized/.test((e as Error).message) && !this.retriedGuest) {
@@ -319,7 +331,7 @@ export class TableConn {
       // Kept when that fails too (a finished table has no room): it still marks a player of the match.
       if (seatToken) {
         delete opts.seatToken;
-        room = await sdk().joinById(this.req.tableId, opts);
+        room = await (await sdk()).joinById(this.req.tableId, opts);
         store.set(seatKey(this.req.tableId), null);
       } else throw e;
     }

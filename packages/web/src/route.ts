@@ -4,7 +4,7 @@
  * (`#/replay/<id>?code=<invite code>` a private table's replay for anyone with its link).
  * The server's invite links have the path `/join/<code>`; they are read the same way.
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 export type Route =
   | { readonly page: 'lobby' }
@@ -70,7 +70,8 @@ export function navigate(r: Route, replace = false): void {
 export function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(location.pathname, location.hash));
   useEffect(() => {
-    const on = () => setRoute(parseRoute(location.pathname, location.hash));
+    // A transition: the screen shown stays while the next one's chunk loads (App.tsx).
+    const on = () => startTransition(() => setRoute(parseRoute(location.pathname, location.hash)));
     window.addEventListener('hashchange', on);
     window.addEventListener('popstate', on);
     return () => {

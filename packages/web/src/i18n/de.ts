@@ -11,6 +11,8 @@ export const de = {
   language: 'Sprache',
   switchLang: 'English',
   loading: 'Lädt …',
+  /** The fallback while a screen's chunk is fetched (App.tsx). */
+  loadingScreen: 'Wird geladen …',
   connecting: 'Verbinde …',
   reconnecting: 'Verbindung verloren – verbinde neu …',
   connectionFailed: 'Keine Verbindung zum Server',

@@ -13,6 +13,7 @@ export const en: Texts = {
   language: 'Language',
   switchLang: 'Deutsch',
   loading: 'Loading …',
+  loadingScreen: 'Loading …',
   connecting: 'Connecting …',
   reconnecting: 'Connection lost – reconnecting …',
   connectionFailed: 'No connection to the server',
