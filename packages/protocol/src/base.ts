@@ -62,6 +62,16 @@ export const ERROR_CODES = [
   'too-many-requests',
   /** A person's name that reads as a computer player's label (`Bot (level)`). */
   'reserved-name',
+  /** An account name that reads as another account's (case, NFKC, Unicode look-alikes). */
+  'name-taken',
+  /** An account name refused by the profanity check. */
+  'bad-name',
+  /** Unknown name or wrong password: the same answer for both (docs/accounts.md). */
+  'bad-login',
+  /** A passkey answer that does not verify: another origin, a replayed or expired challenge, an unknown key. */
+  'bad-passkey',
+  /** Too many failed sign-ins for this name or address; `reason` says when to try again. */
+  'too-many-logins',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -32,8 +32,10 @@ export type {
   Texts,
 } from '@stich/engine';
 export { BOT_LEVELS, type BotLevel } from '@stich/engine/levels';
+export * from './account.ts';
 export * from './base.ts';
 export * from './client.ts';
 export { applyDelta, type StateDelta } from './delta.ts';
 export * from './server.ts';
+export * from './stats.ts';
 export * from './tables.ts';

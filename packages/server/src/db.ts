@@ -101,8 +101,24 @@ export interface FairSeedsTable {
   seed: string;
 }
 
+/**
+ * An account (docs/accounts.md): a player who claimed a name. `name_key` is the name's skeleton (NFKC, case
+ * folded, Unicode look-alikes mapped), unique so that no two names read alike. A deleted account keeps its
+ * row with `deleted_at` set and no name, so that nobody takes its place in others' records.
+ */
+export interface AccountsTable {
+  player_id: string;
+  name: string;
+  name_key: string;
+  /** Argon2id (PHC string), null for an account with passkeys only. */
+  password_hash: string | null;
+  created_at: string;
+  deleted_at: string | null;
+}
+
 export interface Schema {
   players: PlayersTable;
+  accounts: AccountsTable;
   fair_seeds: FairSeedsTable;
   tables: TablesTable;
   seats: SeatsTable;
@@ -220,6 +236,21 @@ const migrations: Record<string, Migration> = {
         .addColumn('deal', 'integer', (c) => c.notNull())
         .addColumn('seed', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('fair_seeds_pk', ['table_id', 'deal'])
+        .execute();
+    },
+  },
+  // Accounts (docs/accounts.md). Later migrations of this stop: 007 sessions and passkeys, 008 statistics,
+  // 009 ratings.
+  '006_accounts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('accounts')
+        .addColumn('player_id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('name_key', 'text', (c) => c.notNull().unique())
+        .addColumn('password_hash', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('deleted_at', 'text')
         .execute();
     },
   },
