@@ -240,7 +240,12 @@ export function accountRoutes(kit: AccountKit, guard: LoginGuard) {
     account: createEndpoint(ACCOUNT_API.account, { method: 'GET' }, async (ctx) => {
       const caller = await callerOf(ctx.headers);
       const account = caller && (await accountView(caller.player.id, caller.session?.id ?? null));
-      if (!caller || !account) return fail('unauthorized', 'not signed in to an account');
+      if (!caller || !account) {
+        // A cookie of an ended or expired session is removed from the browser.
+        const stale: Record<string, string> =
+          cookieToken(ctx.headers) === undefined ? {} : { 'set-cookie': sessionCookie(null, ctx.headers) };
+        return json({ code: 'unauthorized', reason: 'not signed in to an account' }, 401, stale);
+      }
       // The cookie's own lifetime moves on with the session's (sessions.ts).
       const renew: Record<string, string> = caller.byCookie
         ? { 'set-cookie': sessionCookie(cookieToken(ctx.headers) ?? null, ctx.headers) }

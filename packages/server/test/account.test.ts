@@ -242,6 +242,8 @@ describe.each(DB_KINDS)('accounts (%s)', (kind) => {
     expect((await me(r.body.token!)).status).toBe(401);
     const x = await call(srv.url, 'GET', A.account, { cookie: r.cookie! });
     expect([x.status, x.body.code]).toEqual([401, 'unauthorized']);
+    // The browser is told to drop the cookie.
+    expect(x.cookie).toBe('');
     expect((await call(srv.url, 'POST', A.logoutAll, { cookie: r.cookie! })).status).toBe(401);
   });
 
