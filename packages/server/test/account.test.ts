@@ -163,7 +163,7 @@ describe.each(DB_KINDS)('accounts (%s)', (kind) => {
     expect(unknown.body).toEqual(wrong.body);
     expect(wrong.body.code).toBe('bad-login');
     // Both verify an Argon2id hash: an unknown name answers no faster (a dummy hash is verified). Without
-    // it, an unknown name took 0.3–0.5 of the time here.
+    // it, an unknown name took 0.1–0.25 of the time here.
     const time = async (name: string) => {
       const t = performance.now();
       expect((await login(name, 'password 999')).status).toBe(401);
