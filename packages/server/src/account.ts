@@ -129,11 +129,12 @@ export function accountRoutes(kit: AccountKit, guard: LoginGuard) {
         if (!named.ok) return fail(named.code, named.reason);
         const pw = passwordSchema.safeParse(shape.data.password);
         if (!pw.success) return fail('malformed', `password: ${pw.error.issues[0].message}`);
-        const { db, playerByToken } = context().store;
+        const { store } = context();
+        const { db } = store;
         const auth = headers?.get('authorization');
         let playerId: string | null = null;
         if (auth?.startsWith('Bearer ')) {
-          const p = await playerByToken.call(context().store, auth.slice(7).trim());
+          const p = await store.playerByToken(auth.slice(7).trim());
           if (!p) return fail('unauthorized', 'unknown player token');
           playerId = p.id;
           const has = await db
