@@ -123,7 +123,7 @@ function Rows({ board }: { board: LeaderboardResponse }) {
                       )}
                     </td>
                     <td>{r.rating.matches}</td>
-                    <td>{date(r.lastPlayed)}</td>
+                    <td>{date(r.lastPlayed, false, 'short')}</td>
                   </tr>
                 );
               })}

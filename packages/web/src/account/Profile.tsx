@@ -75,8 +75,10 @@ export function Profile({ name }: { name: string }) {
 function ProfileBody({ profile }: { profile: ProfileResponse }) {
   const { t } = useTranslation();
   const date = useDate();
-  const { games } = useGames();
+  const { games, error } = useGames();
   const mine = signedInAs() === profile.player.name;
+  // The games' names first (a moment): without them the headings would show ids.
+  if (!games && !error) return <p className="muted">{t('loading')}</p>;
   return (
     <>
       <section className="card-box">
@@ -368,24 +370,20 @@ function Recent({ recent, games }: { recent: readonly RecentMatch[]; games: read
           <th scope="col">{t('stats.profile.game')}</th>
           <th scope="col">{t('stats.profile.place')}</th>
           <th scope="col">{t('stats.profile.score')}</th>
-          <th scope="col">
-            <span className="sr">{t('stats.profile.replay')}</span>
-          </th>
         </tr>
       </thead>
       <tbody>
         {recent.map((m) => (
           <tr key={m.tableId} data-table={m.tableId}>
-            <td>{date(m.endedAt, true)}</td>
+            <td>{date(m.endedAt, false, 'short')}</td>
             <td>
               {gameLabel(games, m.game, m.preset)}
               {m.hinted && <small> · {t('stats.profile.hinted')}</small>}
+              <br />
+              <a href={hrefOf({ page: 'replay', id: m.tableId })}>{t('stats.profile.replay')}</a>
             </td>
             <td>{t('stats.profile.placeOf', { place: m.place, n: m.players })}</td>
             <td>{num(m.score)}</td>
-            <td>
-              <a href={hrefOf({ page: 'replay', id: m.tableId })}>{t('stats.profile.replay')}</a>
-            </td>
           </tr>
         ))}
       </tbody>

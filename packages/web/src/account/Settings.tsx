@@ -126,7 +126,7 @@ function PasswordChange({ setAccount }: { setAccount: (a: Account) => void }) {
     const p = {
       current: current ? null : 'required',
       next: passwordProblem(next),
-      again: again === next ? null : again ? 'mismatch' : 'required',
+      again: !again ? 'required' : again !== next ? 'mismatch' : null,
     } as const;
     setProblems(p);
     if (p.current || p.next || p.again) return;

@@ -146,7 +146,7 @@ export function SignUp() {
     const p = {
       name: nameProblem(name),
       password: passwordProblem(password),
-      again: again === password ? null : again ? 'mismatch' : 'required',
+      again: !again ? 'required' : again !== password ? 'mismatch' : null,
     } as const;
     setProblems(p);
     if (p.name || p.password || p.again) return;

@@ -9,6 +9,8 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 
 const NOT_TEXT = /[\p{Cc}\p{Cs}]/u;
+/** Length as zod counts it: in code points (an emoji is one, not two UTF-16 units). */
+const length = (s: string) => [...s].length;
 const NAME_CHARS = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} ._-]*$/u;
 
 /** Keys of `account.check` texts. */
@@ -18,7 +20,7 @@ export type Problem = 'nameLength' | 'nameChars' | 'passwordLength' | 'text' | '
 export function nameProblem(name: string): Problem | null {
   const s = name.trim();
   if (s.length === 0) return 'required';
-  if (s.length < NAME_MIN || s.length > NAME_MAX) return 'nameLength';
+  if (length(s) < NAME_MIN || length(s) > NAME_MAX) return 'nameLength';
   if (NOT_TEXT.test(s)) return 'text';
   if (!NAME_CHARS.test(s)) return 'nameChars';
   return null;
@@ -27,7 +29,7 @@ export function nameProblem(name: string): Problem | null {
 /** What is wrong with a new password, or null. */
 export function passwordProblem(password: string): Problem | null {
   if (password.length === 0) return 'required';
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return 'passwordLength';
+  if (length(password) < PASSWORD_MIN || length(password) > PASSWORD_MAX) return 'passwordLength';
   if (NOT_TEXT.test(password)) return 'text';
   return null;
 }

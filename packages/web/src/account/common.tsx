@@ -44,13 +44,13 @@ export function useErrorText(): (e: unknown) => string {
 }
 
 /** A date (and time, for recent moments) in the interface language. */
-export function useDate(): (iso: string, time?: boolean) => string {
+export function useDate(): (iso: string, time?: boolean, style?: 'medium' | 'short') => string {
   const { i18n } = useTranslation();
-  return (iso, time = false) => {
+  return (iso, time = false, style = 'medium') => {
     const d = new Date(iso);
     if (Number.isNaN(d.getTime())) return iso;
     return d.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'de-DE', {
-      dateStyle: 'medium',
+      dateStyle: style,
       ...(time ? { timeStyle: 'short' } : {}),
     });
   };
