@@ -3,7 +3,7 @@
  * draw them before (and besides) the server's statistics: two games, a provisional and a settled rating,
  * counts with labels and one key the client has no label for.
  */
-import type { LeaderboardResponse, ProfileResponse, RecentMatch } from '@stich/protocol';
+import type { LeaderboardResponse, ProfileResponse, RatingPoint, RecentMatch } from '@stich/protocol';
 
 const day = (n: number) => new Date(Date.UTC(2026, 9, 1 + n, 18, 0)).toISOString();
 
@@ -82,18 +82,24 @@ export const PROFILE: ProfileResponse = {
     },
   ],
   recent,
-  ratingHistory: Array.from({ length: 33 }, (_, i) => ({
-    at: day(i + 10),
-    game: 'doppelkopf' as const,
-    preset: 'house',
-    display: 1000 + 26 * i + (i % 4) * 7,
-  })).concat(
-    Array.from({ length: 4 }, (_, i) => ({
-      at: day(i + 30),
-      game: 'klapperjas' as const,
-      preset: 'manual',
-      display: 1100 + 50 * i,
-    })),
+  ratingHistory: Array.from(
+    { length: 33 },
+    (_, i): RatingPoint => ({
+      at: day(i + 10),
+      game: 'doppelkopf',
+      preset: 'house',
+      display: 1000 + 26 * i + (i % 4) * 7,
+    }),
+  ).concat(
+    Array.from(
+      { length: 4 },
+      (_, i): RatingPoint => ({
+        at: day(i + 30),
+        game: 'klapperjas',
+        preset: 'manual',
+        display: 1100 + 50 * i,
+      }),
+    ),
   ),
 };
 
