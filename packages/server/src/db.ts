@@ -5,7 +5,7 @@
  * Tables: `players` (guest identities), `tables` (setup and status), `seats` (who holds each human seat),
  * `steps` (every deal and action of a table in order: the table's record), `leases` (which process owns a
  * live table), `analyses` (the analysis of each finished deal), `hint_rules` and `hint_uses` (hints.ts),
- * `fair_seeds` (the secret seed of each table's next deal).
+ * `fair_seeds` (the secret seed of each table's next deal), `accounts`, `match_stats` (statistics: statsdb.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -116,8 +116,21 @@ export interface AccountsTable {
   deleted_at: string | null;
 }
 
+/**
+ * One human seat's finished match (statsdb.ts, docs/statistics.md): `data` is the JSON of stats.ts
+ * `SeatMatch`, or `{ failed }` for a record that does not replay.
+ */
+export interface MatchStatsTable {
+  table_id: string;
+  seat: number;
+  player_id: string;
+  ended_at: string;
+  data: string;
+}
+
 export interface Schema {
   players: PlayersTable;
+  match_stats: MatchStatsTable;
   accounts: AccountsTable;
   fair_seeds: FairSeedsTable;
   tables: TablesTable;
@@ -252,6 +265,23 @@ const migrations: Record<string, Migration> = {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('deleted_at', 'text')
         .execute();
+    },
+  },
+  // Statistics (statsdb.ts, docs/statistics.md): each human seat's finished match, and the seats by player
+  // (a profile finds the player's tables by it).
+  '008_stats': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('match_stats')
+        .addColumn('table_id', 'text', (c) => c.notNull())
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('player_id', 'text', (c) => c.notNull())
+        .addColumn('ended_at', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('match_stats_pk', ['table_id', 'seat'])
+        .execute();
+      await db.schema.createIndex('match_stats_player').on('match_stats').column('player_id').execute();
+      await db.schema.createIndex('seats_player').on('seats').column('player_id').execute();
     },
   },
 };
