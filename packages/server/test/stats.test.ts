@@ -280,6 +280,10 @@ describe.each(DB_KINDS)('GET /api/players/:name on %s', (kind) => {
       expect(Date.now() - ended).toBeLessThan(5000);
       await new Promise((res) => setTimeout(res, 50));
     }
+    // The row the table stored is the one a full recomputation from the record gives.
+    expect(await playerStats(context().store, anna.id)).toEqual(
+      await recomputeStats(context().store, anna.id),
+    );
     const p = await api<ProfileResponse>(srv.url, 'GET', `/api/players/${encodeURIComponent('anna maria')}`);
     expect(p.status).toBe(200);
     expect(p.body.player.name).toBe('Anna Maria');
