@@ -22,7 +22,7 @@ interface Outcomes {
   readonly klapperjas: KlapperjasOutcome;
 }
 
-export const SUMMARIES: { readonly [G in GameId]: GameSummary<Outcomes[G]> } = {
+export const DEAL_SUMMARIES: { readonly [G in GameId]: GameSummary<Outcomes[G]> } = {
   differenzler: differenzlerSummary,
   doppelkopf: doppelkopfSummary,
   klaberjass: klaberjassSummary,
@@ -31,11 +31,11 @@ export const SUMMARIES: { readonly [G in GameId]: GameSummary<Outcomes[G]> } = {
 
 /** The summary of every deal of a match's outcome (`game.outcome(state)`), in order; `seats` at the table. */
 export function dealSummaries(game: GameId, outcome: BaseOutcome, seats: number): DealSummary[] {
-  const g = SUMMARIES[game] as GameSummary;
+  const g = DEAL_SUMMARIES[game] as GameSummary;
   return outcome.deals.map((d) => g.deal(d, seats));
 }
 
 /** Each seat's place in the match (1 the best, shared by equal results). */
 export function matchPlaces(game: GameId, outcome: BaseOutcome, seats: number): BySeat<number> {
-  return (SUMMARIES[game] as GameSummary).places(outcome, seats);
+  return (DEAL_SUMMARIES[game] as GameSummary).places(outcome, seats);
 }
