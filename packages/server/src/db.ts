@@ -6,7 +6,7 @@
  * `steps` (every deal and action of a table in order: the table's record), `leases` (which process owns a
  * live table), `analyses` (the analysis of each finished deal), `hint_rules` and `hint_uses` (hints.ts),
  * `fair_seeds` (the secret seed of each table's next deal), `accounts`, `sessions`, `passkeys`, `challenges` and
- * `login_failures` (docs/accounts.md).
+ * `login_failures` (docs/accounts.md), `match_stats` (statistics: statsdb.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -169,8 +169,21 @@ export interface LoginFailuresTable {
   locked_until: string;
 }
 
+/**
+ * One human seat's finished match (statsdb.ts, docs/statistics.md): `data` is the JSON of stats.ts
+ * `SeatMatch`, or `{ failed }` for a record that does not replay.
+ */
+export interface MatchStatsTable {
+  table_id: string;
+  seat: number;
+  player_id: string;
+  ended_at: string;
+  data: string;
+}
+
 export interface Schema {
   players: PlayersTable;
+  match_stats: MatchStatsTable;
   accounts: AccountsTable;
   sessions: SessionsTable;
   passkeys: PasskeysTable;
@@ -352,6 +365,23 @@ const migrations: Record<string, Migration> = {
         .addColumn('last_at', 'text', (c) => c.notNull())
         .addColumn('locked_until', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+  // Statistics (statsdb.ts, docs/statistics.md): each human seat's finished match, and the seats by player
+  // (a profile finds the player's tables by it).
+  '008_stats': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('match_stats')
+        .addColumn('table_id', 'text', (c) => c.notNull())
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('player_id', 'text', (c) => c.notNull())
+        .addColumn('ended_at', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('match_stats_pk', ['table_id', 'seat'])
+        .execute();
+      await db.schema.createIndex('match_stats_player').on('match_stats').column('player_id').execute();
+      await db.schema.createIndex('seats_player').on('seats').column('player_id').execute();
     },
   },
 };

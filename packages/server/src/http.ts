@@ -37,6 +37,7 @@ import { replayRoutes } from './replay.ts';
 import { rulesRoute } from './rules.ts';
 import { startRoute } from './start.ts';
 import { serveStatic } from './static.ts';
+import { profileRoute } from './statsdb.ts';
 import { secret, type TableRow } from './store.ts';
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
@@ -403,6 +404,7 @@ export function routes() {
       ...rematchRoute({ json, fail, playerOf, ensureLive }),
       ...rulesRoute({ json, fail }),
       ...startRoute({ json, fail, playerOf, ensureLive }),
+      ...profileRoute({ json, fail }),
       ...programRoute({ json, fail, playerOf, ensureLive }),
       root: createEndpoint('/', { method: ['GET', 'HEAD'] }, async (ctx) =>
         serveStatic(context().config.webDir, '/index.html', ctx.headers),
