@@ -1,8 +1,18 @@
 /**
  * The sign-up form's checks (src/account/check.ts) are the protocol's schemas repeated without zod: for any
- * text they accept exactly what `accountNameSchema` and `passwordSchema` accept. And every count key the
- * web labels belongs to a game, with a label in both languages.
+ * text they accept exactly what `accountNameSchema` and `passwordSchema` accept. Every count key the engine
+ * gives in random matches of every game and preset has a label, in both languages.
  */
+import {
+  type AnyGame,
+  dealSummaries,
+  GAME_META,
+  GAMES,
+  type GameId,
+  playRandomMatch,
+  seeded,
+  unwrap,
+} from '@stich/engine';
 import { accountNameSchema, passwordSchema } from '@stich/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -79,4 +89,30 @@ describe('count labels', () => {
     expect(countLabel('de', 'doppelkopf', 'something.new')).toBe('something.new');
     expect(countLabel('en', 'nogame', 'x')).toBe('x');
   });
+});
+
+describe('count labels of the engine’s keys', () => {
+  it('cover every key that random matches of every game and preset count', () => {
+    const unlabelled = new Set<string>();
+    let keys = 0;
+    for (const id of Object.keys(GAMES) as GameId[]) {
+      const g = GAMES[id] as unknown as AnyGame;
+      const meta = GAME_META[id]!;
+      for (const preset of meta.presets)
+        for (const players of meta.players)
+          for (let seed = 0; seed < 3; seed++) {
+            const cfg = unwrap(g.parseConfig({ players, preset: preset.id }));
+            const end = playRandomMatch(g, g.start(cfg, 0), seeded(`labels/${id}/${preset.id}/${seed}`));
+            for (const d of dealSummaries(id, g.outcome(end), players))
+              for (const c of d.counts)
+                for (const k of Object.keys(c)) {
+                  keys++;
+                  if (countLabel('de', id, k) === k || countLabel('en', id, k) === k)
+                    unlabelled.add(`${id} ${k}`);
+                }
+          }
+    }
+    expect(keys).toBeGreaterThan(100);
+    expect([...unlabelled]).toEqual([]);
+  }, 120_000);
 });

@@ -87,12 +87,27 @@ export function HistogramChart({
         legend: { show: false },
         cursor: { show: false },
         scales: {
-          // Half a step of room on each side, so that the outer bars are whole (one value too).
-          x: { time: false, range: (_u, min, max) => [min - 1, max + 1] },
+          // Room on each side, so that the outer bars are drawn whole (and a single value has a width).
+          x: {
+            time: false,
+            range: (_u, min, max) => {
+              const pad = Math.max(1, (max - min) * 0.08);
+              return [min - pad, max + pad];
+            },
+          },
           y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
         },
         axes: [AXIS, { ...AXIS, size: 40 }],
-        series: [{}, { stroke: FELT, fill: `${FELT}99`, width: 1, ...(bars ? { paths: bars } : {}) }],
+        series: [
+          {},
+          {
+            stroke: FELT,
+            fill: `${FELT}99`,
+            width: 1,
+            points: { show: false },
+            ...(bars ? { paths: bars } : {}),
+          },
+        ],
       })}
     />
   );

@@ -39,8 +39,9 @@ export function useGameLabel(): (
   return (games, game, preset) => {
     const meta = games?.find((g) => g.id === game);
     if (!meta) return preset ? `${game} · ${preset}` : game;
-    if (preset === null) return `${text(meta.name)} · ${t('stats.profile.presetNone')}`;
+    // Where a game has one set of rules, a table without a preset plays those: no need to say.
     if (meta.presets.length < 2) return text(meta.name);
+    if (preset === null) return `${text(meta.name)} · ${t('stats.profile.presetNone')}`;
     const p = meta.presets.find((x) => x.id === preset);
     return `${text(meta.name)} · ${p ? text(p.name) : preset}`;
   };
