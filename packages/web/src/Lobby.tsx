@@ -1,7 +1,8 @@
 /**
  * The lobby: "Gegen den Computer spielen" for any game and player count (the last choice remembered),
  * "Meine Tische" (the tables you sit at), the open tables, the create-table dialog (Escape closes it,
- * Tab stays inside) and joining by link.
+ * Tab stays inside) and joining by link; in its header the player's line (AccountBar: guest or account,
+ * and the leaderboard).
  */
 import type { BotLevel, GameMeta, MyTable, OptionValue, TableInfo } from '@stich/protocol';
 import { BOT_LEVELS } from '@stich/protocol/levels';

@@ -201,6 +201,9 @@ describe.skipIf(!chromiumPath)('accounts in the browser', () => {
     await other.goto(`${local()}/#/settings`);
     await other.getByText('You are not signed in.').waitFor();
     expect(await axe(other)).toEqual([]);
+    // That browser knows it now: a guest again in the lobby.
+    await other.goto(`${local()}/#/`);
+    expect(await bar(other)).toContain('You play as Guest');
     await b.close();
 
     // The export is a JSON download of everything kept about him.

@@ -18,7 +18,7 @@ import type {
   PasskeyInfo,
   ProfileResponse,
 } from '@stich/protocol';
-import { forgetSignIn, keepSignIn, playerToken } from '../net.ts';
+import { forgetSignIn, keepSignIn, playerToken, signedInAs } from '../net.ts';
 
 // Values of packages/protocol account.ts (ACCOUNT_API, STATS_API, CSRF_HEADER), repeated so that the chunk
 // does not pull the protocol's zod schemas in with them.
@@ -97,8 +97,11 @@ export async function getAccount(): Promise<AccountResponse | null> {
   try {
     return await call<AccountResponse>('GET', API.account);
   } catch (e) {
-    if (e instanceof AccountError && e.code === 'unauthorized') return null;
-    throw e;
+    if (!(e instanceof AccountError) || e.code !== 'unauthorized') throw e;
+    // A signed-in browser whose session ended (signed out elsewhere, expired): its play token is dead too.
+    // A guest's token stays: a guest simply has no account.
+    if (signedInAs()) forgetSignIn();
+    return null;
   }
 }
 
