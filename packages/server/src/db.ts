@@ -13,6 +13,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { RATINGS_MIGRATION, type RatingsSchema } from './ratings-store.ts';
 
 export interface PlayersTable {
   id: string;
@@ -116,7 +117,8 @@ export interface AccountsTable {
   deleted_at: string | null;
 }
 
-export interface Schema {
+/** With the ratings' tables (ratings-store.ts: rated_matches, ratings, rating_history). */
+export interface Schema extends RatingsSchema {
   players: PlayersTable;
   accounts: AccountsTable;
   fair_seeds: FairSeedsTable;
@@ -254,6 +256,8 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Ratings and their history (ratings-store.ts, docs/ratings.md).
+  '009_ratings': RATINGS_MIGRATION,
 };
 
 export interface DbOptions {
