@@ -197,8 +197,10 @@ export function rateMatch(
   for (const id of [...ids].sort()) {
     const key = keyOf(m.game, m.preset, id);
     const r = current.get(id)!;
-    const matches = (before(key)?.matches ?? 0) + 1;
-    updates.set(key, { mu: r.mu, sigma: r.sigma, matches, lastPlayed: m.at });
+    const prev = before(key);
+    // The latest match, should one that finished earlier be rated later.
+    const lastPlayed = prev && prev.lastPlayed > m.at ? prev.lastPlayed : m.at;
+    updates.set(key, { mu: r.mu, sigma: r.sigma, matches: (prev?.matches ?? 0) + 1, lastPlayed });
     if (botOf(id) === undefined)
       history.push({
         player: id,
