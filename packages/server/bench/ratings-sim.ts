@@ -1,7 +1,7 @@
 /**
  * The ratings' simulation (docs/ratings.md): does the method recover known strengths?
  *
- *   node packages/server/bench/ratings-sim.ts synthetic [--seed S]
+ *   node packages/server/bench/ratings-sim.ts synthetic [--seeds K]
  *     players of known skill (synthetic, src/ratings-sim.ts) in the four event shapes of the games, at
  *     three noise levels, and the control with shuffled results; a Markdown table.
  *   node packages/server/bench/ratings-sim.ts bots --game G [--matches N] [--seed S] [--players N]
@@ -27,7 +27,7 @@ import {
   SIGMA0,
 } from '../src/ratings.ts';
 import { type FinishedMatch, ratedMatch, type SeatResults } from '../src/ratings-events.ts';
-import { type SimShape, simulate } from '../src/ratings-sim.ts';
+import { type SimPoint, type SimShape, simulate } from '../src/ratings-sim.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string, def: string) => {
@@ -198,15 +198,15 @@ function alone(): void {
 }
 
 function synthetic(): void {
-  const seed = opt('seed', 'S1');
+  const seeds = Number(opt('seeds', '5'));
   const checkpoints = [10, 25, 50, 100, 200];
   const players = 12;
   const deals = 8;
   const step = 0.1;
   console.log(
-    `\nSynthetic: ${players} players, skill i × ${step} (i = 0…${players - 1}), ${deals} deals per match, seed ${seed}; ` +
-      `Kendall τ / Spearman ρ of (mu − 3σ) against skill, "exact" when the whole order is right ` +
-      `(else the neighbours in order, of ${players - 1}), after N matches per player.\n`,
+    `\nSynthetic: ${players} players, skill i × ${step} (i = 0…${players - 1}), ${deals} deals per match, ` +
+      `seeds S1…S${seeds}. Per cell: mean Kendall τ / mean Spearman ρ of (mu − 3σ) against skill, and in how ` +
+      `many runs the whole order came out exactly, after N matches per player.\n`,
   );
   console.log(`| shape | deal noise | results | ${checkpoints.map((c) => `N=${c}`).join(' | ')} |`);
   console.log(`| --- | --- | --- | ${checkpoints.map(() => '---').join(' | ')} |`);
@@ -214,21 +214,24 @@ function synthetic(): void {
   for (const shape of shapes)
     for (const noise of [0.5, 1, 2])
       for (const shuffled of noise === 1 ? [false, true] : [false]) {
-        const r = simulate({
-          shape,
-          players,
-          matchesPerPlayer: 200,
-          deals,
-          step,
-          noise,
-          seed,
-          shuffled,
-          checkpoints,
-        });
-        const cells = r.map(
-          (p) =>
-            `${p.kendall.toFixed(2)} / ${p.spearman.toFixed(2)} ${p.exact ? '**exact**' : `(${p.neighbours})`}`,
+        const runs = Array.from({ length: seeds }, (_, i) =>
+          simulate({
+            shape,
+            players,
+            matchesPerPlayer: 200,
+            deals,
+            step,
+            noise,
+            seed: `S${i + 1}`,
+            shuffled,
+            checkpoints,
+          }),
         );
+        const cells = checkpoints.map((_, c) => {
+          const mean = (f: (p: SimPoint) => number) => runs.reduce((a, r) => a + f(r[c]), 0) / seeds;
+          const exact = runs.filter((r) => r[c].exact).length;
+          return `${mean((p) => p.kendall).toFixed(2)} / ${mean((p) => p.spearman).toFixed(2)}, ${exact}/${seeds}`;
+        });
         console.log(`| ${shape} | ${noise} | ${shuffled ? 'shuffled' : 'true'} | ${cells.join(' | ')} |`);
       }
 }

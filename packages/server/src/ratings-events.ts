@@ -90,8 +90,8 @@ export interface FinishedMatch {
   readonly at: string;
   readonly game: GameId;
   readonly preset: string;
-  /** By seat: the player id of a person's seat, or the level of a computer player's. */
-  readonly members: readonly Member[];
+  /** By seat: the player id of a person's seat, the level of a computer player's, null for an outside program's. */
+  readonly members: readonly (Member | null)[];
   /** By deal, in order: each seat's side and score (the statistics' deal summaries). */
   readonly deals: readonly SeatResults[];
   readonly end: MatchEnd;
@@ -101,9 +101,12 @@ export interface FinishedMatch {
 
 /** The rated match of a finished one: its events by the game's rule above. */
 export function ratedMatch(f: FinishedMatch): RatedMatch {
+  const base = { id: f.id, at: f.at, game: f.game, preset: f.preset, hinted: f.hinted };
+  if (f.members.some((m) => m === null)) return { ...base, events: [], program: true };
+  const members = f.members as readonly Member[];
   const events =
     RATED_BY[f.game] === 'deal'
-      ? f.deals.map((d) => dealEvent(f.members, d, LOWER_WINS.has(f.game)))
-      : [matchEvent(f.game, f.members, f.end)];
-  return { id: f.id, at: f.at, game: f.game, preset: f.preset, events, hinted: f.hinted };
+      ? f.deals.map((d) => dealEvent(members, d, LOWER_WINS.has(f.game)))
+      : [matchEvent(f.game, members, f.end)];
+  return { ...base, events };
 }

@@ -36,10 +36,10 @@ export interface RatedMatchesTable {
   /** The order of rating, over all games: recomputation replays the matches in it. */
   seq: number;
   at: string;
-  /** 1 rated, 0 not (`reason`: hinted, no-humans, no-result). */
+  /** 1 rated, 0 not (`reason`: hinted, program, no-humans, no-result). */
   rated: number;
   reason: string | null;
-  /** JSON: `{ events, hinted }` of the RatedMatch. */
+  /** JSON: `{ events, hinted, program? }` of the RatedMatch. */
   data: string;
 }
 
@@ -169,7 +169,7 @@ export async function recordMatch(db: Db, m: RatedMatch, params: RatingParams = 
         seq,
         rated: r.rated ? 1 : 0,
         reason: r.rated ? null : r.reason,
-        data: JSON.stringify({ events: m.events, hinted: m.hinted }),
+        data: JSON.stringify({ events: m.events, hinted: m.hinted, ...(m.program ? { program: true } : {}) }),
       })
       .where('id', '=', m.id)
       .execute();
@@ -222,7 +222,7 @@ async function writeRatings(
 export async function ratedMatches(db: Db): Promise<{ seq: number; match: RatedMatch }[]> {
   const rows = await db.selectFrom('rated_matches').selectAll().orderBy('seq').execute();
   return rows.map((r) => {
-    const d = JSON.parse(r.data) as Pick<RatedMatch, 'events' | 'hinted'>;
+    const d = JSON.parse(r.data) as Pick<RatedMatch, 'events' | 'hinted' | 'program'>;
     return {
       seq: Number(r.seq),
       match: { id: r.id, at: r.at, game: r.game as GameId, preset: r.preset, ...d },

@@ -38,6 +38,8 @@ export interface RatedMatch {
   readonly events: readonly RatedEvent[];
   /** Players whose seat used hints: then nobody in the match is rated. */
   readonly hinted: readonly string[];
+  /** An outside program held a seat (docs/bot-interface.md): a computer without a fixed rating, not rated. */
+  readonly program?: boolean;
 }
 
 /** The stored state of one player (or one bot level) in one game and preset. */
@@ -62,7 +64,7 @@ export interface HistoryPoint {
 }
 
 /** Why a match changed no rating. */
-export type SkipReason = 'hinted' | 'no-humans' | 'no-result';
+export type SkipReason = 'hinted' | 'program' | 'no-humans' | 'no-result';
 
 /** What rating one match did: the new ratings of its humans (and bot levels' counts), or why it did not. */
 export type MatchRating =
@@ -96,9 +98,13 @@ export const BETA: Readonly<Record<GameId, number>> = {
  * so that a player's rating follows a changing skill in every game alike.
  */
 export const TAU = 25 / 300;
-/** Displayed value: `SCALE × (mu − Z × sigma)`, rounded: a new player shows 0, and rises as sigma shrinks. */
+/**
+ * Displayed value: `BASE + SCALE × (mu − Z × sigma)`, rounded: a new player shows 1000 and rises as his
+ * sigma shrinks (a player of the rule level's strength settles near 1700).
+ */
 export const Z = 3;
 export const SCALE = 40;
+export const BASE = 1000;
 /** Rated matches until a rating loses its provisional marker, and the activity a leaderboard row needs. */
 export const MIN_MATCHES = 10;
 export const ACTIVE_DAYS = 90;
@@ -140,7 +146,7 @@ export const keyOf = (game: string, preset: string, id: string): string => `${ga
 
 /** What players see: the conservative estimate mu − 3σ, scaled (docs/ratings.md). */
 export const displayOf = (r: { readonly mu: number; readonly sigma: number }): number =>
-  Math.round(ordinal(r, { z: Z, alpha: SCALE }));
+  Math.round(ordinal(r, { z: Z, alpha: SCALE, target: BASE }));
 
 /**
  * Rates one match from the ratings before it (`before(key)`, undefined for a new player). Pure: the
@@ -152,6 +158,7 @@ export function rateMatch(
   params: RatingParams = PARAMS,
 ): MatchRating {
   if (m.hinted.length > 0) return { rated: false, reason: 'hinted' };
+  if (m.program) return { rated: false, reason: 'program' };
   // A deal with no result (thrown in, redealt: every side tied) says nothing about anybody.
   const events = m.events.filter((e) => e.teams.length > 1 && new Set(e.teams.map((t) => t.rank)).size > 1);
   const ids = new Set(events.flatMap((e) => e.teams.flatMap((t) => t.members.map(memberId))));

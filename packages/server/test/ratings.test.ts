@@ -93,6 +93,9 @@ describe('events from per-seat results', () => {
     const kj = ratedMatch({ ...base, game: 'klapperjas', deals, end }).events;
     expect(kj).toHaveLength(1);
     expect(kj[0].teams[0]).toEqual({ members: ['a', 'c'], rank: 2 });
+    // An outside program at a seat: the match is not rated.
+    const program = ratedMatch({ ...base, members: ['a', null, 'c', 'd'], game: 'doppelkopf', deals, end });
+    expect(rateMatch(program, none)).toEqual({ rated: false, reason: 'program' });
   });
 });
 
@@ -249,9 +252,9 @@ describe('rateMatch', () => {
     expect(all.history).toHaveLength(6);
   });
 
-  it('displays 40 × (mu − 3 sigma): a new player 0', () => {
-    expect(displayOf({ mu: MU0, sigma: SIGMA0 })).toBe(0);
-    expect(displayOf({ mu: 30, sigma: 2 })).toBe(960);
+  it('displays 1000 + 40 × (mu − 3 sigma): a new player 1000', () => {
+    expect(displayOf({ mu: MU0, sigma: SIGMA0 })).toBe(1000);
+    expect(displayOf({ mu: 30, sigma: 2 })).toBe(1960);
   });
 });
 
