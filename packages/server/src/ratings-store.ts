@@ -173,7 +173,7 @@ export async function recordMatch(db: Db, m: RatedMatch, params: RatingParams = 
       })
       .where('id', '=', m.id)
       .execute();
-    if (r.rated) await writeRatings(trx, r.updates, r.history, seq);
+    if (r.rated) await writeRatings(trx, r.updates, r.history, () => seq);
     return { ...r, seq };
   });
 }
@@ -189,7 +189,7 @@ async function writeRatings(
   trx: Db,
   updates: ReadonlyMap<string, PlayerRating>,
   history: readonly HistoryPoint[],
-  seq: number,
+  seqOf: (match: string) => number,
 ): Promise<void> {
   for (const [key, v] of updates) {
     const [game, preset, player_id] = key.split('\n');
@@ -200,15 +200,16 @@ async function writeRatings(
       .onConflict((c) => c.columns(['game', 'preset', 'player_id']).doUpdateSet(row))
       .execute();
   }
-  if (history.length > 0)
+  // In chunks: PostgreSQL takes at most 65535 parameters per statement.
+  for (let i = 0; i < history.length; i += 1000)
     await trx
       .insertInto('rating_history')
       .values(
-        history.map((h) => ({
+        history.slice(i, i + 1000).map((h) => ({
           player_id: h.player,
           game: h.game,
           preset: h.preset,
-          seq,
+          seq: seqOf(h.match),
           match_id: h.match,
           at: h.at,
           mu: h.mu,
@@ -240,19 +241,12 @@ export async function recomputeRatings(db: Db, params: RatingParams = PARAMS): P
     await trx.deleteFrom('rating_history').execute();
     await trx.deleteFrom('ratings').execute();
     const all = await ratedMatches(trx);
-    const { ratings } = rateAll(
+    const seqs = new Map(all.map((x) => [x.match.id, x.seq]));
+    const { ratings, history } = rateAll(
       all.map((x) => x.match),
       params,
     );
-    // The history needs each match's seq, so it is rebuilt match by match by the same function.
-    const running = new Map<string, PlayerRating>();
-    for (const { seq, match } of all) {
-      const r = rateMatch(match, (k) => running.get(k), params);
-      if (!r.rated) continue;
-      for (const [k, v] of r.updates) running.set(k, v);
-      if (r.history.length > 0) await writeRatings(trx, new Map(), r.history, seq);
-    }
-    await writeRatings(trx, ratings, [], 0);
+    await writeRatings(trx, ratings, history, (id) => seqs.get(id)!);
   });
 }
 
