@@ -110,16 +110,33 @@ export const MIN_MATCHES = 10;
 export const ACTIVE_DAYS = 90;
 
 /**
- * The computer players' fixed ratings by game (all presets), measured by `bench/ratings-sim.ts --calibrate`
- * (docs/ratings.md): the levels rated among themselves on real engine deals by this module's events, with
- * `rule` set to a new player's mu (25), the others at their measured distance from it. Their sigma is the
- * measured one; it never shrinks, since they are never updated.
+ * The computer players' fixed ratings by game (all presets), measured by `bench/ratings-sim.ts bots`
+ * (docs/ratings.md, seeds C1, Klaberjass C2): two players of each level rated among themselves on real
+ * engine matches by this module's events, a level's mean mu shifted so that `rule` sits at a new player's
+ * mu (25), the others at their measured distance from it; sigma the larger measured one (a bot is never
+ * updated, so it never shrinks). After a change here, `recomputeRatings`.
  */
 export const BOT_RATINGS: Readonly<Record<GameId, Readonly<Record<BotLevel, OsRating>>>> = {
-  klapperjas: { random: { mu: 17, sigma: 1 }, rule: { mu: 25, sigma: 1 }, search: { mu: 29, sigma: 1 } },
-  klaberjass: { random: { mu: 16.5, sigma: 1 }, rule: { mu: 25, sigma: 1 }, search: { mu: 30, sigma: 1 } },
-  doppelkopf: { random: { mu: 17, sigma: 1 }, rule: { mu: 25, sigma: 1 }, search: { mu: 29, sigma: 1 } },
-  differenzler: { random: { mu: 17, sigma: 1 }, rule: { mu: 25, sigma: 1 }, search: { mu: 29, sigma: 1 } },
+  klapperjas: {
+    random: { mu: 4.8, sigma: 2.5 },
+    rule: { mu: 25, sigma: 2.6 },
+    search: { mu: 29.5, sigma: 2.6 },
+  },
+  klaberjass: {
+    random: { mu: -1.6, sigma: 2.4 },
+    rule: { mu: 25, sigma: 1.9 },
+    search: { mu: 30.4, sigma: 1.8 },
+  },
+  doppelkopf: {
+    random: { mu: -1.9, sigma: 2.4 },
+    rule: { mu: 25, sigma: 2.3 },
+    search: { mu: 29.9, sigma: 2.4 },
+  },
+  differenzler: {
+    random: { mu: -2.3, sigma: 2.3 },
+    rule: { mu: 25, sigma: 2.1 },
+    search: { mu: 38.7, sigma: 2.1 },
+  },
 };
 
 /** The parameters `rateMatch` uses; tests and the simulation may pass others (e.g. other bot ratings). */
