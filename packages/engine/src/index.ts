@@ -8,3 +8,4 @@ export * from './core/rng.ts';
 export * from './games.ts';
 export * from './kernel/index.ts';
 export * from './levels.ts';
+export * from './summaries.ts';

@@ -620,6 +620,7 @@ describe('counting a fixed deal (DEAL_F, docs/rules/klaberjass.md)', () => {
       scored: [40, 146],
       winner: 1,
       thrownIn: 0,
+      schmeiss: { accepted: [], refused: null },
     });
     expect(game.outcome(s).scores).toEqual([40, 146]);
     expect(game.viewFor(s, 0).points).toEqual([0, 146]);

@@ -100,4 +100,6 @@ export const ACCOUNT_API = {
   passkeyLogin: '/api/account/passkeys/login',
   /** DELETE: removes a passkey. */
   passkey: '/api/account/passkeys/:id',
+  /** POST `passkeyRenameSchema`: renames a passkey. */
+  passkeyRename: '/api/account/passkeys/:id/rename',
 } as const;

@@ -5,7 +5,7 @@
  *
  *   node packages/server/bench/loadtest.ts [--tables 500] [--seconds 30] [--game differenzler]
  *     [--think 0 | --rate 3000] [--db sqlite|pg] [--processes 1 | --targets URL,URL] [--prof DIR]
- *     [--msgpack] [--delta]
+ *     [--msgpack] [--delta] [--options JSON]
  *
  * Pacing. `--think 0` (default): every player answers at once, a closed loop in which each table always
  * has an action in flight, so latency is queueing (Little's law: tables / throughput). `--think <ms>`: each
@@ -21,7 +21,8 @@
  * `--targets` plays against servers already running. Tables are created and joined round-robin across
  * the URLs. `--prof DIR` runs a single started server under --cpu-prof. The clients take JSON text
  * frames, as the web client (`--msgpack`: msgpack objects), and every update whole (`--delta`: state
- * deltas after the first).
+ * deltas after the first). `--options` replaces the game's setup options (e.g. `'{"rounds":4}'`: matches
+ * that end within the window, so that what a match's end costs is measured too; a table stops at its end).
  *
  * Reports, for the measured window (after every table is seated and 3 s of warm-up): actions per second
  * confirmed by the server's update, p50/p99/max latency from sending an action to receiving the update
@@ -56,6 +57,7 @@ const { values } = parseArgs({
     prof: { type: 'string' },
     msgpack: { type: 'boolean', default: false },
     delta: { type: 'boolean', default: false },
+    options: { type: 'string' },
   },
 });
 const TABLES = Math.min(5000, Math.max(1, Number(values.tables)));
@@ -69,7 +71,9 @@ const RATE = values.rate === undefined ? null : Math.max(1, Number(values.rate))
 const PG = values.db === 'pg';
 if (!PG && values.db !== 'sqlite') throw new Error(`--db: sqlite or pg, not ${values.db}`);
 const PROCESSES = Math.max(1, Math.min(16, Number(values.processes)));
-const OPTIONS: Record<string, object> = { differenzler: { rounds: 100 }, klapperjas: { target: 99 } };
+const OPTIONS: Record<string, object> = values.options
+  ? { [values.game!]: JSON.parse(values.options) }
+  : { differenzler: { rounds: 100 }, klapperjas: { target: 99 } };
 const PG_URL = process.env.STICH_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `stich_load_${process.pid}`;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

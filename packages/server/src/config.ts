@@ -82,6 +82,8 @@ export interface Limits {
   readonly guestsPerHour: number;
   /** Replays and records (GET /api/tables/:id/replay, /record) one address may ask for in any minute. */
   readonly replaysPerMinute: number;
+  /** Sign-in attempts (password or passkey) one address may make in any hour (docs/accounts.md). */
+  readonly loginsPerHour: number;
   /** Tables in one lobby page (lobby room and GET /api/tables). */
   readonly lobbyPage: number;
   /** Seconds a table may go on without any person connected to a seat before it is parked. */
@@ -127,6 +129,7 @@ const schema = z.object({
   CONNECTIONS_PER_ADDRESS: num(50, 1, 1e6).pipe(z.number().int()),
   GUESTS_PER_HOUR: num(100, 1, 1e6).pipe(z.number().int()),
   REPLAYS_PER_MINUTE: num(30, 1, 1e6).pipe(z.number().int()),
+  LOGINS_PER_HOUR: num(60, 1, 1e6).pipe(z.number().int()),
   LOBBY_PAGE: num(50, 1, 500).pipe(z.number().int()),
   IDLE_SECONDS: num(600, 1, 30 * 86400),
   REDIS_URL: z
@@ -191,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
       guestsPerHour: e.GUESTS_PER_HOUR,
       replaysPerMinute: e.REPLAYS_PER_MINUTE,
+      loginsPerHour: e.LOGINS_PER_HOUR,
       lobbyPage: e.LOBBY_PAGE,
       idleSeconds: e.IDLE_SECONDS,
     },

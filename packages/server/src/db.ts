@@ -5,7 +5,8 @@
  * Tables: `players` (guest identities), `tables` (setup and status), `seats` (who holds each human seat),
  * `steps` (every deal and action of a table in order: the table's record), `leases` (which process owns a
  * live table), `analyses` (the analysis of each finished deal), `hint_rules` and `hint_uses` (hints.ts),
- * `fair_seeds` (the secret seed of each table's next deal).
+ * `fair_seeds` (the secret seed of each table's next deal), `accounts`, `sessions`, `passkeys`, `challenges` and
+ * `login_failures` (docs/accounts.md), `match_stats` (statistics: statsdb.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -117,10 +118,79 @@ export interface AccountsTable {
   deleted_at: string | null;
 }
 
+/**
+ * A signed-in browser (sessions.ts): the cookie's secret and the session's play token, both stored as
+ * SHA-256 hashes. Times are ISO strings (they compare as text on both databases).
+ */
+export interface SessionsTable {
+  /** Public id (listing, ending one session); not a secret. */
+  id: string;
+  player_id: string;
+  /** Hash of the `stich_session` cookie's value. */
+  token_hash: string;
+  /** Hash of the session's play token (accepted as a player token until the session ends). */
+  play_hash: string;
+  /** The browser's user agent, shortened. */
+  agent: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+/** A WebAuthn credential of an account (passkeys.ts). */
+export interface PasskeysTable {
+  /** The credential id (base64url). */
+  id: string;
+  player_id: string;
+  /** COSE public key (base64url). */
+  public_key: string;
+  counter: number;
+  /** JSON: AuthenticatorTransport[] */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A WebAuthn challenge handed out and not used yet (passkeys.ts): deleted when used, void after `expires_at`. */
+export interface ChallengesTable {
+  challenge: string;
+  /** 'register' | 'login' */
+  kind: string;
+  /** The account adding a passkey ('register'); null for a sign-in. */
+  player_id: string | null;
+  expires_at: string;
+}
+
+/** Failed sign-ins per typed name's key (account.ts): the growing lockout, shared by every process. */
+export interface LoginFailuresTable {
+  name_key: string;
+  failures: number;
+  last_at: string;
+  locked_until: string;
+}
+
+/**
+ * One human seat's finished match (statsdb.ts, docs/statistics.md): `data` is the JSON of stats.ts
+ * `SeatMatch`, or `{ failed }` for a record that does not replay.
+ */
+export interface MatchStatsTable {
+  table_id: string;
+  seat: number;
+  player_id: string;
+  ended_at: string;
+  data: string;
+}
+
 /** With the ratings' tables (ratings-store.ts: rated_matches, ratings, rating_history). */
 export interface Schema extends RatingsSchema {
   players: PlayersTable;
+  match_stats: MatchStatsTable;
   accounts: AccountsTable;
+  sessions: SessionsTable;
+  passkeys: PasskeysTable;
+  challenges: ChallengesTable;
+  login_failures: LoginFailuresTable;
   fair_seeds: FairSeedsTable;
   tables: TablesTable;
   seats: SeatsTable;
@@ -254,6 +324,66 @@ const migrations: Record<string, Migration> = {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('deleted_at', 'text')
         .execute();
+    },
+  },
+  // Sessions, passkeys, WebAuthn challenges and failed sign-ins (docs/accounts.md).
+  '007_sessions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('player_id', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('play_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('agent', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_seen_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_player').on('sessions').column('player_id').execute();
+      await db.schema
+        .createTable('passkeys')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('player_id', 'text', (c) => c.notNull())
+        .addColumn('public_key', 'text', (c) => c.notNull())
+        .addColumn('counter', 'bigint', (c) => c.notNull())
+        .addColumn('transports', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text')
+        .execute();
+      await db.schema.createIndex('passkeys_player').on('passkeys').column('player_id').execute();
+      await db.schema
+        .createTable('challenges')
+        .addColumn('challenge', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('player_id', 'text')
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('login_failures')
+        .addColumn('name_key', 'text', (c) => c.primaryKey())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .addColumn('last_at', 'text', (c) => c.notNull())
+        .addColumn('locked_until', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+  // Statistics (statsdb.ts, docs/statistics.md): each human seat's finished match, and the seats by player
+  // (a profile finds the player's tables by it).
+  '008_stats': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('match_stats')
+        .addColumn('table_id', 'text', (c) => c.notNull())
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('player_id', 'text', (c) => c.notNull())
+        .addColumn('ended_at', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('match_stats_pk', ['table_id', 'seat'])
+        .execute();
+      await db.schema.createIndex('match_stats_player').on('match_stats').column('player_id').execute();
+      await db.schema.createIndex('seats_player').on('seats').column('player_id').execute();
     },
   },
   // Ratings and their history (ratings-store.ts, docs/ratings.md).

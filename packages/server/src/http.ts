@@ -19,6 +19,8 @@ import {
   tableIdSchema,
 } from '@stich/protocol';
 import type { z } from 'zod';
+import { accountRoutes } from './account.ts';
+import { hasAccount } from './accountdata.ts';
 import { analysisRoute } from './analysis.ts';
 import { context } from './context.ts';
 import { isStorageError } from './edge.ts';
@@ -27,13 +29,16 @@ import { hintRoute, setHints } from './hints.ts';
 import { leaderboardRoute } from './leaderboard.ts';
 import { memoryLimit, peerOf, redisLimit } from './limits.ts';
 import { lobbyPage } from './lobby.ts';
+import { loginGuard } from './logins.ts';
 import { myTablesRoute } from './mine.ts';
+import { passkeyRoutes } from './passkeys.ts';
 import { programRoute } from './program.ts';
 import { rematchRoute } from './rematch.ts';
 import { replayRoutes } from './replay.ts';
 import { rulesRoute } from './rules.ts';
 import { startRoute } from './start.ts';
 import { serveStatic } from './static.ts';
+import { profileRoute } from './statsdb.ts';
 import { secret, type TableRow } from './store.ts';
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
@@ -53,6 +58,11 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'too-many-guests': 429,
   'too-many-requests': 429,
   'reserved-name': 422,
+  'name-taken': 409,
+  'bad-name': 422,
+  'bad-login': 401,
+  'bad-passkey': 400,
+  'too-many-logins': 429,
   'rate-limited': 429,
   internal: 500,
   storage: 503,
@@ -222,6 +232,7 @@ export function routes() {
       ? memoryLimit(limits.guestsPerHour, HOUR)
       : redisLimit(redis, 'guests', limits.guestsPerHour, HOUR);
   const creating = serial();
+  const logins = loginGuard();
   return createRouter(
     {
       health: createEndpoint(API.health, { method: 'GET' }, async () => {
@@ -276,6 +287,12 @@ export function routes() {
         const b = parse(guestSchema, ctx.body);
         if (!b.ok) return b.res;
         if (isComputerLabel(b.value.name)) return reservedName(b.value.name);
+        // A player with an account goes by the account's name (docs/accounts.md).
+        if (await hasAccount(player.id))
+          return fail(
+            'forbidden',
+            "a signed-in player's name is the account's name; it cannot be changed here",
+          );
         await context().store.renamePlayer(player.id, b.value.name);
         return json({ player: { id: player.id, name: b.value.name } });
       }),
@@ -379,6 +396,8 @@ export function routes() {
         return json({ table: info ?? (await storedInfo(row)) });
       }),
 
+      ...accountRoutes({ json, fail }, logins),
+      ...passkeyRoutes({ json, fail }, logins),
       ...replayRoutes({ json, fail, playerOf, visibleTable }),
       ...analysisRoute({ json, fail, playerOf, visibleTable }),
       ...hintRoute({ json, fail, playerOf }),
@@ -387,6 +406,7 @@ export function routes() {
       ...rulesRoute({ json, fail }),
       ...leaderboardRoute({ json, fail }),
       ...startRoute({ json, fail, playerOf, ensureLive }),
+      ...profileRoute({ json, fail }),
       ...programRoute({ json, fail, playerOf, ensureLive }),
       root: createEndpoint('/', { method: ['GET', 'HEAD'] }, async (ctx) =>
         serveStatic(context().config.webDir, '/index.html', ctx.headers),

@@ -11,6 +11,7 @@ import { CryptoPool, randomDealer } from './chance.ts';
 import { context } from './context.ts';
 import type { Outbox } from './outbox.ts';
 import { allSeated } from './seating.ts';
+import { matchEnded } from './statsdb.ts';
 import type { StoredStep } from './store.ts';
 import type { TableState } from './tablestate.ts';
 
@@ -211,10 +212,13 @@ export class ChangeQueue {
       this.fail(src, 'storage', reason);
       return false;
     }
+    const ended = status === 'over' && t.status !== 'over';
     const fair = t.fair.taken(steps, status === 'over');
     this.advance(state, steps, src);
     // A new deal or the match result: the deals now over get analysed (analysis.ts).
     if (steps.some((s) => s.kind === 'deal') || t.game.isOver(state)) context().analyses.dealsEnded(t.row.id);
+    // The match is over: its statistics are stored now, so the profiles show it within seconds (statsdb.ts).
+    if (ended) matchEnded(context().store, t.row.id, context().log);
     if (fair) this.hooks.fairChanged();
     return true;
   }

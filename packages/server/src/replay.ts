@@ -2,8 +2,9 @@
  * Replays of finished matches (docs/server.md, "Replays"): `GET /api/tables/:id/replay` sends the record
  * once, with the requester's seat and a link for whoever may see the match; the client steps through it
  * with the engine (`@stich/protocol/replay`). The server never replays a record for a replay: a finished
- * table's answer is its record's size, built once and cached (`BodyCache`), and each address may ask for
- * REPLAYS_PER_MINUTE replays and records. Record files ("Nachspielen") never reach the server.
+ * table's answer is its record's size, built once per set of seat names and cached (`BodyCache`), and each
+ * address may ask for REPLAYS_PER_MINUTE replays and records. Record files ("Nachspielen") never reach the
+ * server.
  */
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -12,7 +13,7 @@ import type { ErrorCode, Player } from '@stich/protocol';
 import { API, AROUND_API } from '@stich/protocol';
 import { context } from './context.ts';
 import { type Limit, memoryLimit, peerOf, redisLimit } from './limits.ts';
-import type { TableRow } from './store.ts';
+import { hash, type TableRow } from './store.ts';
 
 const zip = promisify(gzip);
 
@@ -148,8 +149,14 @@ export function replayRoutes(kit: RouteKit) {
   // Per address over the whole cluster when there is one (a client's requests reach any process).
   const limit = redis === null ? memoryLimit(per, 60_000) : redisLimit(redis, 'replays', per, 60_000);
   const cache = new BodyCache(CACHE_BYTES);
-  const record = (id: string) =>
-    cache.get(`record:${id}`, async () => JSON.stringify((await context().store.record(id)) ?? null));
+  // The seat names are part of the key: a deleted account's seats take an anonymous name (accountdata.ts),
+  // and a record cached before must not show the old one.
+  const namesOf = async (id: string) =>
+    hash((await context().store.holders(id)).map((h) => `${h.seat}:${h.name}`).join('\n'));
+  const record = async (id: string) =>
+    cache.get(`record:${id}:${await namesOf(id)}`, async () =>
+      JSON.stringify((await context().store.record(id)) ?? null),
+    );
   return {
     tableReplay: createEndpoint(AROUND_API.replay, { method: 'GET' }, async (ctx) => {
       const f = await finished(kit, limit, ctx, 'replay');
@@ -158,7 +165,7 @@ export function replayRoutes(kit: RouteKit) {
       const holders = player ? await context().store.holders(row.id) : [];
       const viewer = holders.find((h) => h.playerId === player?.id)?.seat ?? null;
       const link = `/#/replay/${row.id}${row.invite ? `?code=${row.invite}` : ''}`;
-      const body = await cache.get(`replay:${row.id}:${viewer}`, async () => {
+      const body = await cache.get(`replay:${row.id}:${viewer}:${await namesOf(row.id)}`, async () => {
         const { text } = await record(row.id);
         return `{"viewer":${JSON.stringify(viewer)},"link":${JSON.stringify(link)},"record":${text}}`;
       });

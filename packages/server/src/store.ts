@@ -102,13 +102,28 @@ export class Store {
     return { player, token };
   }
 
+  /**
+   * The player of a guest token, or of a signed-in browser's play token while its session lives and its
+   * account is not deleted (sessions.ts, docs/accounts.md). A guest token is found by the first query.
+   */
   async playerByToken(token: string): Promise<Player | undefined> {
+    const h = hash(token);
     const row = await this.db
       .selectFrom('players')
       .select(['id', 'name'])
-      .where('token_hash', '=', hash(token))
+      .where('token_hash', '=', h)
       .executeTakeFirst();
-    return row ? { id: row.id, name: row.name } : undefined;
+    if (row) return { id: row.id, name: row.name };
+    const s = await this.db
+      .selectFrom('sessions')
+      .innerJoin('accounts', 'accounts.player_id', 'sessions.player_id')
+      .innerJoin('players', 'players.id', 'sessions.player_id')
+      .select(['players.id as id', 'players.name as name'])
+      .where('sessions.play_hash', '=', h)
+      .where('sessions.expires_at', '>', now())
+      .where('accounts.deleted_at', 'is', null)
+      .executeTakeFirst();
+    return s ? { id: s.id, name: s.name } : undefined;
   }
 
   async renamePlayer(id: string, name: string): Promise<void> {

@@ -101,7 +101,7 @@ const PARTY: readonly Party[] = ['kontra', 're'];
  * players: a Fuchs (Karo-Ass) won by the other party, a trick of 40 or more points, the last trick won by
  * a Kreuz-Bube (Karlchen). Each to the trick winner's party.
  */
-function specials(tricks: readonly FinishedTrick[], re: number): ScoreItem[] {
+export function specials(tricks: readonly FinishedTrick[], re: number): ScoreItem[] {
   const out: ScoreItem[] = [];
   const last = tricks.length - 1;
   for (let i = 0; i <= last; i++) {

@@ -109,7 +109,15 @@ export function start(config: KlaberjassConfig, dealer: Seat): State {
     points: [0, 0],
     bella: -1,
     d: NO_DEAL,
-    m: { config, dealer: dealer === 1 ? 1 : 0, scores: [0, 0], results: [], thrownIn: 0, throwIn: null },
+    m: {
+      config,
+      dealer: dealer === 1 ? 1 : 0,
+      scores: [0, 0],
+      results: [],
+      thrownIn: 0,
+      throwIn: null,
+      schmeissed: [],
+    },
   };
 }
 
@@ -370,7 +378,12 @@ const throwIn = (s: State, seat: Seat, action: KlaberjassAction, why: 'schmeiss'
   phase: 'deal',
   turn: -1,
   d: { ...s.d, bids: said(s, seat, action) },
-  m: { ...s.m, thrownIn: s.m.thrownIn + 1, throwIn: why },
+  m: {
+    ...s.m,
+    thrownIn: s.m.thrownIn + 1,
+    throwIn: why,
+    schmeissed: why === 'schmeiss' ? [...s.m.schmeissed, s.d.schmeisser] : s.m.schmeissed,
+  },
 });
 
 /** Trump is fixed: the three extra cards come, then the trump-7 exchange or the sequence talk. */
@@ -539,6 +552,8 @@ function finishDeal(s: State, last: Seat): State {
     scored,
     winner: totals[m] > totals[1 - m] ? m : 1 - m,
     thrownIn: s.m.thrownIn,
+    // A played deal with a schmeiss said: it was refused (an accepted one throws the deal in).
+    schmeiss: { accepted: s.m.schmeissed, refused: s.d.schmeisser >= 0 ? s.d.schmeisser : null },
   };
   const scores = [s.m.scores[0] + scored[0], s.m.scores[1] + scored[1]];
   const target = s.m.config.options.target;
@@ -556,6 +571,7 @@ function finishDeal(s: State, last: Seat): State {
       results: [...s.m.results, result],
       thrownIn: 0,
       throwIn: null,
+      schmeissed: [],
       dealer: over ? s.m.dealer : 1 - s.m.dealer,
     },
   };

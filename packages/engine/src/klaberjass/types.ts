@@ -73,6 +73,8 @@ export interface MatchPart {
   readonly thrownIn: number;
   /** Why the last deal was thrown in, until a deal is played (the table says so when the cards come again). */
   readonly throwIn: 'schmeiss' | 'passed' | null;
+  /** The seats whose schmeiss was accepted since the last played deal, in order (for the deal's result). */
+  readonly schmeissed: readonly Seat[];
 }
 
 /** The current deal (kept after its end until the next deal, so the last trick stays on the table). */
@@ -131,6 +133,11 @@ export interface KlaberjassDealResult {
   readonly winner: Seat;
   /** Deals thrown in (schmeiss accepted, or all passed) before this one. */
   readonly thrownIn: number;
+  /**
+   * Schmeiss said since the last played deal: the seats whose schmeiss was accepted (those deals were thrown
+   * in), and the seat whose schmeiss in this deal was refused (it is then the maker), else null.
+   */
+  readonly schmeiss: { readonly accepted: readonly Seat[]; readonly refused: Seat | null };
 }
 
 export type { PlayedCard };

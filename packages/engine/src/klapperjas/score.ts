@@ -89,6 +89,7 @@ export function finishDeal(s: S): S {
   }
   const result: DealResult = {
     dealer: d.dealer,
+    seats: d.order,
     declarer: d.declarer,
     trump: SUITS[d.trump],
     kind: d.kind!,

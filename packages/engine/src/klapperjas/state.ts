@@ -58,6 +58,8 @@ export interface CountedMelds {
 
 export interface DealResult {
   readonly dealer: Seat;
+  /** The seats that played the deal, in play order from Vorhand (3 players' end game: two). */
+  readonly seats: readonly Seat[];
   readonly declarer: Seat;
   readonly trump: Suit;
   readonly kind: 'orgi' | 'kleines';
