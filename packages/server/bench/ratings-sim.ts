@@ -26,7 +26,7 @@ import {
   rateAll,
   SIGMA0,
 } from '../src/ratings.ts';
-import { type FinishedMatch, ratedMatch, type SeatResults } from '../src/ratings-events.ts';
+import { type FinishedMatch, ratedMatch } from '../src/ratings-events.ts';
 import { type SimPoint, type SimShape, simulate } from '../src/ratings-sim.ts';
 
 const args = process.argv.slice(2);
@@ -43,24 +43,7 @@ const CONFIG: Readonly<Record<GameId, Record<string, unknown>>> = {
   klaberjass: {},
 };
 
-/**
- * One deal's sides and scores by seat (the statistics' deal summary will give these; the bench reads the
- * engine's deal results itself): Doppelkopf's parties at the deal's end and its score; Differenzler each
- * seat alone with its difference (a penalty: LOWER_WINS).
- */
-function seatResults(game: GameId, deal: Record<string, unknown>): SeatResults {
-  if (game === 'doppelkopf') {
-    const re = (deal.parties as { re: readonly number[] }).re;
-    return {
-      sides: [0, 1, 2, 3].map((s) => (re.includes(s) ? 're' : 'kontra')),
-      score: deal.score as number[],
-    };
-  }
-  if (game === 'differenzler') return { sides: [0, 1, 2, 3], score: deal.differences as number[] };
-  return { sides: [], score: [] };
-}
-
-/** Plays one whole match of bots and returns what the server would rate. */
+/** Plays one whole match of bots; its outcome, which the server rates through the engine summaries. */
 function playMatch(game: GameId, players: number, levels: readonly BotLevel[], seed: string) {
   const g = gameById(game) as AnyGame;
   let state = g.start(unwrap(g.parseConfig({ players, ...CONFIG[game] })), 0);
@@ -74,11 +57,7 @@ function playMatch(game: GameId, players: number, levels: readonly BotLevel[], s
     state = unwrap(g.apply(state, seat, decide(requestFor(game, state, seat, levels[seat], `${seed}/${i}`))));
     if (i > 200_000) throw new Error('match did not end');
   }
-  const o = g.outcome(state) as BaseOutcome & { ranking?: readonly number[] };
-  return {
-    deals: o.deals.map((d) => seatResults(game, d as Record<string, unknown>)),
-    end: { scores: o.scores, winners: o.winners, ...(o.ranking ? { ranking: o.ranking } : {}) },
-  };
+  return g.outcome(state) as BaseOutcome;
 }
 
 const defaultPlayers = (game: GameId) => (game === 'klaberjass' ? 2 : 4);
@@ -95,15 +74,14 @@ function botMatches(
   const started = Date.now();
   for (let m = 0; m < matches; m++) {
     const { members, levels } = seating(m);
-    const r = playMatch(game, players, levels, `${seed}/${m}`);
+    const outcome = playMatch(game, players, levels, `${seed}/${m}`);
     const f: FinishedMatch = {
       id: `m${m}`,
       at: new Date(Date.UTC(2026, 0, 1) + m * 60_000).toISOString(),
       game,
       preset: 'bench',
       members,
-      deals: r.deals,
-      end: r.end,
+      outcome,
       hinted: [],
     };
     out.push(ratedMatch(f));

@@ -3,6 +3,16 @@
  * OpenSkill updates with fixed-rated bots, skipped matches, and a small fixed-seed simulation that must
  * recover a known order (and must not from shuffled results).
  */
+import {
+  type AnyGame,
+  type BaseOutcome,
+  dealSummaries,
+  gameById,
+  matchPlaces,
+  playRandomMatch,
+  seeded,
+  unwrap,
+} from '@stich/engine';
 import { rate } from 'openskill';
 import { describe, expect, it } from 'vitest';
 import {
@@ -17,7 +27,7 @@ import {
   rateMatch,
   SIGMA0,
 } from '../src/ratings.ts';
-import { dealEvent, matchEvent, ratedMatch } from '../src/ratings-events.ts';
+import { dealEvent, finishedMatchOf, matchEvent, ratedMatch } from '../src/ratings-events.ts';
 import { agreement, simulate } from '../src/ratings-sim.ts';
 
 const AT = '2026-11-01T10:00:00.000Z';
@@ -32,70 +42,118 @@ const match = (events: RatedMatch['events'], extra: Partial<RatedMatch> = {}): R
 });
 const none = () => undefined;
 
-describe('events from per-seat results', () => {
+describe('events from the engine summaries', () => {
   const seats = ['a', 'b', 'c', 'd'];
 
   it('Doppelkopf: the parties at the end of the deal, the winning party first', () => {
-    const e = dealEvent(seats, { sides: ['re', 'kontra', 're', 'kontra'], score: [2, -2, 2, -2] });
-    expect(e.teams).toEqual([
+    const e = dealEvent(seats, { sides: [0, 1, 0, 1], score: [2, -2, 2, -2] });
+    expect(e?.teams).toEqual([
       { members: ['a', 'c'], rank: 1 },
       { members: ['b', 'd'], rank: 2 },
     ]);
   });
 
-  it('Doppelkopf: a lost solo puts the soloist alone in second place', () => {
-    const e = dealEvent(seats, { sides: ['k', 'k', 're', 'k'], score: [3, 3, -9, 3] });
-    expect(e.teams).toEqual([
+  it('Doppelkopf: a lost solo puts the soloist alone in second place; a redeal is no event', () => {
+    const e = dealEvent(seats, { sides: [1, 1, 0, 1], score: [3, 3, -9, 3] });
+    expect(e?.teams).toEqual([
       { members: ['a', 'b', 'd'], rank: 1 },
       { members: ['c'], rank: 2 },
     ]);
+    expect(dealEvent(seats, { sides: [0, 1, 0, 1], score: [0, 0, 0, 0], void: true })).toBeNull();
   });
 
-  it('Differenzler: four seats ranked by their difference, lower better, ties shared', () => {
+  it('Differenzler: four seats ranked by their difference, lower better, ties shared; a seat out is left out', () => {
     const e = dealEvent(seats, { sides: [0, 1, 2, 3], score: [12, 0, 30, 12] }, true);
-    expect(e.teams.map((t) => [t.members[0], t.rank])).toEqual([
+    expect(e?.teams.map((t) => [t.members[0], t.rank])).toEqual([
       ['a', 2],
       ['b', 1],
       ['c', 3],
       ['d', 2],
     ]);
+    const out = dealEvent(seats, { sides: [0, -1, 2, 3], score: [12, 0, 30, 12] }, true);
+    expect(out?.teams.map((t) => t.members[0])).toEqual(['a', 'c', 'd']);
   });
 
-  it('4-player Klapper-Jas: the winning pair first', () => {
-    const e = matchEvent('klapperjas', seats, { scores: [12, 7, 12, 7], winners: [0, 2] });
-    expect(e.teams).toEqual([
+  it('match-rated games: the sides ranked by their places', () => {
+    expect(matchEvent('klapperjas', seats, [1, 2, 1, 2]).teams).toEqual([
       { members: ['a', 'c'], rank: 1 },
       { members: ['b', 'd'], rank: 2 },
     ]);
-  });
-
-  it('3-player Klapper-Jas: first, second and third from the ranking', () => {
-    const e = matchEvent('klapperjas', ['a', 'b', 'c'], {
-      scores: [9, 12, 4],
-      winners: [1],
-      ranking: [1, 0, 2],
-    });
-    expect(e.teams.map((t) => [t.members[0], t.rank])).toEqual([
+    const three = matchEvent('klapperjas', ['a', 'b', 'c'], [2, 1, 3]);
+    expect(three.teams.map((t) => [t.members[0], t.rank])).toEqual([
       ['a', 2],
       ['b', 1],
       ['c', 3],
     ]);
   });
 
-  it('a match of a deal-rated game has one event per deal; a match-rated game one', () => {
-    const base = { id: 'x', at: AT, preset: 'p', members: seats, hinted: [] };
-    const deals = [
-      { sides: [0, 1, 0, 1], score: [1, -1, 1, -1] },
-      { sides: [0, 0, 1, 0], score: [-1, -1, 3, -1] },
-    ];
-    const end = { scores: [0, 0, 0, 0], winners: [1, 3] };
-    expect(ratedMatch({ ...base, game: 'doppelkopf', deals, end }).events).toHaveLength(2);
-    const kj = ratedMatch({ ...base, game: 'klapperjas', deals, end }).events;
-    expect(kj).toHaveLength(1);
-    expect(kj[0].teams[0]).toEqual({ members: ['a', 'c'], rank: 2 });
-    // An outside program at a seat: the match is not rated.
-    const program = ratedMatch({ ...base, members: ['a', null, 'c', 'd'], game: 'doppelkopf', deals, end });
-    expect(rateMatch(program, none)).toEqual({ rated: false, reason: 'program' });
+  // Real matches of random play: the events follow the engine's own summaries.
+  for (const [game, players] of [
+    ['doppelkopf', 4],
+    ['differenzler', 4],
+    ['klapperjas', 4],
+    ['klapperjas', 3],
+    ['klaberjass', 2],
+  ] as const) {
+    it(`${game} (${players}): one event per deal or per match, from a real match`, () => {
+      const g = gameById(game) as AnyGame;
+      const short: Record<string, unknown> = { doppelkopf: { games: 3 }, differenzler: { rounds: 3 } };
+      const state = playRandomMatch(
+        g,
+        g.start(unwrap(g.parseConfig({ players, options: short[game] ?? {} })), 0),
+        seeded(game),
+      );
+      const outcome = g.outcome(state) as BaseOutcome;
+      const members = ['a', 'b', 'c', 'd'].slice(0, players);
+      const m = ratedMatch({ id: 'x', at: AT, game, preset: 'p', members, outcome, hinted: [] });
+      const deals = dealSummaries(game, outcome, players);
+      if (game === 'doppelkopf' || game === 'differenzler') {
+        expect(m.events).toHaveLength(deals.filter((d) => !d.void).length);
+        const d = deals.find((x) => !x.void)!;
+        const best = m.events[0].teams.find((t) => t.rank === 1)!;
+        // The best side's seats are those with the deal's best score (higher, or lower in Differenzler).
+        const scores = best.members.map((x) => d.score[members.indexOf(x as string)]);
+        const all = d.score.filter((_, s) => d.sides[s] >= 0);
+        expect(Math.min(...scores)).toBe(game === 'differenzler' ? Math.min(...all) : Math.max(...all));
+      } else {
+        expect(m.events).toHaveLength(1);
+        const places = matchPlaces(game, outcome, players);
+        for (const t of m.events[0].teams)
+          for (const x of t.members) expect(t.rank).toBe(places[members.indexOf(x as string)]);
+      }
+      // An outside program at a seat: the match is not rated.
+      const program = ratedMatch({
+        id: 'x',
+        at: AT,
+        game,
+        preset: 'p',
+        members: [null, ...members.slice(1)],
+        outcome,
+        hinted: [],
+      });
+      expect(rateMatch(program, none)).toEqual({ rated: false, reason: 'program' });
+    });
+  }
+
+  it('a finished table: members from the setup and holders, hinted players, the default preset', () => {
+    const t = {
+      id: 't9',
+      game: 'klaberjass' as const,
+      preset: null,
+      setup: [{ kind: 'human' as const }, { kind: 'bot' as const, level: 'search' as const }],
+      endedAt: AT,
+      holders: [{ seat: 0, playerId: 'anna' }],
+      hints: [{ seat: 0 }, { seat: 0 }],
+    };
+    const outcome = { deals: [], scores: [500, 300], over: true, winners: [0] };
+    const f = finishedMatchOf(t, outcome);
+    expect(f).toMatchObject({
+      id: 't9',
+      at: AT,
+      preset: 'hoyle',
+      members: ['anna', { bot: 'search' }],
+      hinted: ['anna'],
+    });
   });
 });
 
