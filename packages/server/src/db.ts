@@ -14,6 +14,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { RATINGS_MIGRATION, type RatingsSchema } from './ratings-store.ts';
 
 export interface PlayersTable {
   id: string;
@@ -181,7 +182,8 @@ export interface MatchStatsTable {
   data: string;
 }
 
-export interface Schema {
+/** With the ratings' tables (ratings-store.ts: rated_matches, ratings, rating_history). */
+export interface Schema extends RatingsSchema {
   players: PlayersTable;
   match_stats: MatchStatsTable;
   accounts: AccountsTable;
@@ -384,6 +386,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('seats_player').on('seats').column('player_id').execute();
     },
   },
+  // Ratings and their history (ratings-store.ts, docs/ratings.md).
+  '009_ratings': RATINGS_MIGRATION,
 };
 
 export interface DbOptions {

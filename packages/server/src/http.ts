@@ -26,6 +26,7 @@ import { context } from './context.ts';
 import { isStorageError } from './edge.ts';
 import { gamesResponse, tableGame } from './games.ts';
 import { hintRoute, setHints } from './hints.ts';
+import { leaderboardRoute } from './leaderboard.ts';
 import { memoryLimit, peerOf, redisLimit } from './limits.ts';
 import { lobbyPage } from './lobby.ts';
 import { loginGuard } from './logins.ts';
@@ -403,6 +404,7 @@ export function routes() {
       ...myTablesRoute({ json, fail, playerOf }),
       ...rematchRoute({ json, fail, playerOf, ensureLive }),
       ...rulesRoute({ json, fail }),
+      ...leaderboardRoute({ json, fail }),
       ...startRoute({ json, fail, playerOf, ensureLive }),
       ...profileRoute({ json, fail }),
       ...programRoute({ json, fail, playerOf, ensureLive }),
