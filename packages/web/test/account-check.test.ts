@@ -16,6 +16,7 @@ import {
 import { accountNameSchema, passwordSchema } from '@stich/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { deviceName } from '../src/account/agent.ts';
 import { nameProblem, passwordProblem } from '../src/account/check.ts';
 import { COUNTS_DE, COUNTS_EN, countLabel } from '../src/i18n/stats.ts';
 
@@ -115,4 +116,38 @@ describe('count labels of the engine’s keys', () => {
     expect(keys).toBeGreaterThan(100);
     expect([...unlabelled]).toEqual([]);
   }, 120_000);
+});
+
+describe('device names', () => {
+  it('name the browser and the system of common user agents', () => {
+    const cases: [string, string | null][] = [
+      [
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36',
+        'Chrome · Linux',
+      ],
+      [
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+        'Chrome · Android',
+      ],
+      [
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+        'Safari · iOS',
+      ],
+      [
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+        'Firefox · Windows',
+      ],
+      [
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+        'Edge · Windows',
+      ],
+      [
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+        'Safari · macOS',
+      ],
+      ['curl/8.5.0', null],
+      ['', null],
+    ];
+    for (const [agent, name] of cases) expect(deviceName(agent), agent).toBe(name);
+  });
 });

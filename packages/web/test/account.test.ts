@@ -5,9 +5,10 @@
  * browser; the settings rename the passkey, list both browsers and sign the other out, export the data and
  * delete the account. The pages are opened at `localhost`: a passkey's relying party must be a host name.
  */
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axe, chromiumPath, harness } from './harness.ts';
+import { axe, chromiumPath, harness, shots } from './harness.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -99,6 +100,7 @@ describe.skipIf(!chromiumPath)('accounts in the browser', () => {
       await page.locator('input[name=name]').fill('_Konrad');
       await page.getByTestId('signup-submit').click();
       expect((await problems(page))[0]).toBe(x.nameChars);
+      if (lang === 'de') await page.screenshot({ path: join(shots, 'signup-phone.png'), fullPage: true });
       // Nothing was sent while the form had problems.
       expect(asked).toEqual([]);
       expect(await axe(page)).toEqual([]);
@@ -167,6 +169,7 @@ describe.skipIf(!chromiumPath)('accounts in the browser', () => {
     await keys.getByRole('button', { name: 'Speichern' }).click();
     await expect.poll(() => keys.locator('li strong').innerText()).toBe('Telefon');
     expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(shots, 'settings-phone.png'), fullPage: true });
 
     // Signed out, the browser is a guest again; the passkey signs him in without a name.
     await page.getByTestId('signout').click();
@@ -195,6 +198,8 @@ describe.skipIf(!chromiumPath)('accounts in the browser', () => {
     const sessions = page.getByTestId('sessions');
     await expect.poll(() => sessions.locator('li').count()).toBe(2);
     expect(await sessions.locator('li[data-current=true]').count()).toBe(1);
+    // Named as a person would: the headless Chromium of the test on Linux.
+    expect(await sessions.locator('li strong').allInnerTexts()).toEqual(['Chrome · Linux', 'Chrome · Linux']);
     await page.getByTestId('logout-all').click();
     await expect.poll(() => sessions.locator('li').count()).toBe(1);
     expect(await sessions.locator('[role=status]').innerText()).toBe('Alle anderen Geräte sind abgemeldet.');

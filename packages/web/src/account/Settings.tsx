@@ -8,6 +8,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogKeys } from '../dialog.ts';
 import { hrefOf, navigate } from '../route.ts';
+import { deviceName } from './agent.ts';
 import {
   API,
   addPasskey,
@@ -333,7 +334,7 @@ function Sessions({ account, setAccount }: { account: Account; setAccount: (a: A
         {account.sessions.map((s) => (
           <li key={s.id} data-current={s.current}>
             <span>
-              <strong>{s.agent || t('account.settings.sessions.unknown')}</strong>
+              <strong>{deviceName(s.agent) ?? t('account.settings.sessions.unknown')}</strong>
               {s.current && <em> · {t('account.settings.sessions.current')}</em>}
               <small>
                 {t('account.settings.sessions.since', { date: date(s.createdAt, true) })} ·{' '}
