@@ -143,6 +143,13 @@ describe.skipIf(!chromiumPath)('a player with an account, end to end', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(shots, 'account-profile-phone.png'), fullPage: true });
+    // His own profile offers the replay of each match, private ones too.
+    await page.getByTestId('recent').locator(`tr[data-table="${tables[2]}"] a`).click();
+    await page.waitForURL(new RegExp(`#/replay/${tables[2]}$`));
+    await page.getByTestId('replay-screen').waitFor({ timeout: WAIT_MS });
+    await expect
+      .poll(() => page.getByTestId('replay-screen').innerText())
+      .toMatch(/Schritt 1 von \d+[\s\S]*Lili Boulanger/);
     expect(h.cspViolations).toEqual([]);
     await phone.close();
   }, 300_000);

@@ -97,13 +97,12 @@ describe.skipIf(!chromiumPath)('profile and leaderboard', () => {
           return n;
         });
       expect(inked).toBeGreaterThan(500);
-      // The last 50 matches, newest first, with the replay of each.
+      // The last 50 matches, newest first.
       const recent = page.getByTestId('recent');
       expect(await recent.locator('tbody tr').count()).toBe(50);
       expect(await recent.locator('tbody tr').first().getAttribute('data-table')).toBe('t050');
-      expect(await recent.locator('tbody tr').first().locator('a').getAttribute('href')).toBe(
-        '#/replay/t050',
-      );
+      // Another player's profile offers no replays: a match may be private.
+      expect(await recent.locator('tbody tr a').count()).toBe(0);
       expect(await axe(page)).toEqual([]);
       await page.context().close();
     }

@@ -102,7 +102,7 @@ function ProfileBody({ profile }: { profile: ProfileResponse }) {
           history={profile.ratingHistory.filter((p) => p.game === g.game && p.preset === g.preset)}
         />
       ))}
-      <Recent recent={profile.recent} games={games} />
+      <Recent recent={profile.recent} games={games} mine={mine} />
     </>
   );
 }
@@ -355,8 +355,20 @@ function sortCounts(game: string, counts: Readonly<Record<string, number>>): [st
   return Object.entries(counts).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
-/** The last matches, newest first in the table; the picture runs from the oldest to the newest. */
-function Recent({ recent, games }: { recent: readonly RecentMatch[]; games: readonly GameMeta[] | null }) {
+/**
+ * The last matches, newest first in the table; the picture runs from the oldest to the newest. The replay
+ * is offered on one's own profile: a match may be private (a quick game is), and only its players and
+ * holders of its code may see it; `RecentMatch` does not say which.
+ */
+function Recent({
+  recent,
+  games,
+  mine,
+}: {
+  recent: readonly RecentMatch[];
+  games: readonly GameMeta[] | null;
+  mine: boolean;
+}) {
   const { t } = useTranslation();
   const num = useNum();
   const date = useDate();
@@ -380,8 +392,12 @@ function Recent({ recent, games }: { recent: readonly RecentMatch[]; games: read
             <td>
               {gameLabel(games, m.game, m.preset)}
               {m.hinted && <small> · {t('stats.profile.hinted')}</small>}
-              <br />
-              <a href={hrefOf({ page: 'replay', id: m.tableId })}>{t('stats.profile.replay')}</a>
+              {mine && (
+                <>
+                  <br />
+                  <a href={hrefOf({ page: 'replay', id: m.tableId })}>{t('stats.profile.replay')}</a>
+                </>
+              )}
             </td>
             <td>{t('stats.profile.placeOf', { place: m.place, n: m.players })}</td>
             <td>{num(m.score)}</td>
