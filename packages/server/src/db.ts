@@ -14,7 +14,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
-import { RATINGS_MIGRATION, type RatingsSchema } from './ratings-store.ts';
+import { RATINGS_MIGRATION, type RatingsSchema } from './ratings-tables.ts';
 
 export interface PlayersTable {
   id: string;
@@ -182,7 +182,7 @@ export interface MatchStatsTable {
   data: string;
 }
 
-/** With the ratings' tables (ratings-store.ts: rated_matches, ratings, rating_history). */
+/** With the ratings' tables (ratings-tables.ts: rated_matches, ratings, rating_history). */
 export interface Schema extends RatingsSchema {
   players: PlayersTable;
   match_stats: MatchStatsTable;

@@ -174,13 +174,16 @@ export function rateMatch(
   before: (key: string) => PlayerRating | undefined,
   params: RatingParams = PARAMS,
 ): MatchRating {
-  if (m.hinted.length > 0) return { rated: false, reason: 'hinted' };
   if (m.program) return { rated: false, reason: 'program' };
   // A deal with no result (thrown in, redealt: every side tied) says nothing about anybody.
   const events = m.events.filter((e) => e.teams.length > 1 && new Set(e.teams.map((t) => t.rank)).size > 1);
   const ids = new Set(events.flatMap((e) => e.teams.flatMap((t) => t.members.map(memberId))));
   if (events.length === 0) return { rated: false, reason: 'no-result' };
-  if ([...ids].every((id) => botOf(id) !== undefined)) return { rated: false, reason: 'no-humans' };
+  // A seat that asked for hints plays on its current rating, like a bot on its fixed one, and is not updated.
+  const hinted = new Set(m.hinted);
+  const held = (id: string): boolean => botOf(id) !== undefined || hinted.has(id);
+  if ([...ids].every(held))
+    return { rated: false, reason: [...ids].some((id) => hinted.has(id)) ? 'hinted' : 'no-humans' };
   const fixed = params.bots[m.game];
   const current = new Map<string, OsRating>();
   const ratingOf = (id: string): OsRating => {
@@ -211,14 +214,15 @@ export function rateMatch(
     e.teams.forEach((t, ti) => {
       t.members.forEach((x, mi) => {
         const id = memberId(x);
-        // A bot keeps its fixed rating.
-        if (botOf(id) === undefined) current.set(id, after[ti][mi]);
+        // A bot keeps its fixed rating, a hinted seat its rating before the match.
+        if (!held(id)) current.set(id, after[ti][mi]);
       });
     });
   });
   const updates = new Map<string, PlayerRating>();
   const history: HistoryPoint[] = [];
   for (const id of [...ids].sort()) {
+    if (hinted.has(id)) continue;
     const key = keyOf(m.game, m.preset, id);
     const r = current.get(id)!;
     const prev = before(key);

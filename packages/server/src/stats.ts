@@ -6,6 +6,7 @@
  */
 import {
   type AnyGame,
+  type BaseOutcome,
   BOT_LEVELS,
   type BotLevel,
   dealSummaries,
@@ -74,7 +75,7 @@ const add = (into: Record<string, number>, from: Readonly<Record<string, number>
 export function seatMatches(
   t: FinishedTable,
   record: GameRecord,
-): { ok: true; value: SeatMatch[] } | { ok: false; reason: string } {
+): { ok: true; value: SeatMatch[]; outcome: BaseOutcome } | { ok: false; reason: string } {
   const game = gameById(record.game) as AnyGame | undefined;
   if (!game) return { ok: false, reason: `game ${record.game} is not available` };
   const r = replay(game, record);
@@ -133,7 +134,7 @@ export function seatMatches(
       hints: t.hints.filter((x) => x.seat === s).length,
     });
   }
-  return { ok: true, value: out };
+  return { ok: true, value: out, outcome };
 }
 
 /** Recent matches a profile shows. */

@@ -6,12 +6,15 @@
  * and test/stats.test.ts checks the stored rows against `recomputeStats`, which ignores them.
  */
 import { createEndpoint } from '@colyseus/core';
-import { type GameRecord, parseRecord } from '@stich/engine';
-import { accountNameSchema, type ProfileResponse, STATS_API } from '@stich/protocol';
+import { GAME_META, type GameRecord, parseRecord } from '@stich/engine';
+import { accountNameSchema, type GameStats, type ProfileResponse, STATS_API } from '@stich/protocol';
 import type { Logger } from 'pino';
 import { context } from './context.ts';
 import type { Db } from './db.ts';
 import { nameKey } from './names.ts';
+import type { RatedMatch } from './ratings.ts';
+import { finishedMatchOf, ratedMatch } from './ratings-events.ts';
+import { playerRatings, ratingHistory, recordMatch } from './ratings-store.ts';
 import type { RouteKit } from './replay.ts';
 import { aggregate, type FinishedTable, type SeatMatch, seatMatches } from './stats.ts';
 import { buildRecord, type Store } from './store.ts';
@@ -52,19 +55,32 @@ export async function computeTable(
   store: Store,
   tableId: string,
 ): Promise<SeatMatch[] | { failed: string } | undefined> {
+  return (await computeRated(store, tableId))?.seats;
+}
+
+/** As `computeTable`, with the match as ratings-events.ts offers it for rating (one replay for both). */
+async function computeRated(
+  store: Store,
+  tableId: string,
+): Promise<{ seats: SeatMatch[] | { failed: string }; rated?: RatedMatch } | undefined> {
   const f = await finishedTable(store, tableId);
   if (!f) return undefined;
   const r = seatMatches(f.t, f.record);
-  return r.ok ? r.value : { failed: r.reason };
+  return r.ok
+    ? { seats: r.value, rated: ratedMatch(finishedMatchOf(f.t, r.outcome)) }
+    : { seats: { failed: r.reason } };
 }
 
 /**
- * Stores a finished table's seat matches, unless stored already. A record that fails to replay is stored
- * as failed for each holder (it would fail the same way again) and counts nothing.
+ * Stores a finished table's seat matches, unless stored already, and offers the match for rating
+ * (ratings-store.ts rates each match once). A record that fails to replay is stored as failed for each
+ * holder (it would fail the same way again) and counts nothing.
  */
 export async function storeTable(store: Store, tableId: string): Promise<void> {
-  const r = await computeTable(store, tableId);
-  if (r === undefined) return;
+  const c = await computeRated(store, tableId);
+  if (c === undefined) return;
+  if (c.rated) await recordMatch(store.db, c.rated);
+  const r = c.seats;
   const rows =
     'failed' in r
       ? (await store.holders(tableId)).map((h) => ({
@@ -178,11 +194,20 @@ export function profileRoute(kit: Pick<RouteKit, 'json' | 'fail'>) {
       const account = await accountByName(store.db, name.data);
       if (!account) return kit.fail('not-found', 'no player with this name');
       const { games, recent } = await playerStats(store, account.playerId);
+      const [ratings, history] = await Promise.all([
+        playerRatings(store.db, account.playerId),
+        ratingHistory(store.db, account.playerId),
+      ]);
+      // Ratings name the preset a table without one played (the game's first).
+      const presetOf = (g: GameStats) => g.preset ?? GAME_META[g.game]?.presets[0]?.id ?? '';
       const body: ProfileResponse = {
         player: { name: account.name, since: account.since },
-        games,
+        games: games.map((g) => ({
+          ...g,
+          rating: ratings.find((r) => r.game === g.game && r.preset === presetOf(g))?.rating ?? null,
+        })),
         recent,
-        ratingHistory: [],
+        ratingHistory: history,
       };
       return kit.json(body);
     }),

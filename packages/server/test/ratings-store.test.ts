@@ -114,7 +114,8 @@ describe.each(DB_KINDS)('ratings store (%s)', (kind) => {
     for (const m of all) await recordMatch(db, m);
     const full = rateAll(all);
     expect(await storedRatings(db)).toEqual(full.ratings);
-    expect(full.skipped.get('d4')).toBe('hinted');
+    expect(full.skipped.get('d4')).toBeUndefined();
+    expect(full.history.some((h) => h.match === 'd4' && h.player === 'p001')).toBe(false);
     expect(full.skipped.get('redeal')).toBe('no-result');
     // The stored order is the order of recording; skipped matches are kept (counted apart).
     const stored = await ratedMatches(db);

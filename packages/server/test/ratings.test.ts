@@ -253,9 +253,16 @@ describe('rateMatch', () => {
     );
   });
 
-  it('skips a match with hints, one without people, and one without a result', () => {
+  it('skips a match whose only people used hints, one without people, and one without a result', () => {
     const e = duel('a', 'b');
-    expect(rateMatch(match([e], { hinted: ['a'] }), none)).toEqual({ rated: false, reason: 'hinted' });
+    expect(rateMatch(match([e], { hinted: ['a', 'b'] }), none)).toEqual({ rated: false, reason: 'hinted' });
+    const alone = {
+      teams: [
+        { members: ['a'], rank: 1 },
+        { members: [{ bot: 'rule' as const }], rank: 2 },
+      ],
+    };
+    expect(rateMatch(match([alone], { hinted: ['a'] }), none)).toEqual({ rated: false, reason: 'hinted' });
     const bots = {
       teams: [
         { members: [{ bot: 'rule' as const }], rank: 1 },
@@ -270,6 +277,21 @@ describe('rateMatch', () => {
       ],
     };
     expect(rateMatch(match([tie]), none)).toEqual({ rated: false, reason: 'no-result' });
+  });
+
+  it('the hint seat is not rated; the others are, against its rating before the match as it stood', () => {
+    const stored: PlayerRating = { mu: 30, sigma: 2, matches: 7, lastPlayed: '2026-10-01T00:00:00.000Z' };
+    const before = (k: string) => (k === keyOf('doppelkopf', 'ddv', 'b') ? stored : undefined);
+    const r = rateMatch(match([duel('a', 'b')], { hinted: ['b'] }), before);
+    if (!r.rated) throw new Error('not rated');
+    expect(r.updates.has(keyOf('doppelkopf', 'ddv', 'b'))).toBe(false);
+    expect(r.history.map((h) => h.player)).toEqual(['a']);
+    // a beat b (rated 30 ± 2): a gains as against a fixed player of that rating.
+    const fixed = rateMatch(match([duel('a', 'b')]), before);
+    if (!fixed.rated) throw new Error('not rated');
+    const a = r.updates.get(keyOf('doppelkopf', 'ddv', 'a'))!;
+    expect(a.mu).toBeCloseTo(fixed.updates.get(keyOf('doppelkopf', 'ddv', 'a'))!.mu, 9);
+    expect(a.mu).toBeGreaterThan(MU0);
   });
 
   it('a redealt deal (every side tied) changes nothing among rated deals', () => {
@@ -303,11 +325,13 @@ describe('rateMatch', () => {
       match([duel('b', 'a')], { id: 't3', game: 'differenzler', preset: 'standard' }),
       match([duel('b', 'a')], { id: 't4', hinted: ['b'] }),
     ]);
-    expect(all.ratings.get(keyOf('doppelkopf', 'ddv', 'a'))!.matches).toBe(1);
+    // t4: b used hints, so only a is rated by it.
+    expect(all.ratings.get(keyOf('doppelkopf', 'ddv', 'a'))!.matches).toBe(2);
+    expect(all.ratings.get(keyOf('doppelkopf', 'ddv', 'b'))!.matches).toBe(1);
     expect(all.ratings.get(keyOf('doppelkopf', 'house', 'a'))!.matches).toBe(1);
     expect(all.ratings.get(keyOf('differenzler', 'standard', 'a'))!.mu).toBeLessThan(MU0);
-    expect(all.skipped).toEqual(new Map([['t4', 'hinted']]));
-    expect(all.history).toHaveLength(6);
+    expect(all.skipped).toEqual(new Map());
+    expect(all.history).toHaveLength(7);
   });
 
   it('displays 1000 + 40 × (mu − 3 sigma): a new player 1000', () => {

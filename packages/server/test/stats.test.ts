@@ -290,10 +290,13 @@ describe.each(DB_KINDS)('GET /api/players/:name on %s', (kind) => {
     const p = await api<ProfileResponse>(srv.url, 'GET', `/api/players/${encodeURIComponent('anna maria')}`);
     expect(p.status).toBe(200);
     expect(p.body.player.name).toBe('Anna Maria');
-    expect(p.body.ratingHistory).toEqual([]);
+    // The match was rated when it ended (against the rule level's fixed rating): one point of history.
+    expect(p.body.ratingHistory).toEqual([expect.objectContaining({ game, at: expect.any(String) })]);
     expect(p.body.games).toHaveLength(1);
     const g = p.body.games[0];
-    expect(g).toMatchObject({ game, matches: 1, rating: null, hints: 0 });
+    expect(g).toMatchObject({ game, matches: 1, hints: 0 });
+    expect(g.rating).toMatchObject({ matches: 1, provisional: true });
+    expect(g.rating?.display).toBe(p.body.ratingHistory[0].display);
     expect(g.vsBots.rule?.matches).toBe(1);
     expect(g.deals).toBeGreaterThan(0);
     expect(p.body.recent).toEqual([
