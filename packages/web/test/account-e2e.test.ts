@@ -129,9 +129,32 @@ describe.skipIf(!chromiumPath)('a player with an account, end to end', () => {
     ).toEqual([...tables].sort());
     // Against the rule-based computer, three matches.
     expect(await kb.locator('tr[data-level=rule]').innerText()).toMatch(/^Rule-based\s+3\s+\d$/);
-    // The pictures: points per deal and the last matches.
+    // His rating: three rated matches, fewer than the leaderboard's minimum, so provisional ("?").
+    const rating = await kb.getByTestId('rating').innerText();
+    expect(rating).toMatch(/^Rating: \d[\d,]*\?\s*\(provisional/);
+    expect(rating).toContain('3 rated matches');
+    const shown = Number(/Rating: ([\d,]+)\?/.exec(rating)![1].replace(',', ''));
+    // The pictures: his rating after each match, points per deal and the last matches.
+    await kb.locator('[data-testid=chart-rating] canvas').waitFor();
+    expect(await kb.locator('figure').first().locator('figcaption').innerText()).toMatch(
+      new RegExp(`after 3 rated matches: from [\\d,]+ to ${shown.toLocaleString('en-GB')}`),
+    );
     await kb.locator('[data-testid=chart-histogram] canvas').waitFor();
     await recent.locator('[data-testid=chart-recent] canvas').waitFor();
+    expect(await axe(other)).toEqual([]);
+    // The leaderboard of his game, from his profile: he is on it, marked, with the same rating.
+    await kb.getByRole('link', { name: 'Leaderboard' }).click();
+    const me = other.locator('[data-testid=board] tbody tr.me');
+    await me.waitFor();
+    expect(await me.getAttribute('data-name')).toBe('Lili Boulanger');
+    expect(await me.locator('[data-testid=board-rating]').innerText()).toMatch(
+      new RegExp(`^${shown.toLocaleString('en-GB')}\\?\\s*\\(provisional\\)$`),
+    );
+    expect(await me.innerText()).toContain('(you)');
+    // The computer he played against is on it too, with its fixed rating.
+    expect(await other.locator('[data-testid=board] tbody tr').allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringContaining('Computer · Rule-based')]),
+    );
     expect(await axe(other)).toEqual([]);
     await desk.close();
 

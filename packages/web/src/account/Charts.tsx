@@ -43,9 +43,28 @@ function Plot({
   return <div className="chart" ref={box} role="img" aria-label={label} data-testid={testid} />;
 }
 
-/** The rating after each rated match of one game and preset: `at` in seconds, `display`. */
-export function RatingChart({ label, at, rating }: { label: string; at: number[]; rating: number[] }) {
+/**
+ * The rating after each rated match of one game and preset: `at` in seconds, `display`. The time axis is
+ * labelled in the interface's language (`locale`): times of day within two days, else dates.
+ */
+export function RatingChart({
+  label,
+  at,
+  rating,
+  locale,
+}: {
+  label: string;
+  at: number[];
+  rating: number[];
+  locale: string;
+}) {
   const data: uPlot.AlignedData = [at, rating];
+  const short = at.length > 0 && at[at.length - 1] - at[0] < 2 * 86_400;
+  const when = (s: number) =>
+    new Date(s * 1000).toLocaleString(
+      locale,
+      short ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'numeric' },
+    );
   return (
     <Plot
       label={label}
@@ -57,7 +76,10 @@ export function RatingChart({ label, at, rating }: { label: string; at: number[]
         legend: { show: false },
         cursor: { show: false },
         scales: { x: { time: true } },
-        axes: [AXIS, { ...AXIS, size: 48 }],
+        axes: [
+          { ...AXIS, values: (_u, splits) => splits.map(when) },
+          { ...AXIS, size: 48 },
+        ],
         series: [{}, { stroke: FELT, width: 2, points: { show: at.length < 40, size: 5, fill: FELT } }],
       })}
     />
@@ -90,9 +112,12 @@ export function HistogramChart({
           // Room on each side, so that the outer bars are drawn whole (and a single value has a width).
           x: {
             time: false,
-            range: (_u, min, max) => {
-              const pad = Math.max(1, (max - min) * 0.08);
-              return [min - pad, max + pad];
+            // From the data themselves: uPlot widens a single value's range its own way.
+            range: () => {
+              const lo = Math.min(...points);
+              const hi = Math.max(...points);
+              const pad = Math.max(1, (hi - lo) * 0.08);
+              return [lo - pad, hi + pad];
             },
           },
           y: { range: (_u, _min, max) => [0, Math.max(1, max)] },

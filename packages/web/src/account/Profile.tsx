@@ -283,6 +283,7 @@ function GameSection({
               label={t('stats.profile.ratingChart')}
               at={history.map((p) => Date.parse(p.at) / 1000)}
               rating={ratings}
+              locale={i18n.language === 'en' ? 'en-GB' : 'de-DE'}
             />
           }
           table={
