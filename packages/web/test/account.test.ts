@@ -211,6 +211,25 @@ describe.skipIf(!chromiumPath)('accounts in the browser', () => {
     expect(await bar(other)).toContain('You play as Guest');
     await b.close();
 
+    // A new password: the current one is asked for first.
+    const pw = page.locator('section[aria-labelledby=password-h]');
+    await pw.locator('input[name=current]').fill('falsch-falsch');
+    await pw.locator('input[name=next]').fill('fantasie-op17');
+    await pw.locator('input[name=again]').fill('fantasie-op17');
+    await page.getByTestId('password-submit').click();
+    await expect
+      .poll(() => pw.locator('[role=alert]').innerText())
+      .toBe('Das jetzige Passwort stimmt nicht.');
+    await pw.locator('input[name=current]').fill('klavier-1819');
+    await page.getByTestId('password-submit').click();
+    await expect
+      .poll(() => pw.locator('[role=status]').innerText())
+      .toBe('Passwort geändert. Alle anderen Geräte sind abgemeldet.');
+    // The passkey goes after a question.
+    page.once('dialog', (d) => void d.accept());
+    await keys.getByRole('button', { name: 'Telefon entfernen' }).click();
+    await keys.getByText('Noch kein Passkey.').waitFor();
+
     // The export is a JSON download of everything kept about him.
     const download = page.waitForEvent('download');
     await page.getByTestId('export').click();
@@ -236,7 +255,7 @@ describe.skipIf(!chromiumPath)('accounts in the browser', () => {
       .poll(() => dialog.locator('[role=alert]').innerText())
       .toBe('Name oder Passwort stimmt nicht.');
     expect(await axe(page)).toEqual([]);
-    await dialog.getByLabel('Passwort zur Bestätigung').fill('klavier-1819');
+    await dialog.getByLabel('Passwort zur Bestätigung').fill('fantasie-op17');
     await page.getByTestId('delete-submit').click();
     await expect
       .poll(() => page.locator('[role=status]').last().innerText())
@@ -246,7 +265,7 @@ describe.skipIf(!chromiumPath)('accounts in the browser', () => {
     // The name is gone: signing in with it gets the one answer for unknown names.
     await page.goto(`${local()}/#/signin`);
     await page.locator('input[name=name]').fill('Clara Wieck');
-    await page.locator('input[name=password]').fill('klavier-1819');
+    await page.locator('input[name=password]').fill('fantasie-op17');
     await page.getByTestId('signin-submit').click();
     await expect.poll(() => alertText(page)).toBe('Name oder Passwort stimmt nicht.');
     expect(h.cspViolations).toEqual([]);

@@ -10,6 +10,7 @@ import { useDialogKeys } from '../dialog.ts';
 import { hrefOf, navigate } from '../route.ts';
 import { deviceName } from './agent.ts';
 import {
+  AccountError,
   API,
   addPasskey,
   changePassword,
@@ -141,7 +142,8 @@ function PasswordChange({ setAccount }: { setAccount: (a: Account) => void }) {
       setAgain('');
       setNote({ ok: t('account.settings.password.done') });
     } catch (e) {
-      setNote({ error: errorText(e) });
+      const wrong = e instanceof AccountError && e.code === 'bad-login';
+      setNote({ error: wrong ? t('account.settings.password.wrong') : errorText(e) });
     } finally {
       setBusy(false);
     }

@@ -74,6 +74,7 @@ export const ACCOUNT_DE = {
       nextAgain: 'Neues Passwort wiederholen',
       submit: 'Passwort ändern',
       done: 'Passwort geändert. Alle anderen Geräte sind abgemeldet.',
+      wrong: 'Das jetzige Passwort stimmt nicht.',
     },
     passkeys: {
       title: 'Passkeys',
@@ -188,6 +189,7 @@ export const ACCOUNT_EN: typeof ACCOUNT_DE = {
       nextAgain: 'Repeat the new password',
       submit: 'Change password',
       done: 'Password changed. Every other device is signed out.',
+      wrong: 'The current password is wrong.',
     },
     passkeys: {
       title: 'Passkeys',
