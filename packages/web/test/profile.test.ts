@@ -27,9 +27,11 @@ describe.skipIf(!chromiumPath)('profile and leaderboard', () => {
     });
     await page.route(/\/api\/players\/[^/?]+$/, (r) => {
       const name = decodeURIComponent(new URL(r.request().url()).pathname.split('/').pop() ?? '');
-      return name === 'Clara'
-        ? r.fulfill({ json: PROFILE })
-        : r.fulfill({ status: 404, json: { code: 'not-found', reason: `no player ${name}` } });
+      // As the server answers: a name that cannot be an account's is malformed, another one not found.
+      if (name === 'Clara') return r.fulfill({ json: PROFILE });
+      if (name.length < 3)
+        return r.fulfill({ status: 400, json: { code: 'malformed', reason: 'name: too short' } });
+      return r.fulfill({ status: 404, json: { code: 'not-found', reason: `no player ${name}` } });
     });
     await page.route(/\/api\/leaderboard\//, (r) => r.fulfill({ json: BOARD }));
     await page.goto(`${h.base}/${hash}`);
@@ -128,6 +130,10 @@ describe.skipIf(!chromiumPath)('profile and leaderboard', () => {
       expect(await page.locator('.error').innerText()).toBe(
         lang === 'de' ? 'Einen Spieler „Niemand“ gibt es nicht.' : 'There is no player “Niemand”.',
       );
+      await page.goto(`${h.base}/#/player/x`);
+      await expect
+        .poll(() => page.locator('.error').innerText())
+        .toBe(lang === 'de' ? 'Einen Spieler „x“ gibt es nicht.' : 'There is no player “x”.');
       await page.context().close();
     }
   }, 120_000);

@@ -58,7 +58,9 @@ export function Profile({ name }: { name: string }) {
       <section className="card-box">
         <Note
           error={
-            got.error instanceof AccountError && got.error.code === 'not-found'
+            // A name that cannot be an account's (`malformed`) is no player either.
+            got.error instanceof AccountError &&
+            (got.error.code === 'not-found' || got.error.code === 'malformed')
               ? t('stats.profile.notFound', { name })
               : errorText(got.error)
           }
