@@ -29,6 +29,13 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               priority: 3,
             },
+            // The account's screens and their texts in one fetch; uPlot apart, fetched when a profile draws.
+            {
+              name: 'account',
+              test: /packages[\\/]web[\\/]src[\\/](account[\\/](?!Charts)|i18n[\\/](account|stats)\.ts)/,
+              priority: 1,
+            },
+            { name: 'charts', test: /node_modules[\\/]uplot[\\/]|[\\/]account[\\/]Charts/, priority: 1 },
             { name: 'colyseus', test: /node_modules[\\/](@colyseus|msgpackr|ws)[\\/]/, priority: 2 },
             { name: 'lobby', tags: ['$initial'], priority: 4 },
             // A table's screen in one fetch: what the first click in the lobby waits for (the replay uses it too).

@@ -14,6 +14,12 @@ const TableScreen = lazy(() => loadTable().then((m) => ({ default: m.TableScreen
 const JoinByCode = lazy(() => loadTable().then((m) => ({ default: m.JoinByCode })));
 const Replay = lazy(() => import('./Replay.tsx').then((m) => ({ default: m.Replay })));
 const FairPage = lazy(() => import('./Fair.tsx').then((m) => ({ default: m.FairPage })));
+// The account's screens: one chunk (`account`, vite.config.ts) with their texts; uPlot is a chunk of its own.
+const SignIn = lazy(() => import('./account/Sign.tsx').then((m) => ({ default: m.SignIn })));
+const SignUp = lazy(() => import('./account/Sign.tsx').then((m) => ({ default: m.SignUp })));
+const Settings = lazy(() => import('./account/Settings.tsx').then((m) => ({ default: m.Settings })));
+const Profile = lazy(() => import('./account/Profile.tsx').then((m) => ({ default: m.Profile })));
+const Leaderboard = lazy(() => import('./account/Leaderboard.tsx').then((m) => ({ default: m.Leaderboard })));
 
 function Loading() {
   const { t } = useTranslation();
@@ -79,6 +85,11 @@ export function App() {
         ))}
       {route.page === 'replay' && <Replay id={route.id} code={route.code} />}
       {route.page === 'fair' && <FairPage />}
+      {route.page === 'signin' && <SignIn />}
+      {route.page === 'signup' && <SignUp />}
+      {route.page === 'settings' && <Settings />}
+      {route.page === 'player' && <Profile key={route.name} name={route.name} />}
+      {route.page === 'leaderboard' && <Leaderboard game={route.game} preset={route.preset} />}
     </Suspense>
   );
 }

@@ -1,17 +1,29 @@
 /**
  * The lobby: "Gegen den Computer spielen" for any game and player count (the last choice remembered),
  * "Meine Tische" (the tables you sit at), the open tables, the create-table dialog (Escape closes it,
- * Tab stays inside) and joining by link.
+ * Tab stays inside) and joining by link; in its header the player's line (AccountBar: guest or account,
+ * and the leaderboard).
  */
 import type { BotLevel, GameMeta, MyTable, OptionValue, TableInfo } from '@stich/protocol';
 import { BOT_LEVELS } from '@stich/protocol/levels';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountBar } from './AccountBar.tsx';
 import { useDialogKeys } from './dialog.ts';
-import { useGames, useText } from './games.ts';
+import { gameName, useGames, useText } from './games.ts';
 import { rememberHost } from './host.ts';
 import { LangSwitch } from './LangSwitch.tsx';
-import { createTable, ensureGuest, listTables, myTables, playNow, savedName, watchLobby } from './net.ts';
+import { MyTables } from './MyTables.tsx';
+import {
+  createTable,
+  ensureGuest,
+  listTables,
+  myTables,
+  playNow,
+  savedName,
+  signedInAs,
+  watchLobby,
+} from './net.ts';
 import {
   type QuickChoice,
   QuickOptions,
@@ -123,17 +135,26 @@ export function Lobby() {
         <LangSwitch />
         <h1>{t('lobby.title')}</h1>
         <p>{t('lobby.tagline')}</p>
+        <AccountBar
+          board={{
+            page: 'leaderboard',
+            ...(quickGame ? { game: quickGame.id, preset: quickPreset(quickGame, choice).id } : {}),
+          }}
+        />
       </header>
       <section className="card-box">
-        <label className="field">
-          {t('lobby.name')}
-          <input
-            value={name}
-            maxLength={32}
-            onChange={(e) => setName(e.target.value)}
-            autoComplete="nickname"
-          />
-        </label>
+        {/* A signed-in player's name is his account's (the header shows it); a guest names himself. */}
+        {!signedInAs() && (
+          <label className="field">
+            {t('lobby.name')}
+            <input
+              value={name}
+              maxLength={32}
+              onChange={(e) => setName(e.target.value)}
+              autoComplete="nickname"
+            />
+          </label>
+        )}
         {games && quickGame && quickPlayers ? (
           <fieldset className="quick-choice" data-testid="quick-choice">
             <legend>{t('lobbyAround.chooseGame')}</legend>
@@ -305,11 +326,6 @@ interface SeatChoice {
   kind: 'human' | 'bot';
   level: Level;
 }
-
-const gameName = (games: readonly GameMeta[] | null, id: string, text: (x: GameMeta['name']) => string) => {
-  const g = games?.find((x) => x.id === id);
-  return g ? text(g.name) : id;
-};
 
 /** The create-table dialog, built from the games' descriptions (GET /api/games). */
 function CreateDialog({
@@ -543,52 +559,3 @@ function CreateDialog({
 
 const defaultSeats = (n: number): SeatChoice[] =>
   Array.from({ length: n }, (_, i) => ({ kind: i === 0 ? 'human' : 'bot', level: 'search' }));
-
-/** "Meine Tische": the tables this guest sits at, to go back to, and finished ones to replay. */
-function MyTables({ tables, games }: { tables: readonly MyTable[]; games: readonly GameMeta[] | null }) {
-  const { t } = useTranslation();
-  const text = useText();
-  return (
-    <section className="card-box my-tables" data-testid="my-tables">
-      <h2>{t('lobbyAround.mine')}</h2>
-      <ul className="tables">
-        {tables.map((x) => (
-          <li key={x.id} data-table={x.id} data-status={x.status}>
-            <span>
-              <strong>{gameName(games, x.game, text)}</strong> · {t('lobby.players', { n: x.players })} ·{' '}
-              {x.names
-                .map((n, i) =>
-                  i === x.seat ? t('table.you') : n === 'bot' ? t('table.bot') : (n ?? t('lobbyAround.free')),
-                )
-                .join(', ')}{' '}
-              · <em>{t(`lobbyAround.status.${x.status}`)}</em>
-              <TableFacts
-                meta={games?.find((g) => g.id === x.game)}
-                preset={x.preset}
-                createdAt={x.createdAt}
-                progress={x.progress}
-                names={x.names.map((n, i) =>
-                  i === x.seat ? t('table.you') : n === 'bot' ? `${t('table.bot')} ${i + 1}` : (n ?? '—'),
-                )}
-                over={x.status === 'over'}
-              />
-            </span>
-            {x.status === 'over' ? (
-              <button type="button" onClick={() => navigate({ page: 'replay', id: x.id })}>
-                {t('replay.title')}
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="primary"
-                onClick={() => navigate({ page: 'table', id: x.id, seat: x.seat })}
-              >
-                {t('lobbyAround.resume')}
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}

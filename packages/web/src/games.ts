@@ -49,3 +49,13 @@ export function useText(): (x: Texts) => string {
   const { i18n } = useTranslation();
   return (x) => (i18n.language === 'en' ? x.en : x.de);
 }
+
+/** A game's name by id (the id itself while the games load or for a game this server lacks). */
+export const gameName = (
+  games: readonly GameMeta[] | null,
+  id: string,
+  text: (x: GameMeta['name']) => string,
+) => {
+  const g = games?.find((x) => x.id === id);
+  return g ? text(g.name) : id;
+};

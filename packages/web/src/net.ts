@@ -39,6 +39,8 @@ const CLOSE_REPLACED = 4100;
 
 const TOKEN_KEY = 'stich.token';
 const NAME_KEY = 'stich.name';
+/** The account name while this browser is signed in (docs/web.md, Accounts): the lobby asks nothing to show it. */
+const ACCOUNT_KEY = 'stich.account';
 const seatKey = (tableId: string) => `stich.seat.${tableId}`;
 
 const store = {
@@ -87,8 +89,9 @@ async function http<T>(method: string, path: string, body?: unknown, retried = f
     throw new ApiError('bad-json', `${method} ${path}: ${res.status} ${text.slice(0, 120)}`);
   }
   if (res.status === 401 && token && !retried && path !== '/api/guests') {
-    // The server no longer knows this guest (a fresh database): become a new guest and try once more.
-    store.set(TOKEN_KEY, null);
+    // The server no longer knows this guest (a fresh database), or the signed-in session ended: become a
+    // new guest and try once more.
+    forgetSignIn();
     await ensureGuest();
     return http<T>(method, path, body, true);
   }
@@ -100,6 +103,31 @@ async function http<T>(method: string, path: string, body?: unknown, retried = f
 }
 
 export const savedName = (): string => store.get(NAME_KEY) ?? '';
+
+/** The account this browser is signed in to, or null for a guest. */
+export const signedInAs = (): string | null => store.get(ACCOUNT_KEY);
+
+/** The player token of this browser (a guest's, or a signed-in session's play token). */
+export const playerToken = (): string | null => store.get(TOKEN_KEY);
+
+/**
+ * Signed in (register, password or passkey login): the session's play token takes the guest token's place
+ * and is used exactly as it was (docs/accounts.md); the account's name is the player's name.
+ */
+export function keepSignIn(token: string, name: string): void {
+  store.set(TOKEN_KEY, token);
+  store.set(NAME_KEY, name);
+  store.set(ACCOUNT_KEY, name);
+}
+
+/** Signed out, or the session ended: the token goes, and the next need makes a fresh guest. */
+export function forgetSignIn(): void {
+  if (store.get(ACCOUNT_KEY) !== null) {
+    store.set(ACCOUNT_KEY, null);
+    store.set(NAME_KEY, null);
+  }
+  store.set(TOKEN_KEY, null);
+}
 
 let creatingGuest: Promise<string> | null = null;
 
@@ -116,7 +144,8 @@ async function guest(name?: string): Promise<string> {
   const token = store.get(TOKEN_KEY);
   const wanted = (name ?? savedName()).trim() || 'Gast';
   if (token) {
-    if (name && name !== savedName()) {
+    // An account's name is its player's name; only a guest renames himself (PATCH refuses accounts).
+    if (name && name !== savedName() && !signedInAs()) {
       try {
         await http('PATCH', '/api/me', { name: wanted });
         store.set(NAME_KEY, wanted);
@@ -324,7 +353,7 @@ export class TableConn {
       if (/^unauthorized/.test((e as Error).message) && !this.retriedGuest) {
         // The server no longer knows this guest: become a new one and try again.
         this.retriedGuest = true;
-        store.set(TOKEN_KEY, null);
+        forgetSignIn();
         return this.join();
       }
       // A stale seat token (e.g. another browser took the seat over): try once without it.

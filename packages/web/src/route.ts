@@ -11,7 +11,10 @@ export type Route =
   | { readonly page: 'table'; readonly id: string; readonly seat?: number; readonly spectate?: boolean }
   | { readonly page: 'join'; readonly code: string }
   | { readonly page: 'replay'; readonly id?: string; readonly code?: string }
-  | { readonly page: 'fair' };
+  | { readonly page: 'fair' }
+  | { readonly page: 'signin' | 'signup' | 'settings' }
+  | { readonly page: 'player'; readonly name: string }
+  | { readonly page: 'leaderboard'; readonly game?: string; readonly preset?: string };
 
 export function parseRoute(pathname: string, hash: string): Route {
   const h = hash.replace(/^#/, '');
@@ -34,6 +37,16 @@ export function parseRoute(pathname: string, hash: string): Route {
     return { page: 'replay', id: decodeURIComponent(parts[1]), ...(code ? { code } : {}) };
   }
   if (parts[0] === 'fair') return { page: 'fair' };
+  if (parts[0] === 'signin' || parts[0] === 'signup' || parts[0] === 'settings') return { page: parts[0] };
+  if (parts[0] === 'player' && parts[1]) return { page: 'player', name: decodeURIComponent(parts[1]) };
+  if (parts[0] === 'leaderboard') {
+    const preset = q.get('preset');
+    return {
+      page: 'leaderboard',
+      ...(parts[1] ? { game: decodeURIComponent(parts[1]) } : {}),
+      ...(preset ? { preset } : {}),
+    };
+  }
   const m = /^\/join\/([^/]+)/.exec(pathname);
   if (m) return { page: 'join', code: decodeURIComponent(m[1]) };
   return { page: 'lobby' };
@@ -57,6 +70,15 @@ export function hrefOf(r: Route): string {
       return `#/replay/${encodeURIComponent(r.id)}${r.code ? `?code=${encodeURIComponent(r.code)}` : ''}`;
     case 'fair':
       return '#/fair';
+    case 'signin':
+    case 'signup':
+    case 'settings':
+      return `#/${r.page}`;
+    case 'player':
+      return `#/player/${encodeURIComponent(r.name)}`;
+    case 'leaderboard':
+      if (!r.game) return '#/leaderboard';
+      return `#/leaderboard/${encodeURIComponent(r.game)}${r.preset ? `?preset=${encodeURIComponent(r.preset)}` : ''}`;
   }
 }
 

@@ -36,6 +36,17 @@ export const de = {
     A: 'Ass',
   },
   rankShort: { '6': '6', '7': '7', '8': '8', '9': '9', T: '10', J: 'B', Q: 'D', K: 'K', A: 'A' },
+  /** The account in the lobby's header (AccountBar.tsx); the account screens' texts come with their chunk. */
+  me: {
+    account: 'Konto',
+    guest: 'Gast',
+    playingAs: 'Du spielst als',
+    signIn: 'Anmelden',
+    signUp: 'Konto anlegen',
+    settings: 'Einstellungen',
+    profile: 'Profil',
+    leaderboard: 'Bestenliste',
+  },
   lobby: {
     title: 'Stich – Kartentisch',
     tagline: 'Klapper-Jas, Klaberjass, Differenzler und Doppelkopf im Browser',

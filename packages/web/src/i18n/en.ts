@@ -37,6 +37,16 @@ export const en: Texts = {
     A: 'Ace',
   },
   rankShort: { '6': '6', '7': '7', '8': '8', '9': '9', T: '10', J: 'J', Q: 'Q', K: 'K', A: 'A' },
+  me: {
+    account: 'Account',
+    guest: 'Guest',
+    playingAs: 'You play as',
+    signIn: 'Sign in',
+    signUp: 'Create account',
+    settings: 'Settings',
+    profile: 'Profile',
+    leaderboard: 'Leaderboard',
+  },
   lobby: {
     title: 'Stich – card table',
     tagline: 'Klapper-Jas, Klaberjass, Differenzler and Doppelkopf in the browser',

@@ -40,6 +40,15 @@ export function setLang(lang: Lang): void {
   void i18next.changeLanguage(lang);
 }
 
+/**
+ * Texts of screens in a chunk of their own (the account screens), added to both languages when that chunk
+ * is loaded, so that the lobby's first script does not carry them (docs/web.md, Accounts).
+ */
+export function addTexts(de: Record<string, unknown>, en: Record<string, unknown>): void {
+  i18next.addResourceBundle('de', 'translation', de, true, true);
+  i18next.addResourceBundle('en', 'translation', en, true, true);
+}
+
 export function initI18n(): typeof i18next {
   const lng = storedLang();
   document.documentElement.lang = lng;
