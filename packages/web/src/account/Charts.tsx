@@ -78,7 +78,8 @@ export function RatingChart({
         scales: { x: { time: true } },
         axes: [
           { ...AXIS, values: (_u, splits) => splits.map(when) },
-          { ...AXIS, size: 48 },
+          // Numbers grouped as the language writes them (1.100 in German, 1,100 in English).
+          { ...AXIS, size: 48, values: (_u, splits) => splits.map((v) => v.toLocaleString(locale)) },
         ],
         series: [{}, { stroke: FELT, width: 2, points: { show: at.length < 40, size: 5, fill: FELT } }],
       })}
