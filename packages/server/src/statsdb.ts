@@ -17,7 +17,7 @@ import { finishedMatchOf, ratedMatch } from './ratings-events.ts';
 import { playerRatings, ratingHistory, recordMatch } from './ratings-store.ts';
 import type { RouteKit } from './replay.ts';
 import { aggregate, type FinishedTable, type SeatMatch, seatMatches } from './stats.ts';
-import { buildRecord, type Store } from './store.ts';
+import { buildRecord, type Store, toRow } from './store.ts';
 
 /** A table's record and what stats.ts reads besides, if the table is finished. */
 async function finishedTable(
@@ -25,13 +25,14 @@ async function finishedTable(
   tableId: string,
 ): Promise<{ t: FinishedTable; record: GameRecord } | undefined> {
   const db = store.db;
-  const row = await store.table(tableId);
-  if (row?.status !== 'over') return undefined;
-  const [steps, holders, hints, ended] = await Promise.all([
+  // One read of the table's row: its setup and, in `updated_at`, when it changed last.
+  const stored = await db.selectFrom('tables').selectAll().where('id', '=', tableId).executeTakeFirst();
+  if (stored?.status !== 'over') return undefined;
+  const row = toRow(stored);
+  const [steps, holders, hints] = await Promise.all([
     store.steps(tableId),
     store.holders(tableId),
     db.selectFrom('hint_uses').select('seat').where('table_id', '=', tableId).execute(),
-    db.selectFrom('tables').select('updated_at').where('id', '=', tableId).executeTakeFirstOrThrow(),
   ]);
   const record = parseRecord(buildRecord(row, steps, holders));
   if (!record.ok) return undefined;
@@ -43,7 +44,7 @@ async function finishedTable(
       preset: typeof row.config.preset === 'string' ? row.config.preset : null,
       setup: row.setup,
       // The status 'over' is written with the last step; the table's time of change is the match's end.
-      endedAt: ended.updated_at,
+      endedAt: stored.updated_at,
       holders: holders.map((h) => ({ seat: h.seat, playerId: h.playerId })),
       hints: hints.map((h) => ({ seat: Number(h.seat) })),
     },

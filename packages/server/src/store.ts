@@ -531,7 +531,8 @@ export function buildRecord(
   };
 }
 
-function toRow(r: {
+/** A `tables` row as the server uses it (JSON parsed, numbers as numbers). */
+export function toRow(r: {
   id: string;
   game: string;
   config: string;
