@@ -23,7 +23,7 @@ import {
 } from './api.ts';
 import { type Problem, passwordProblem } from './check.ts';
 import { Note, Page, useDate, useErrorText, useLoad } from './common.tsx';
-import { Field } from './Sign.tsx';
+import { InputField } from './Sign.tsx';
 
 export function Settings() {
   const { t } = useTranslation();
@@ -159,42 +159,33 @@ function PasswordChange({ setAccount }: { setAccount: (a: Account) => void }) {
           void submit();
         }}
       >
-        <Field label={t('account.settings.password.current')} problem={problems.current}>
-          {(a) => (
-            <input
-              {...a}
-              name="current"
-              type="password"
-              autoComplete="current-password"
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('account.settings.password.next')} problem={problems.next}>
-          {(a) => (
-            <input
-              {...a}
-              name="next"
-              type="password"
-              autoComplete="new-password"
-              value={next}
-              onChange={(e) => setNext(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('account.settings.password.nextAgain')} problem={problems.again}>
-          {(a) => (
-            <input
-              {...a}
-              name="again"
-              type="password"
-              autoComplete="new-password"
-              value={again}
-              onChange={(e) => setAgain(e.target.value)}
-            />
-          )}
-        </Field>
+        <InputField
+          label={t('account.settings.password.current')}
+          problem={problems.current}
+          name="current"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          set={setCurrent}
+        />
+        <InputField
+          label={t('account.settings.password.next')}
+          problem={problems.next}
+          name="next"
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          set={setNext}
+        />
+        <InputField
+          label={t('account.settings.password.nextAgain')}
+          problem={problems.again}
+          name="again"
+          type="password"
+          autoComplete="new-password"
+          value={again}
+          set={setAgain}
+        />
         <Note {...note} />
         <button type="submit" disabled={busy} data-testid="password-submit">
           {t('account.settings.password.submit')}
@@ -440,18 +431,15 @@ function DeleteDialog({
         <h2 id="delete-dialog-h">{t('account.settings.remove.confirmTitle')}</h2>
         <p>{t('account.settings.remove.text')}</p>
         {account.hasPassword && (
-          <Field label={t('account.settings.remove.password')} problem={null}>
-            {(a) => (
-              <input
-                {...a}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            )}
-          </Field>
+          <InputField
+            label={t('account.settings.remove.password')}
+            problem={null}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            set={setPassword}
+          />
         )}
         <label className="choice">
           <input type="checkbox" name="sure" checked={sure} onChange={(e) => setSure(e.target.checked)} />

@@ -2,7 +2,7 @@
  * Signing in (name and password, or a passkey) and signing up: the guest of this browser claims a name and
  * a password, keeping every table he played, and is then offered a passkey.
  */
-import { type ReactNode, useId, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signedInAs } from '../net.ts';
 import { hrefOf, navigate } from '../route.ts';
@@ -11,7 +11,7 @@ import { nameProblem, type Problem, passwordProblem } from './check.ts';
 import { Note, Page, useErrorText } from './common.tsx';
 
 /** A labelled input with its own problem text, tied to it for screen readers. */
-export function Field({
+function Field({
   label,
   problem,
   children,
@@ -36,6 +36,26 @@ export function Field({
         </span>
       )}
     </div>
+  );
+}
+
+/** A labelled text input and its problem, the form's one kind of field. */
+export function InputField({
+  label,
+  problem,
+  value,
+  set,
+  ...input
+}: {
+  label: string;
+  problem: Problem | null;
+  value: string;
+  set: (value: string) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'>) {
+  return (
+    <Field label={label} problem={problem}>
+      {(a) => <input {...a} {...input} value={value} onChange={(e) => set(e.target.value)} />}
+    </Field>
   );
 }
 
@@ -83,29 +103,23 @@ export function SignIn() {
             submit();
           }}
         >
-          <Field label={t('account.signIn.name')} problem={problems.name}>
-            {(a) => (
-              <input
-                {...a}
-                name="name"
-                autoComplete="username webauthn"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('account.signIn.password')} problem={problems.password}>
-            {(a) => (
-              <input
-                {...a}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            )}
-          </Field>
+          <InputField
+            label={t('account.signIn.name')}
+            problem={problems.name}
+            name="name"
+            autoComplete="username webauthn"
+            value={name}
+            set={setName}
+          />
+          <InputField
+            label={t('account.signIn.password')}
+            problem={problems.password}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            set={setPassword}
+          />
           <Note error={error} />
           <button type="submit" className="primary" disabled={busy} data-testid="signin-submit">
             {t('account.signIn.submit')}
@@ -235,42 +249,33 @@ export function SignUp() {
                 void submit();
               }}
             >
-              <Field label={t('account.signUp.name')} problem={problems.name}>
-                {(a) => (
-                  <input
-                    {...a}
-                    name="name"
-                    autoComplete="username"
-                    maxLength={64}
-                    value={name}
-                    onChange={(e) => setName(e.target.value)}
-                  />
-                )}
-              </Field>
-              <Field label={t('account.signUp.password')} problem={problems.password}>
-                {(a) => (
-                  <input
-                    {...a}
-                    name="password"
-                    type="password"
-                    autoComplete="new-password"
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
-                  />
-                )}
-              </Field>
-              <Field label={t('account.signUp.passwordAgain')} problem={problems.again}>
-                {(a) => (
-                  <input
-                    {...a}
-                    name="again"
-                    type="password"
-                    autoComplete="new-password"
-                    value={again}
-                    onChange={(e) => setAgain(e.target.value)}
-                  />
-                )}
-              </Field>
+              <InputField
+                label={t('account.signUp.name')}
+                problem={problems.name}
+                name="name"
+                autoComplete="username"
+                maxLength={64}
+                value={name}
+                set={setName}
+              />
+              <InputField
+                label={t('account.signUp.password')}
+                problem={problems.password}
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                set={setPassword}
+              />
+              <InputField
+                label={t('account.signUp.passwordAgain')}
+                problem={problems.again}
+                name="again"
+                type="password"
+                autoComplete="new-password"
+                value={again}
+                set={setAgain}
+              />
               <Note error={error} />
               <button type="submit" className="primary" disabled={busy} data-testid="signup-submit">
                 {t('account.signUp.submit')}
