@@ -36,6 +36,7 @@ export * from './account.ts';
 export * from './base.ts';
 export * from './client.ts';
 export { applyDelta, type StateDelta } from './delta.ts';
+export * from './friends.ts';
 export * from './server.ts';
 export * from './stats.ts';
 export * from './tables.ts';

@@ -14,6 +14,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { FRIENDS_MIGRATION, type FriendsSchema } from './friends-tables.ts';
 import { RATINGS_MIGRATION, type RatingsSchema } from './ratings-tables.ts';
 
 export interface PlayersTable {
@@ -183,7 +184,7 @@ export interface MatchStatsTable {
 }
 
 /** With the ratings' tables (ratings-tables.ts: rated_matches, ratings, rating_history). */
-export interface Schema extends RatingsSchema {
+export interface Schema extends RatingsSchema, FriendsSchema {
   players: PlayersTable;
   match_stats: MatchStatsTable;
   accounts: AccountsTable;
@@ -388,6 +389,8 @@ const migrations: Record<string, Migration> = {
   },
   // Ratings and their history (ratings-store.ts, docs/ratings.md).
   '009_ratings': RATINGS_MIGRATION,
+  // Friends, blocks, invitations to a seat, when a player was last seen (friends.ts, docs/friends.md).
+  '011_friends': FRIENDS_MIGRATION,
 };
 
 export interface DbOptions {

@@ -24,6 +24,7 @@ import { hasAccount } from './accountdata.ts';
 import { analysisRoute } from './analysis.ts';
 import { context } from './context.ts';
 import { isStorageError } from './edge.ts';
+import { friendsRoutes } from './friends.ts';
 import { gamesResponse, tableGame } from './games.ts';
 import { hintRoute, setHints } from './hints.ts';
 import { leaderboardRoute } from './leaderboard.ts';
@@ -398,6 +399,7 @@ export function routes() {
 
       ...accountRoutes({ json, fail }, logins),
       ...passkeyRoutes({ json, fail }, logins),
+      ...friendsRoutes({ json, fail }),
       ...replayRoutes({ json, fail, playerOf, visibleTable }),
       ...analysisRoute({ json, fail, playerOf, visibleTable }),
       ...hintRoute({ json, fail, playerOf }),
