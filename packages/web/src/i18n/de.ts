@@ -46,6 +46,9 @@ export const de = {
     settings: 'Einstellungen',
     profile: 'Profil',
     leaderboard: 'Bestenliste',
+    friends: 'Freunde',
+    invitations_one: '1 Einladung',
+    invitations_other: '{{count}} Einladungen',
   },
   lobby: {
     title: 'Stich – Kartentisch',

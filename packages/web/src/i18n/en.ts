@@ -46,6 +46,9 @@ export const en: Texts = {
     settings: 'Settings',
     profile: 'Profile',
     leaderboard: 'Leaderboard',
+    friends: 'Friends',
+    invitations_one: '1 invitation',
+    invitations_other: '{{count}} invitations',
   },
   lobby: {
     title: 'Stich – card table',
