@@ -1,7 +1,7 @@
 /**
  * A player's data as a whole (docs/accounts.md, "Export and deletion"): everything the server keeps about
  * him as JSON, and the deletion of his account, after which his seats, also in others' records, carry an
- * anonymous name and nothing signs in as him any more.
+ * anonymous name, his chat messages have no text, and nothing signs in as him any more.
  */
 import type { Account, PasskeyInfo } from '@stich/protocol';
 import { context } from './context.ts';
@@ -140,6 +140,12 @@ export async function deleteAccount(playerId: string, anonymous: string): Promis
         .where('id', '=', playerId)
         .execute();
       await tx.updateTable('seats').set({ name: anonymous }).where('player_id', '=', playerId).execute();
+      // His chat messages keep their place (the others' replies refer to them) without their text.
+      await tx
+        .updateTable('chat_messages')
+        .set({ name: anonymous, text: null })
+        .where('player_id', '=', playerId)
+        .execute();
       await tx.deleteFrom('sessions').where('player_id', '=', playerId).execute();
       await tx.deleteFrom('passkeys').where('player_id', '=', playerId).execute();
       await tx.deleteFrom('challenges').where('player_id', '=', playerId).execute();
