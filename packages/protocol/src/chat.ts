@@ -78,3 +78,38 @@ export interface RecordChat {
 const LINKISH =
   /\b[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\b[a-z0-9-]+\.(?:com|de|ch|at|net|org|io|info|eu|ly|gg|me|co|ru|xyz)\b|\bjavascript:|\bdata:/i;
 export const looksLikeLink = (s: string): boolean => LINKISH.test(s);
+
+/** HTTP paths of the chat's moderation (docs/chat.md). */
+export const MODERATION_API = {
+  /** GET (moderators): the latest reports, newest first, with each message and its context. */
+  reports: '/api/moderation/reports',
+} as const;
+
+/** A stored message as a moderator sees it: hidden ones too, and the writer's player id. */
+export interface ModeratedMessage {
+  readonly n: number;
+  readonly ch: ChatChannel;
+  readonly seat: Seat | null;
+  readonly name: string;
+  readonly player: string;
+  readonly quick?: QuickId;
+  readonly text?: string | null;
+  readonly hidden: boolean;
+  readonly at: number;
+}
+
+export interface ChatReport {
+  readonly id: string;
+  readonly table: string;
+  readonly createdAt: string;
+  readonly reporter: string;
+  readonly reason: string | null;
+  /** The reported message; null if it is gone (never, unless the table was deleted). */
+  readonly message: ModeratedMessage | null;
+  /** The messages of its channel before it (REPORT_CONTEXT at most), oldest first. */
+  readonly context: readonly ModeratedMessage[];
+}
+
+export interface ReportsResponse {
+  readonly reports: readonly ChatReport[];
+}

@@ -54,10 +54,10 @@ export async function accountView(playerId: string, current: string | null): Pro
   };
 }
 
-/** GET /api/account/export: the account, its passkeys (no keys), sessions, tables, hints. */
+/** GET /api/account/export: the account, its passkeys (no keys), sessions, tables, hints, chat messages. */
 export async function exportOf(playerId: string, current: string | null) {
   const { db } = context().store;
-  const [account, player, seats, created, hints] = await Promise.all([
+  const [account, player, seats, created, hints, chat] = await Promise.all([
     accountView(playerId, current),
     db
       .selectFrom('players')
@@ -95,6 +95,12 @@ export async function exportOf(playerId: string, current: string | null) {
       .where('seats.player_id', '=', playerId)
       .orderBy('hint_uses.at')
       .execute(),
+    db
+      .selectFrom('chat_messages')
+      .select(['table_id', 'n', 'channel', 'quick', 'text', 'at', 'hidden_at'])
+      .where('player_id', '=', playerId)
+      .orderBy('at')
+      .execute(),
   ]);
   return {
     format: 'stich-account-export',
@@ -116,6 +122,15 @@ export async function exportOf(playerId: string, current: string | null) {
     })),
     created: created.map((t) => t.id),
     hints: hints.map((h) => ({ table: h.table, seat: Number(h.seat), seq: Number(h.seq), at: h.at })),
+    // What he wrote in chats (docs/chat.md), hidden ones too.
+    chat: chat.map((c) => ({
+      table: c.table_id,
+      n: Number(c.n),
+      channel: c.channel,
+      ...(c.quick !== null ? { quick: c.quick } : { text: c.text }),
+      at: new Date(Number(c.at)).toISOString(),
+      hidden: c.hidden_at !== null,
+    })),
   };
 }
 

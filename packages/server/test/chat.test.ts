@@ -13,6 +13,8 @@ import {
   CHAT_MAX_TEXT,
   type ChatEntry,
   type ChatRules,
+  MODERATION_API,
+  type ReportsResponse,
   type ServerMessage,
   type TableInfo,
 } from '@stich/protocol';
@@ -223,13 +225,28 @@ describe.each(DB_KINDS)('chat (%s)', (kind) => {
   });
 
   it('moderators hide messages and bar players from chat; others may not', async () => {
-    const { id, a, b, s } = await table();
+    const { id, a, b, s, anna, bert } = await table();
     const mia = await guest(srv.url, 'Mia');
     (context().config.moderators as string[]).push(mia.id);
     const m = await join(id, { token: mia.token, spectate: true });
     const log = m.messages.find((x) => x.t === 'chat-log') as { d: { rules: ChatRules } };
     expect(log.d.rules.moderator).toBe(true);
     const bad = entry(await ask(b, 'chat', { text: 'Spam spam spam' }));
+    expect((await ask(a, 'chat-report', { n: bad.n })).t).toBe('chat-done');
+    // The moderators read the reports over HTTP; nobody else does.
+    const path = MODERATION_API.reports;
+    expect((await api(srv.url, 'GET', path)).status).toBe(401);
+    expect((await api(srv.url, 'GET', path, undefined, anna.token)).body).toMatchObject({
+      code: 'forbidden',
+    });
+    const got = await api<ReportsResponse>(srv.url, 'GET', path, undefined, mia.token);
+    expect(got.status).toBe(200);
+    const mine = got.body.reports.find((r) => r.table === id);
+    expect(mine).toMatchObject({
+      reporter: anna.id,
+      message: { n: bad.n, name: 'Bert', player: bert.id, text: 'Spam spam spam', hidden: false },
+      context: [],
+    });
     expect(code(await ask(a, 'chat-hide', { n: bad.n }))).toBe('forbidden');
     expect(code(await ask(a, 'chat-bar', { n: bad.n, on: true }))).toBe('forbidden');
     expect((await ask(m, 'chat-hide', { n: bad.n })).t).toBe('chat-done');
@@ -239,6 +256,8 @@ describe.each(DB_KINDS)('chat (%s)', (kind) => {
     const lateLog = late.messages.find((x) => x.t === 'chat-log') as { d: { entries: readonly ChatEntry[] } };
     expect(lateLog.d.entries.map((e) => e.n)).not.toContain(bad.n);
     expect(code(await ask(m, 'chat-hide', { n: bad.n }))).toBe('not-found');
+    const after = await api<ReportsResponse>(srv.url, 'GET', path, undefined, mia.token);
+    expect(after.body.reports.find((r) => r.table === id)?.message?.hidden).toBe(true);
 
     const next = entry(await ask(b, 'chat', { text: 'noch mehr' }));
     expect((await ask(m, 'chat-bar', { n: next.n, on: true })).t).toBe('chat-done');
@@ -308,6 +327,18 @@ describe.each(DB_KINDS)('chat (%s)', (kind) => {
       body: { name: 'Tanja Chat', password: 'password 123' },
     });
     expect(reg.status).toBe(201);
+    // Her export holds what she wrote, the hidden message too.
+    const ex = await call<{ chat: { table: string; n: number; text?: string; hidden: boolean }[] }>(
+      srv.url,
+      'GET',
+      ACCOUNT_API.export,
+      { cookie: reg.cookie! },
+    );
+    expect(ex.body.chat.map((x) => [x.table, x.n, x.text, x.hidden])).toEqual([
+      [table, 0, undefined, false],
+      [table, 1, 'Bis zum nächsten Mal', false],
+      [table, 2, 'versteckt', true],
+    ]);
     const del = await call<{ name: string }>(srv.url, 'POST', ACCOUNT_API.delete, {
       cookie: reg.cookie!,
       body: { password: 'password 123' },

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { context } from '../../server/src/context.ts';
-import { chromiumPath, harness, shots, WAIT_MS } from './harness.ts';
+import { axe, chromiumPath, harness, shots, WAIT_MS } from './harness.ts';
 
 const PAYLOADS = [
   '<script>alert(1)</script>',
@@ -82,6 +82,9 @@ describe.skipIf(!chromiumPath)('chat in Chromium', () => {
     await expect.poll(() => texts(b)).toEqual(want);
     await expect.poll(() => texts(a)).toEqual(want);
     await a.screenshot({ path: join(shots, 'chat-desktop.png') });
+    // The panel itself is accessible on both screens.
+    expect(await axe(a)).toEqual([]);
+    expect(await axe(b)).toEqual([]);
     // Give any handler a payload might have planted the time to run.
     await b.waitForTimeout(500);
     for (const page of [a, b]) {
@@ -126,6 +129,7 @@ describe.skipIf(!chromiumPath)('chat in Chromium', () => {
     await expect.poll(async () => (await texts(a)).at(-1)).toBe('Entschuldigung, verklickt');
     expect(await b.getByTestId('chat-free').count()).toBe(0);
     expect([aDialogs, bDialogs]).toEqual([[], []]);
+    expect(h.cspViolations).toEqual([]);
     await a.context().close();
     await b.context().close();
   }, 180_000);

@@ -9,7 +9,7 @@ export const CHAT_DE = {
   input: 'Nachricht',
   send: 'Senden',
   mute: 'Stumm',
-  muteName: '{{name}} stummschalten',
+  muteName: 'Stumm: {{name}}',
   muted: 'Stumm geschaltet:',
   unmute: '{{name}} wieder zeigen',
   report: 'Melden',
