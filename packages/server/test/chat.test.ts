@@ -5,6 +5,7 @@
  * which `verify` ignores) and an account's deletion removing its texts. On SQLite, and on PostgreSQL when
  * STICH_TEST_DATABASE_URL is set.
  */
+import { matchMaker } from '@colyseus/core';
 import { Room as SdkRoom } from '@colyseus/sdk';
 import type { GameRecord } from '@stich/engine';
 import {
@@ -152,6 +153,33 @@ describe.each(DB_KINDS)('chat (%s)', (kind) => {
     expect(bytesOf(bertAgain)).not.toContain(mark);
   });
 
+  it('a table’s chat and the host’s choice come back when its room is created again', async () => {
+    const { id, a, b, anna } = await table();
+    await ask(a, 'chat', { quick: 'gg' });
+    await ask(b, 'chat', { text: 'bis später' });
+    expect((await ask(a, 'chat-free', { on: false })).t).toBe('chat-done');
+    const old = matchMaker.getLocalRoomById(id);
+    await old.disconnect();
+    // Asking for the table brings its room back (parking.ts restore), and the chat with it.
+    await expect
+      .poll(
+        async () => (await api<{ table: TableInfo }>(srv.url, 'GET', `/api/tables/${id}`)).body.table?.status,
+      )
+      .toBe('playing');
+    const again = await join(id, { token: anna.token });
+    // A new room, which read the chat from the database.
+    expect(matchMaker.getLocalRoomById(id)).not.toBe(old);
+    const log = again.messages.find((m) => m.t === 'chat-log') as {
+      d: { entries: readonly ChatEntry[]; rules: ChatRules };
+    };
+    expect(log.d.entries.map((e) => [e.n, e.quick ?? e.text])).toEqual([
+      [0, 'gg'],
+      [1, 'bis später'],
+    ]);
+    expect(log.d.rules.freeText).toBe(false);
+    expect(entry(await ask(again, 'chat', { quick: 'thanks' })).n).toBe(2);
+  });
+
   it('masks profanity in German and English and marks links, which stay text', async () => {
     const { a } = await table();
     expect(entry(await ask(a, 'chat', { text: 'Du Arschloch, what the fuck' })).text).toBe(
@@ -167,11 +195,21 @@ describe.each(DB_KINDS)('chat (%s)', (kind) => {
   });
 
   it('limits each player to CHAT_PER_PLAYER messages in 10 seconds, over all his tables', async () => {
-    const { a, b } = await table();
+    const { a, b, anna } = await table();
     for (let i = 0; i < 6; i++) expect((await ask(a, 'chat', { quick: 'thanks' })).t).toBe('chat');
     const refused = await ask(a, 'chat', { quick: 'thanks' });
     expect(code(refused)).toBe('chat-too-fast');
     expect((refused as ErrorMsg).d.reason).toMatch(/again in \d+ s/);
+    // At another table of hers too.
+    const other = await api<{ table: TableInfo }>(
+      srv.url,
+      'POST',
+      '/api/play-now',
+      { game: 'klaberjass', level: 'random' },
+      anna.token,
+    );
+    const a2 = await join(other.body.table.id, { token: anna.token });
+    expect(code(await ask(a2, 'chat', { quick: 'thanks' }))).toBe('chat-too-fast');
     // Bert is not held back by Anna.
     expect((await ask(b, 'chat', { quick: 'thanks' })).t).toBe('chat');
   });
