@@ -175,9 +175,10 @@ export function ChatPanel({
   const log = useRef<HTMLOListElement>(null);
   const lang = i18n.language === 'en' ? 'en' : 'de';
   const count = m.entries.length;
-  // The newest message in sight as it comes.
+  // The newest message in sight as it comes: the list scrolls, never the page (a phone keeps its cards).
   useEffect(() => {
-    if (count > 0) log.current?.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+    const el = log.current;
+    if (el && count > 0) el.scrollTop = el.scrollHeight;
   }, [count]);
   if (!m.open) return null;
   const send = (d: Record<string, unknown>) => conn?.chat('chat', d);

@@ -74,6 +74,9 @@ describe.skipIf(!chromiumPath)('chat in Chromium', () => {
     await b.getByTestId('chat-send').click();
     await expect.poll(() => texts(a)).toEqual(['Gut gespielt', 'Danke, gleichfalls']);
 
+    // Messages that come in scroll the chat's list, not the phone's page.
+    await b.evaluate(() => window.scrollTo(0, 0));
+    const scrolled = () => b.evaluate(() => window.scrollY);
     for (const p of PAYLOADS) {
       await a.getByTestId('chat-input').fill(p);
       await a.getByTestId('chat-input').press('Enter');
@@ -81,6 +84,7 @@ describe.skipIf(!chromiumPath)('chat in Chromium', () => {
     const want = ['Gut gespielt', 'Danke, gleichfalls', ...PAYLOADS];
     await expect.poll(() => texts(b)).toEqual(want);
     await expect.poll(() => texts(a)).toEqual(want);
+    expect(await scrolled()).toBe(0);
     await a.screenshot({ path: join(shots, 'chat-desktop.png') });
     // The panel itself is accessible on both screens.
     expect(await axe(a)).toEqual([]);
@@ -123,7 +127,9 @@ describe.skipIf(!chromiumPath)('chat in Chromium', () => {
     expect(JSON.parse(report.context)).toHaveLength(6);
 
     // Anna hosts: free text off takes Bruno's input away, his quick phrases stay.
-    await a.getByTestId('chat-free').uncheck();
+    // The switch shows the server's state: it turns once the table's rules come back.
+    await a.getByTestId('chat-free').click();
+    await expect.poll(() => a.getByTestId('chat-free').isChecked()).toBe(false);
     await expect.poll(() => b.getByTestId('chat-input').count()).toBe(0);
     await b.getByTestId('chat-quick-misclick').click();
     await expect.poll(async () => (await texts(a)).at(-1)).toBe('Entschuldigung, verklickt');
