@@ -34,6 +34,7 @@ export type {
 export { BOT_LEVELS, type BotLevel } from '@stich/engine/levels';
 export * from './account.ts';
 export * from './base.ts';
+export * from './chat.ts';
 export * from './client.ts';
 export { applyDelta, type StateDelta } from './delta.ts';
 export * from './friends.ts';

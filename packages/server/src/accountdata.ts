@@ -1,7 +1,7 @@
 /**
  * A player's data as a whole (docs/accounts.md, "Export and deletion"): everything the server keeps about
  * him as JSON, and the deletion of his account, after which his seats, also in others' records, carry an
- * anonymous name and nothing signs in as him any more.
+ * anonymous name, his chat messages have no text, and nothing signs in as him any more.
  */
 
 import type { Account, PasskeyInfo } from '@stich/protocol';
@@ -56,10 +56,10 @@ export async function accountView(playerId: string, current: string | null): Pro
   };
 }
 
-/** GET /api/account/export: the account, its passkeys (no keys), sessions, tables, hints, friends, blocks. */
+/** GET /api/account/export: the account, its passkeys (no keys), sessions, tables, hints, chat messages, friends, blocks. */
 export async function exportOf(playerId: string, current: string | null) {
   const { db } = context().store;
-  const [account, player, seats, created, hints, links, blocks] = await Promise.all([
+  const [account, player, seats, created, hints, chat, links, blocks] = await Promise.all([
     accountView(playerId, current),
     db
       .selectFrom('players')
@@ -96,6 +96,12 @@ export async function exportOf(playerId: string, current: string | null) {
       ])
       .where('seats.player_id', '=', playerId)
       .orderBy('hint_uses.at')
+      .execute(),
+    db
+      .selectFrom('chat_messages')
+      .select(['table_id', 'n', 'channel', 'quick', 'text', 'at', 'hidden_at'])
+      .where('player_id', '=', playerId)
+      .orderBy('at')
       .execute(),
     db
       .selectFrom('friendships')
@@ -140,6 +146,15 @@ export async function exportOf(playerId: string, current: string | null) {
     })),
     created: created.map((t) => t.id),
     hints: hints.map((h) => ({ table: h.table, seat: Number(h.seat), seq: Number(h.seq), at: h.at })),
+    // What he wrote in chats (docs/chat.md), hidden ones too.
+    chat: chat.map((c) => ({
+      table: c.table_id,
+      n: Number(c.n),
+      channel: c.channel,
+      ...(c.quick !== null ? { quick: c.quick } : { text: c.text }),
+      at: new Date(Number(c.at)).toISOString(),
+      hidden: c.hidden_at !== null,
+    })),
     // Friends and askings by the other's name (docs/friends.md); a deleted account's name is its anonymous one.
     friends: links.map((l) => {
       const other = l.asker === playerId ? l.asked : l.asker;
@@ -171,6 +186,12 @@ export async function deleteAccount(playerId: string, anonymous: string): Promis
         .where('id', '=', playerId)
         .execute();
       await tx.updateTable('seats').set({ name: anonymous }).where('player_id', '=', playerId).execute();
+      // His chat messages keep their place (the others' replies refer to them) without their text.
+      await tx
+        .updateTable('chat_messages')
+        .set({ name: anonymous, text: null })
+        .where('player_id', '=', playerId)
+        .execute();
       await tx.deleteFrom('sessions').where('player_id', '=', playerId).execute();
       await tx.deleteFrom('passkeys').where('player_id', '=', playerId).execute();
       await tx.deleteFrom('challenges').where('player_id', '=', playerId).execute();

@@ -32,6 +32,7 @@ import { memoryLimit, peerOf, redisLimit } from './limits.ts';
 import { lobbyPage } from './lobby.ts';
 import { loginGuard } from './logins.ts';
 import { myTablesRoute } from './mine.ts';
+import { moderationRoute } from './moderation.ts';
 import { passkeyRoutes } from './passkeys.ts';
 import { programRoute } from './program.ts';
 import { rematchRoute } from './rematch.ts';
@@ -403,6 +404,7 @@ export function routes() {
       ...replayRoutes({ json, fail, playerOf, visibleTable }),
       ...analysisRoute({ json, fail, playerOf, visibleTable }),
       ...hintRoute({ json, fail, playerOf }),
+      ...moderationRoute({ json, fail, playerOf }),
       ...myTablesRoute({ json, fail, playerOf }),
       ...rematchRoute({ json, fail, playerOf, ensureLive }),
       ...rulesRoute({ json, fail }),

@@ -26,6 +26,8 @@ export interface Auth {
   readonly json: boolean;
   /** Send this connection state updates after the first as deltas (delta.ts). */
   readonly delta: boolean;
+  /** The connection's address (the chat's per-address limit); set by the room from its auth context. */
+  readonly address?: string;
 }
 
 /** Close code for a connection replaced by a newer one of the same seat. */
