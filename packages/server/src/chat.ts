@@ -25,6 +25,7 @@ import {
   REPORT_CONTEXT,
   type ServerMessage,
 } from '@stich/protocol';
+import { blockedBy, blockersAmong } from './blocks.ts';
 import type { ChatMessagesTable } from './chat-tables.ts';
 import { type Context, context } from './context.ts';
 import { type Limit, memoryLimit, redisLimit } from './limits.ts';
@@ -138,7 +139,11 @@ export class TableChat {
   /** A connection joined: it gets the latest entries of its channels and its rules. */
   async joined(client: Client, who: Chatter): Promise<void> {
     this.who.set(client.sessionId, who);
-    const entries = this.entries.filter((e) => reads(who.seat, e.ch)).slice(-CHAT_LOG_SIZE);
+    // A player does not read whom he blocked (docs/friends.md).
+    const blocked = who.player ? await blockedBy(context().store.db, who.player.id) : new Set<string>();
+    const entries = this.entries
+      .filter((e) => reads(who.seat, e.ch) && !blocked.has(e.from))
+      .slice(-CHAT_LOG_SIZE);
     const rules = await this.rulesFor(who);
     this.send(client, { t: 'chat-log', d: { entries, rules } });
   }
@@ -271,9 +276,13 @@ export class TableChat {
     if (this.entries.length > 2 * CHAT_LOG_SIZE) this.entries.splice(0, this.entries.length - CHAT_LOG_SIZE);
     // One encoding for everyone of the channel; the writer's own copy answers his request.
     const all = new Outgoing({ t: 'chat', d: entry });
+    const readers = [...this.who.values()].flatMap((w) => (w.player ? [w.player.id] : []));
+    const blockers = await blockersAmong(context().store.db, player.id, readers);
     for (const c of this.clients()) {
       const seat = this.t.roles.get(c.sessionId);
       if (seat === undefined || !reads(seat, entry.ch)) continue;
+      const reader = this.who.get(c.sessionId)?.player?.id;
+      if (reader !== undefined && blockers.has(reader)) continue;
       if (c === client) this.outbox.sendTo(c, { t: 'chat', d: entry, id: msg.id });
       else this.outbox.deliver(c, all);
     }

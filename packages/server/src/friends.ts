@@ -2,7 +2,7 @@
  * Friends, blocks and invitations to a seat (docs/friends.md, docs/protocol.md "Friends"). Only signed-in
  * players take part: a guest has no name others can find. A friendship is mutual; until then the asking is
  * open. Only friends see each other's presence and tables. A block ends what there was between the two and
- * keeps the blocked player out of the blocker's tables (`blockedAt`, asked by seating.ts). Everything is
+ * keeps the blocked player out of the blocker's tables (`blockedAt` in blocks.ts, asked by seating.ts; the chat hides his messages, chat.ts). Everything is
  * in the database, so any process of a cluster answers.
  */
 import { createEndpoint } from '@colyseus/core';
@@ -22,6 +22,7 @@ import {
   type SeatSetup,
 } from '@stich/protocol';
 import { type AccountKit, guarded } from './account.ts';
+import { blockedAt } from './blocks.ts';
 import { context } from './context.ts';
 import type { Db } from './db.ts';
 import { type Limit, memoryLimit, redisLimit } from './limits.ts';
@@ -36,18 +37,6 @@ export const FRIEND_ACTIONS_PER_HOUR = 120;
 
 const HOUR = 3600_000;
 const minutesAgo = (m: number): string => new Date(Date.now() - m * 60_000).toISOString();
-
-/** Whether any of `holders` blocked `playerId` (seating.ts keeps him out of their table). */
-export async function blockedAt(db: Db, playerId: string, holders: readonly string[]): Promise<boolean> {
-  if (holders.length === 0) return false;
-  const row = await db
-    .selectFrom('blocks')
-    .select('blocker')
-    .where('blocked', '=', playerId)
-    .where('blocker', 'in', holders)
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 /** Everything between two players: askings, friendship, invitations either way. */
 async function sever(db: Db, a: string, b: string): Promise<void> {

@@ -7,8 +7,8 @@
 import { type Client, ServerError } from '@colyseus/core';
 import type { Seat } from '@stich/engine';
 import { type JoinOptions, joinOptionsSchema, type Player } from '@stich/protocol';
+import { blockedAt } from './blocks.ts';
 import { context } from './context.ts';
-import { blockedAt } from './friends.ts';
 import { spectatorCount } from './outbox.ts';
 import type { SeatRt } from './presence.ts';
 import type { ProgramSeatAnswer } from './program.ts';

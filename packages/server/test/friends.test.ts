@@ -10,6 +10,7 @@ import {
   FRIENDS_API,
   type FriendAnswer,
   type FriendsResponse,
+  type ServerMessage,
   type TableInfo,
 } from '@stich/protocol';
 import { describe, expect, it } from 'vitest';
@@ -24,14 +25,14 @@ describe.each(DB_KINDS)('friends (%s)', (kind) => {
   const srv = serve(kind);
 
   /** A signed-in player: its guest token (room joins) and its session cookie (account requests). */
-  async function account(name: string): Promise<{ token: string; cookie: string }> {
+  async function account(name: string): Promise<{ id: string; token: string; cookie: string }> {
     const g = await guest(srv.url, name);
     const r = await call<AccountResponse>(srv.url, 'POST', ACCOUNT_API.register, {
       token: g.token,
       body: { name, password: 'password 123' },
     });
     expect(r.status).toBe(201);
-    return { token: g.token, cookie: r.cookie! };
+    return { id: g.id, token: g.token, cookie: r.cookie! };
   }
   const list = async (who: { cookie: string }) =>
     (await call<FriendsResponse>(srv.url, 'GET', F.friends, { cookie: who.cookie })).body;
@@ -196,5 +197,57 @@ describe.each(DB_KINDS)('friends (%s)', (kind) => {
     });
     expect(del.status).toBe(200);
     expect((await list(dora)).incoming).toEqual([]);
+  }, 30_000);
+
+  it("a block made at the table hides the blocked player's chat from the blocker, and only from him", async () => {
+    const gina = await account('Gina F');
+    const hugo = await account('Hugo F');
+    const ida = await guest(srv.url, 'Ida');
+    const t = await api<{ table: TableInfo }>(
+      srv.url,
+      'POST',
+      '/api/tables',
+      {
+        game: 'klaberjass',
+        players: 2,
+        options: { target: 100 },
+        seats: [{ kind: 'human' }, { kind: 'human' }],
+        seat: 0,
+      },
+      gina.token,
+    );
+    const id = t.body.table.id;
+    const join = async (o: Parameters<typeof Conn.join>[2]) => {
+      const c = await Conn.join(srv.url, id, o);
+      await c.waitFor((m) => m.t === 'chat-log');
+      return c;
+    };
+    const g = await join({ token: gina.token });
+    const h = await join({ token: hugo.token });
+    const watcher = await join({ token: ida.token, spectate: true });
+    // Hugo sat down before the block: he stays, but Gina no longer reads him.
+    expect(
+      (await call(srv.url, 'POST', F.blocks, { cookie: gina.cookie, body: { name: 'Hugo F' } })).status,
+    ).toBe(200);
+    const fromHugo = (m: ServerMessage) => m.t === 'chat' && m.d.from === hugo.id;
+    h.send({ t: 'chat', d: { quick: 'gg' }, id: 'h1' });
+    await watcher.waitFor(fromHugo);
+    await h.waitFor((m) => m.t === 'chat' && m.id === 'h1');
+    // Gina's own next message comes back to her after Hugo's would have.
+    g.send({ t: 'chat', d: { quick: 'thanks' }, id: 'g1' });
+    await g.waitFor((m) => m.t === 'chat' && m.id === 'g1');
+    await h.waitFor((m) => m.t === 'chat' && m.d.from === gina.id);
+    expect(g.messages.some(fromHugo)).toBe(false);
+    // Her log on joining again leaves him out too; the watcher's holds both.
+    await g.leave();
+    const again = await join({ token: gina.token });
+    const log = (c: Conn) =>
+      (
+        c.messages.find((m) => m.t === 'chat-log') as { d: { entries: readonly { from: string }[] } }
+      ).d.entries.map((e) => e.from);
+    expect(log(again)).toEqual([gina.id]);
+    const w2 = await join({ token: ida.token, spectate: true });
+    expect(log(w2)).toEqual([hugo.id, gina.id]);
+    for (const c of [again, h, watcher, w2]) await c.leave();
   }, 30_000);
 });
