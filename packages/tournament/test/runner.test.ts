@@ -19,7 +19,9 @@ describe('practice tournaments of computer players', () => {
       for (const g of r.games) {
         // Doppelkopf is zero-sum at the table.
         expect(g.scores.reduce((a: number, x) => a + (x ?? 0), 0)).toBe(0);
-        g.scores.forEach((x, s) => sum.set(r.players[s], (sum.get(r.players[s]) ?? 0) + (x ?? 0)));
+        g.scores.forEach((x, s) => {
+          sum.set(r.players[s], (sum.get(r.players[s]) ?? 0) + (x ?? 0));
+        });
       }
     }
     expect(rep.standings).toHaveLength(16);
