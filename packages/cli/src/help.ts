@@ -63,7 +63,7 @@ export const HELP: Readonly<Record<string, Help>> = {
   },
   tournament: {
     usage:
-      'stich tournament --format F [--game G] [--players N] [--series R] [--games G] [--level L] [--seed S]',
+      'stich tournament --format F [--game G] [--preset P] [--players N] [--series R] [--games G] [--level L] [--seed S]',
     options: [
       [
         '--format F',
@@ -73,6 +73,7 @@ export const HELP: Readonly<Record<string, Help>> = {
         '--game G',
         'the game, where the format takes more than one (swiss: klaberjass or klapperjas; duplicate: doppelkopf, differenzler or klapperjas)',
       ],
+      ['--preset P', 'a rule preset of the game (default: its first; Doppelkopf: ddv or house)'],
       ['--players N', 'computer players in the field (default 16)'],
       [
         '--series R',

@@ -12,11 +12,12 @@ const isLevel = (x: string): x is BotLevel => (BOT_LEVELS as readonly string[]).
 
 export const tournamentCommand: Command = {
   summary:
-    'tournament --format F [--game G] --players N [--series R] [--games G] [--level L] [--seed S] — a practice tournament of computer players; prints the standings',
+    'tournament --format F [--game G] [--preset P] --players N [--series R] [--games G] [--level L] [--seed S] — a practice tournament of computer players; prints the standings',
   async run(args, out) {
     const opts = parseOptions(args, [
       'format',
       'game',
+      'preset',
       'players',
       'series',
       'rounds',
@@ -54,6 +55,7 @@ export const tournamentCommand: Command = {
     const settings = {
       format: o.format ?? 'ddv',
       ...(o.game !== undefined ? { game: o.game } : {}),
+      ...(o.preset !== undefined ? { preset: o.preset } : {}),
       ...(rounds !== undefined ? { rounds: Number(rounds) } : {}),
       ...(games !== undefined ? { games: Number(games) } : {}),
       seed: o.seed ?? '1',

@@ -4,16 +4,17 @@
  * draws, the deals and the bots' choices all come from generators seeded from it.
  *
  * How a table plays (docs/tournaments.md):
- * - DDV: a table of four plays the series' games with the deal passing round (game i: seat i mod 4
- *   deals). A table of five plays a quarter more games (30 for 24), so each player plays as many
- *   games as at a table of four; in game i the player at seat i mod 5 deals and sits out, and the
- *   other four play with the player left of him leading.
- * - Differenzler: a pass is `games` games at a table of four, the deal passing round.
+ * - DDV: a table of four plays the series as one match of the engine with `games` deals (the deal
+ *   passing round as the engine's rules pass it; with the DDV preset, Pflichtsolo included). A table
+ *   of five plays a quarter more games (30 for 24), so each player plays as many games as at a table
+ *   of four; in game i the player at seat i mod 5 deals and sits out, and the other four play the
+ *   deal with the player left of him leading. Each such game is a fresh deal of the engine (its
+ *   match has four seats), so match rules such as the Pflichtsolo do not apply at a table of five.
+ * - Differenzler: a pass is one match of the engine with `games` rounds at a table of four.
  * - Swiss: each pair plays one whole match.
  * - Duplicate: every table of a round plays the same deals (drawn from one generator per deal);
  *   table t's seat s holds hand (s + t) mod 4, so with four tables or more each hand is played from
- *   each seat.
- * Each deal starts a fresh match (as the arena does), so the match score never steers the play.
+ *   each seat. Each deal is a fresh match (as in the arena), so match scores never steer the play.
  */
 import { type BotLevel, decide, requestFor } from '@stich/bots';
 import { type AnyGame, type BaseOutcome, type GameId, gameById, seeded, unwrap } from '@stich/engine';
@@ -99,6 +100,14 @@ function playDeal(
   return dealScores(g.id, o.deals[0] as Record<string, unknown>);
 }
 
+/** The game's setup input: four seats (Swiss: two), the tournament's preset, and a match length. */
+function configInput(s: Settings, length?: number): object {
+  const players = s.format === 'swiss' ? 2 : 4;
+  const options =
+    length === undefined ? undefined : s.game === 'differenzler' ? { rounds: length } : { games: length };
+  return { players, ...(s.preset !== null ? { preset: s.preset } : {}), ...(options ? { options } : {}) };
+}
+
 function playTable(s: Settings, round: number, index: number, table: Table, level: BotLevel): TableResult {
   const g = gameById(s.game) as AnyGame;
   const k = table.players.length;
@@ -106,7 +115,7 @@ function playTable(s: Settings, round: number, index: number, table: Table, leve
   const games: GameResult[] = [];
   const result = { round, table: index, players: table.players, games };
   if (s.format === 'swiss') {
-    const config = unwrap(g.parseConfig({ players: 2 }));
+    const config = unwrap(g.parseConfig(configInput(s)));
     let state = g.start(config, round % 2);
     const deals = seeded(`${base}/deals`);
     for (let d = 0; !g.isOver(state); d++) {
@@ -119,7 +128,22 @@ function playTable(s: Settings, round: number, index: number, table: Table, leve
     games.push({ scores: [...o.scores] });
     return { ...result, winners: o.winners.map((w) => table.players[w]) };
   }
-  const config = unwrap(g.parseConfig({ players: 4 }));
+  const config = unwrap(g.parseConfig(configInput(s)));
+  if (k === 4 && (s.format === 'ddv' || s.format === 'differenzler')) {
+    // The series (pass) is one match: its length is the game's own option.
+    const long = unwrap(g.parseConfig(configInput(s, s.games)));
+    let state = g.start(long, 0);
+    const deals = seeded(`${base}/deals`);
+    for (let d = 0; !g.isOver(state); d++) {
+      if (d > MAX_MATCH_DEALS)
+        throw new Error(`practice: a ${s.game} series took over ${MAX_MATCH_DEALS} deals`);
+      state = unwrap(g.applyDeal(state, g.randomDeal(state, deals)));
+      state = play(g, state, level, `${base}/d${d}`, (x) => g.awaitsDeal(x) || g.isOver(x));
+    }
+    for (const deal of (g.outcome(state) as BaseOutcome).deals)
+      games.push({ scores: dealScores(s.game, deal as Record<string, unknown>) });
+    return result;
+  }
   if (s.format === 'duplicate') {
     for (let d = 0; d < s.games; d++)
       games.push({
@@ -129,12 +153,7 @@ function playTable(s: Settings, round: number, index: number, table: Table, leve
       });
     return { ...result, rotation: table.rotation };
   }
-  const count = k === 5 ? (s.games * 5) / 4 : s.games;
-  for (let i = 0; i < count; i++) {
-    if (k === 4) {
-      games.push({ scores: playDeal(g, config, i % 4, 0, level, `${base}/g${i}`) });
-      continue;
-    }
+  for (let i = 0; i < (s.games * 5) / 4; i++) {
     // Table of five: the dealer (seat i mod 5) sits out; the next four play, the first of them leads
     // (engine seat 0, so engine seat 3 deals).
     const out = i % 5;

@@ -3,13 +3,15 @@
  * until the start, then `start` fixes the field. Pure and immutable: each operation returns a new
  * tournament or a typed error and never changes its input; the time is passed in (`now`, ms).
  */
-import { GAME_IDS, type GameId, isObject } from '@stich/engine';
+import { GAME_IDS, type GameId, gameById, isObject } from '@stich/engine';
 import { done, fail, type TResult } from './errors.ts';
 import { FORMATS, type FormatId, isFormat, MAX_ENTRANTS, swissRounds, tableSizes } from './formats.ts';
 
 export interface Settings {
   readonly format: FormatId;
   readonly game: GameId;
+  /** The game's rule preset (e.g. Doppelkopf `ddv` or `house`); null: the game's default. */
+  readonly preset: string | null;
   /** Series (DDV), passes (Differenzler) or rounds (Swiss, duplicate). */
   readonly rounds: number;
   /** Games per series at a table of four (DDV), per pass (Differenzler), deals per round (duplicate); Swiss: 1 (a whole match). */
@@ -30,7 +32,7 @@ export interface Tournament {
   readonly status: 'open' | 'started';
 }
 
-const KEYS = ['format', 'game', 'rounds', 'games', 'seed', 'startsAt', 'maxPlayers', 'fill'];
+const KEYS = ['format', 'game', 'preset', 'rounds', 'games', 'seed', 'startsAt', 'maxPlayers', 'fill'];
 
 const int = (x: unknown, lo: number, hi: number): x is number =>
   typeof x === 'number' && Number.isInteger(x) && x >= lo && x <= hi;
@@ -53,6 +55,14 @@ export function parseSettings(input: unknown, base?: Settings): TResult<Settings
       'unknown-format',
       `the ${format} format plays ${f.games.join(' or ')}, not ${JSON.stringify(game)}`,
     );
+  const preset = input.preset === undefined ? (base?.game === game ? base.preset : null) : input.preset;
+  if (preset !== null) {
+    const parsed =
+      typeof preset === 'string'
+        ? gameById(game as GameId)?.parseConfig({ players: format === 'swiss' ? 2 : 4, preset })
+        : undefined;
+    if (!parsed?.ok) return fail('malformed', `${JSON.stringify(preset)} is not a preset of ${game}`);
+  }
   const rounds = input.rounds ?? base?.rounds ?? f.rounds;
   if (!int(rounds, 0, 100))
     return fail('malformed', 'rounds must be an integer from 0 (Swiss: automatic) to 100');
@@ -77,7 +87,17 @@ export function parseSettings(input: unknown, base?: Settings): TResult<Settings
     return fail('malformed', `maxPlayers must be from 2 to ${MAX_ENTRANTS}`);
   const fill = input.fill ?? base?.fill ?? true;
   if (typeof fill !== 'boolean') return fail('malformed', 'fill must be true or false');
-  return done({ format, game: game as GameId, rounds, games, seed, startsAt, maxPlayers, fill });
+  return done({
+    format,
+    game: game as GameId,
+    preset: preset as string | null,
+    rounds,
+    games,
+    seed,
+    startsAt,
+    maxPlayers,
+    fill,
+  });
 }
 
 export function create(input: unknown): TResult<Tournament> {

@@ -24,6 +24,8 @@ describe('tournament settings and registration', () => {
     expect(code(create({ format: 'ddv', games: 10 }))).toBe('malformed');
     expect(code(create({ format: 'ddv', colour: 'red' }))).toBe('malformed');
     expect(code(create(null))).toBe('malformed');
+    expect(ok(create({ format: 'ddv', preset: 'house' })).settings.preset).toBe('house');
+    expect(code(create({ format: 'ddv', preset: 'skat' }))).toBe('malformed');
   });
 
   it('refuses registering twice, late registration and edits after the start; the input never changes', () => {
