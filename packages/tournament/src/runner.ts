@@ -78,7 +78,31 @@ function play(
   return s;
 }
 
-/** One deal from a fresh match dealt by `dealer`; `rotate` moves hand (s + rotate) mod n to seat s. */
+/**
+ * The deal drawn from `seed` for a fresh match dealt by `dealer`, its hands rotated: seat s gets hand
+ * (s + rotate) mod n (the duplicate rotation; the rest of the deal, e.g. the trump, stays).
+ */
+export function rotatedDeal(
+  g: AnyGame,
+  config: unknown,
+  dealer: number,
+  rotate: number,
+  seed: string,
+): unknown {
+  const state = g.start(config, dealer);
+  const deal = g.randomDeal(state, seeded(`${seed}/deal`)) as { hands?: unknown[] };
+  const n = g.seats(state);
+  if (rotate === 0) return deal;
+  if (!Array.isArray(deal.hands) || deal.hands.length !== n)
+    throw new Error(`practice: ${g.id} deals no hand per seat, so its deals cannot be rotated`);
+  return { ...deal, hands: deal.hands.map((_, s) => (deal.hands as unknown[])[(s + rotate) % n]) };
+}
+
+/** The seed of deal `deal` of a duplicate round: the same at every table. */
+export const duplicateSeed = (seed: string, round: number, deal: number): string =>
+  `${seed}/r${round}/deal${deal}`;
+
+/** One deal from a fresh match dealt by `dealer`, the hands rotated by `rotate`; its scores by seat. */
 function playDeal(
   g: AnyGame,
   config: unknown,
@@ -87,14 +111,7 @@ function playDeal(
   level: BotLevel,
   seed: string,
 ): number[] {
-  let state = g.start(config, dealer);
-  const deal = g.randomDeal(state, seeded(`${seed}/deal`)) as { hands?: unknown[] };
-  const n = g.seats(state);
-  const rotated =
-    rotate === 0 || !Array.isArray(deal.hands)
-      ? deal
-      : { ...deal, hands: deal.hands.map((_, s) => (deal.hands as unknown[])[(s + rotate) % n]) };
-  state = unwrap(g.applyDeal(state, rotated));
+  let state = unwrap(g.applyDeal(g.start(config, dealer), rotatedDeal(g, config, dealer, rotate, seed)));
   state = play(g, state, level, seed, (s) => (g.outcome(s) as BaseOutcome).deals.length > 0);
   const o = g.outcome(state) as BaseOutcome;
   return dealScores(g.id, o.deals[0] as Record<string, unknown>);
@@ -149,7 +166,7 @@ function playTable(s: Settings, round: number, index: number, table: Table, leve
       games.push({
         deal: d,
         // The deal's seed leaves out the table: every table gets the same cards.
-        scores: playDeal(g, config, d % 4, table.rotation, level, `${s.seed}/r${round}/deal${d}`),
+        scores: playDeal(g, config, d % 4, table.rotation, level, duplicateSeed(s.seed, round, d)),
       });
     return { ...result, rotation: table.rotation };
   }

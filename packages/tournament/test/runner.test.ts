@@ -1,5 +1,6 @@
+import { type AnyGame, gameById, unwrap } from '@stich/engine';
 import { describe, expect, it } from 'vitest';
-import { type PracticeReport, practice } from '../src/runner.ts';
+import { duplicateSeed, type PracticeReport, practice, rotatedDeal } from '../src/runner.ts';
 import { standings } from '../src/standings.ts';
 
 function run(settings: object, players: number): PracticeReport {
@@ -61,6 +62,27 @@ describe('practice tournaments of computer players', () => {
     expect(mean).toBeCloseTo(50, 1);
     for (const s of rep.standings) expect(s.games).toBe(8);
   });
+
+  it.each(['doppelkopf', 'differenzler', 'klapperjas'])(
+    'duplicate %s: a table rotated by one holds each hand one seat on',
+    (id) => {
+      const g = gameById(id as 'doppelkopf') as AnyGame;
+      const config = unwrap(g.parseConfig({ players: 4 }));
+      const seed = duplicateSeed('x', 0, 3);
+      type Deal = { hands: unknown[]; trump?: unknown };
+      const t0 = rotatedDeal(g, config, 3, 0, seed) as Deal;
+      const t1 = rotatedDeal(g, config, 3, 1, seed) as Deal;
+      expect(t0.hands).toHaveLength(4);
+      for (let s = 0; s < 4; s++) expect(t1.hands[s]).toStrictEqual(t0.hands[(s + 1) % 4]);
+      expect(t1.trump).toStrictEqual(t0.trump);
+      // Another deal number gives other cards.
+      expect((rotatedDeal(g, config, 3, 0, duplicateSeed('x', 0, 4)) as Deal).hands).not.toStrictEqual(
+        t0.hands,
+      );
+      // The rotated deal is one the engine accepts.
+      expect(g.applyDeal(g.start(config, 3), t1).ok).toBe(true);
+    },
+  );
 
   it('Differenzler passes and a Swiss Klaberjass tournament run to their end', () => {
     const d = run({ format: 'differenzler', rounds: 2, games: 4, seed: '1' }, 8);
