@@ -70,3 +70,30 @@ export function nextRound(t: Tournament, results: readonly TableResult[]): TResu
     bye: null,
   });
 }
+
+/**
+ * Checks a finished table's result against the round it belongs to (the server takes results from its
+ * table processes): the right round and table, the drawn players in their seats, one score per seat
+ * (null only for a sitter at a table of five, one per game), and a Swiss table's winners from its
+ * players. A result that does not fit gives `bad-result` and is not to be stored.
+ */
+export function checkResult(round: Round, r: TableResult): TResult<TableResult> {
+  const bad = (reason: string) => fail('bad-result', `round ${round.index} table ${r.table}: ${reason}`);
+  if (r.round !== round.index) return bad(`belongs to round ${r.round}`);
+  const isBye = round.bye !== null && r.table === round.tables.length;
+  const table = isBye ? { players: [round.bye as string], rotation: 0 } : round.tables[r.table];
+  if (!table) return bad('no such table');
+  if (r.players.length !== table.players.length || r.players.some((p, i) => p !== table.players[i]))
+    return bad(`players ${r.players.join(', ')} are not the drawn ${table.players.join(', ')}`);
+  if ((r.rotation ?? 0) !== table.rotation) return bad(`rotation ${r.rotation} is not ${table.rotation}`);
+  for (const [i, g] of r.games.entries()) {
+    if (g.scores.length !== r.players.length) return bad(`game ${i} has ${g.scores.length} scores`);
+    if (g.scores.some((x) => x !== null && !Number.isFinite(x)))
+      return bad(`game ${i} has a score that is no number`);
+    const sitters = g.scores.filter((x) => x === null).length;
+    if (sitters !== (r.players.length === 5 ? 1 : 0))
+      return bad(`game ${i} has ${sitters} seats without a score`);
+  }
+  if (r.winners?.some((w) => !r.players.includes(w))) return bad('a winner who did not play');
+  return done(r);
+}

@@ -19,10 +19,16 @@
 import { type BotLevel, decide, requestFor } from '@stich/bots';
 import { type AnyGame, type BaseOutcome, type GameId, gameById, seeded, unwrap } from '@stich/engine';
 import { done, type TResult } from './errors.ts';
-import { nextRound, type Round, type Table } from './plan.ts';
+import { checkResult, nextRound, type Round, type Table } from './plan.ts';
 import type { GameResult, TableResult } from './results.ts';
 import { type Standing, standings } from './standings.ts';
 import { create, register, type Settings, start } from './tournament.ts';
+
+/** A typed error the runner does not expect (its own results failing their check) is a bug: throw. */
+const unwrapT = <T>(r: TResult<T>): T => {
+  if (r.ok) return r.value;
+  throw new Error(`practice: ${r.error.code}: ${r.error.reason}`);
+};
 
 /** Bot steps one deal may take before the runner gives up on it (a bot that never ends a deal). */
 const MAX_STEPS = 10_000;
@@ -201,13 +207,16 @@ export function practice(opts: PracticeOptions): TResult<PracticeReport> {
     const next = nextRound(t, results);
     if (!next.ok) return next;
     rounds.push(next.value);
-    next.value.tables.forEach((table, i) => {
-      results.push(playTable(t.settings, r, i, table, opts.level));
+    const played = next.value.tables.map((table, i) => {
+      const res = playTable(t.settings, r, i, table, opts.level);
       opts.progress?.(r, i);
+      return res;
     });
     const bye = next.value.bye;
     if (bye !== null)
-      results.push({ round: r, table: next.value.tables.length, players: [bye], games: [], winners: [bye] });
+      played.push({ round: r, table: next.value.tables.length, players: [bye], games: [], winners: [bye] });
+    // The runner's results go through the same check as the server's will.
+    for (const res of played) results.push(unwrapT(checkResult(next.value, res)));
   }
   return done({
     settings: t.settings,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tableSizes } from '../src/formats.ts';
+import { checkResult, nextRound } from '../src/plan.ts';
 import { create, edit, register, start, type Tournament, unregister } from '../src/tournament.ts';
 
 const ok = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => {
@@ -70,5 +71,22 @@ describe('tournament settings and registration', () => {
     expect(ok(tableSizes('ddv', 15))).toStrictEqual([5, 5, 5]);
     expect(ok(tableSizes('ddv', 19))).toStrictEqual([4, 5, 5, 5]);
     expect(ok(tableSizes('swiss', 7))).toStrictEqual([2, 2, 2]);
+  });
+});
+
+describe('results against the plan', () => {
+  it('accepts a table as drawn and refuses one that does not fit, with bad-result', () => {
+    const t = ok(start(field(9)));
+    const round = ok(nextRound(t, []));
+    const five = round.tables.findIndex((x) => x.players.length === 5);
+    const players = round.tables[five].players;
+    const good = { round: 0, table: five, players, games: [{ scores: [null, 1, -1, 1, -1] }] };
+    expect(code(checkResult(round, good))).toBe('ok');
+    expect(code(checkResult(round, { ...good, round: 1 }))).toBe('bad-result');
+    expect(code(checkResult(round, { ...good, table: 7 }))).toBe('bad-result');
+    expect(code(checkResult(round, { ...good, players: [...players].reverse() }))).toBe('bad-result');
+    expect(code(checkResult(round, { ...good, games: [{ scores: [1, 1, -1, 1, -1] }] }))).toBe('bad-result');
+    expect(code(checkResult(round, { ...good, games: [{ scores: [null, 1, -1] }] }))).toBe('bad-result');
+    expect(code(checkResult(round, { ...good, winners: ['nobody'] }))).toBe('bad-result');
   });
 });
