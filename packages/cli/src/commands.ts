@@ -7,6 +7,7 @@ import { ladderCommand } from './ladder.ts';
 import { oracleCommand } from './oracle.ts';
 import { replayCommand } from './replay.ts';
 import { selfplayCommand } from './selfplay.ts';
+import { tournamentCommand } from './tournament.ts';
 import { verifyCommand } from './verify.ts';
 
 export interface Output {
@@ -30,4 +31,5 @@ export const commands: Record<string, Command> = {
   examples: examplesCommand,
   analyze: analyzeCommand,
   verify: verifyCommand,
+  tournament: tournamentCommand,
 };

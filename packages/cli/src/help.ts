@@ -61,6 +61,36 @@ export const HELP: Readonly<Record<string, Help>> = {
       "npx stich arena --game klapperjas --bots 'cmd:python3 examples/bots/random_bot.py,search' --deals 100",
     ],
   },
+  tournament: {
+    usage:
+      'stich tournament --format F [--game G] [--preset P] [--players N] [--series R] [--games G] [--level L] [--seed S]',
+    options: [
+      [
+        '--format F',
+        'ddv (Doppelkopf, DDV style), differenzler, swiss (Klaberjass, 2-player Klapper-Jas) or duplicate (default ddv); docs/tournaments.md',
+      ],
+      [
+        '--game G',
+        'the game, where the format takes more than one (swiss: klaberjass or klapperjas; duplicate: doppelkopf, differenzler or klapperjas)',
+      ],
+      ['--preset P', 'a rule preset of the game (default: its first; Doppelkopf: ddv or house)'],
+      ['--players N', 'computer players in the field (default 16)'],
+      [
+        '--series R',
+        'series (DDV), passes (Differenzler) or rounds (Swiss, duplicate); also --rounds (default: the format’s; Swiss: ceil(log2 N))',
+      ],
+      [
+        '--games G',
+        'games per series at a table of four (DDV, default 24), per pass (Differenzler, 4), deals per round (duplicate, 8); also --deals',
+      ],
+      ['--level L', 'the computer players’ level: random, rule or search (default rule)'],
+      ['--seed S', 'seed of the draws, deals and bots (default 1); the same seed plays the same tournament'],
+    ],
+    examples: [
+      'npx stich tournament --format ddv --players 16 --series 2 --games 24 --level rule --seed 1',
+      'npx stich tournament --format duplicate --game doppelkopf --players 8',
+    ],
+  },
   ladder: {
     usage:
       'stich ladder --game G [--players N] [--preset P] [--bots A,B,...] [--rounds R] [--deals D] [--seed S] [--out DIR] [--timeout MS]',

@@ -1,0 +1,30 @@
+/** What a finished table reports back: the input of standings and of the next round's draw. */
+import type { GameId } from '@stich/engine';
+
+export interface GameResult {
+  /**
+   * By table seat; null for the seat that sat out (the dealer at a table of five). DDV: the game
+   * points scored; Differenzler: the difference; duplicate: the game's deal score (Doppelkopf game
+   * points, Klapper-Jas match points awarded, Differenzler the difference); Swiss: the match score.
+   */
+  readonly scores: readonly (number | null)[];
+  /** Duplicate: the deal's number in its round (every table plays deals 0, 1, ...). */
+  readonly deal?: number;
+}
+
+export interface TableResult {
+  /** Round (series, pass), from 0. */
+  readonly round: number;
+  /** Table of the round, from 0. */
+  readonly table: number;
+  /** The players by seat. A Swiss bye is a table of one. */
+  readonly players: readonly string[];
+  /** Duplicate: seat s held hand (s + rotation) mod 4 of each deal. */
+  readonly rotation?: number;
+  readonly games: readonly GameResult[];
+  /** Swiss: the match winners (both on a tie; the player alone on a bye). */
+  readonly winners?: readonly string[];
+}
+
+/** Whether a higher deal score is better in the game (Differenzler scores differences). */
+export const higherIsBetter = (game: GameId): boolean => game !== 'differenzler';
