@@ -22,8 +22,8 @@ export interface Auth {
   readonly seatToken: string | null;
   /** Send this connection JSON text instead of msgpack objects. */
   readonly json: boolean;
-  /** Send this connection state updates after the first as deltas (delta.ts). */
-  readonly delta: boolean;
+  /** Send this connection the table as events (events.ts) instead of whole states. */
+  readonly events: boolean;
 }
 
 /** Close code for a connection replaced by a newer one of the same seat. */
@@ -67,7 +67,7 @@ export async function seatFor(t: TableState, options: unknown): Promise<Auth> {
       player: { id: s.holder!.playerId, name: s.holder!.name },
       seatToken: o.seatToken,
       json: o.json === true,
-      delta: o.delta === true,
+      events: o.events === true,
     };
   }
   const member = player ? t.seats.find((s) => s.holder?.playerId === player.id) : undefined;
@@ -81,7 +81,7 @@ export async function seatFor(t: TableState, options: unknown): Promise<Auth> {
       player: player ?? null,
       seatToken: null,
       json: o.json === true,
-      delta: o.delta === true,
+      events: o.events === true,
     };
   }
   if (!player) throw new ServerError(401, 'unauthorized: a seat needs a player token (POST /api/guests)');
@@ -120,7 +120,7 @@ export async function seatFor(t: TableState, options: unknown): Promise<Auth> {
     context().log.error({ table: t.row.id, seat: target.seat, err: e }, 'storing seat holder failed');
     throw new ServerError(503, 'storage: the seat could not be stored; try again');
   }
-  return { seat: target.seat, player, seatToken, json: o.json === true, delta: o.delta === true };
+  return { seat: target.seat, player, seatToken, json: o.json === true, events: o.events === true };
 }
 
 /**
