@@ -5,7 +5,7 @@
  *
  *   node packages/server/bench/loadtest.ts [--tables 500] [--seconds 30] [--game differenzler]
  *     [--think 0 | --rate 3000] [--db sqlite|pg] [--processes 1 | --targets URL,URL] [--prof DIR]
- *     [--msgpack] [--events] [--options JSON]
+ *     [--msgpack] [--whole] [--options JSON]
  *
  * Pacing. `--think 0` (default): every player answers at once, a closed loop in which each table always
  * has an action in flight, so latency is queueing (Little's law: tables / throughput). `--think <ms>`: each
@@ -20,8 +20,9 @@
  * and plays against the processes' URLs it prints, through its proxy; the proxy's CPU is reported apart.
  * `--targets` plays against servers already running. Tables are created and joined round-robin across
  * the URLs. `--prof DIR` runs a single started server under --cpu-prof. The clients take JSON text
- * frames, as the web client (`--msgpack`: msgpack objects), and every update whole (`--events`: the table
- * as events, a snapshot then patch frames folded as the web client folds them). `--options` replaces the game's setup options (e.g. `'{"rounds":4}'`: matches
+ * frames, as the web client (`--msgpack`: msgpack objects), and the table as events, a snapshot then patch
+ * frames folded with the protocol's reducer as the web client folds them (`--whole`: every update whole, as
+ * a client without the join option `events`). `--options` replaces the game's setup options (e.g. `'{"rounds":4}'`: matches
  * that end within the window, so that what a match's end costs is measured too; a table stops at its end).
  *
  * Reports, for the measured window (after every table is seated and 3 s of warm-up): actions per second
@@ -63,7 +64,7 @@ const { values } = parseArgs({
     targets: { type: 'string' },
     prof: { type: 'string' },
     msgpack: { type: 'boolean', default: false },
-    events: { type: 'boolean', default: false },
+    whole: { type: 'boolean', default: false },
     options: { type: 'string' },
   },
 });
@@ -323,8 +324,8 @@ await pool(TABLES * 4, async (i) => {
     code: tables[t].code,
     // JSON text frames, as the web client uses (--msgpack: msgpack objects).
     json: !values.msgpack,
-    // --events: the table as events (a snapshot, then patch frames).
-    events: values.events,
+    // The table as events (a snapshot, then patch frames), as the web client; --whole: whole states.
+    events: !values.whole,
   });
   rooms.push(room);
   let nextId = 1;

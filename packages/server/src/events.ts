@@ -248,6 +248,18 @@ export function equal(a: unknown, b: unknown): boolean {
   if (Array.isArray(b)) return false;
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
+  const keys = Object.keys(y);
+  if (Object.keys(x).length === keys.length) {
+    // As many keys, each of `y`'s defined and equal in `x`: the same keys and values.
+    let i = 0;
+    for (; i < keys.length; i++) {
+      const v = y[keys[i]];
+      if (v === undefined) break;
+      if (!equal(x[keys[i]], v)) return false;
+    }
+    if (i === keys.length) return true;
+  }
+  // Keys whose value is undefined: the defined ones are compared and counted.
   let n = 0;
   for (const k in y) {
     if (!Object.hasOwn(y, k) || y[k] === undefined) continue;

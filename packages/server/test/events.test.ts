@@ -30,7 +30,7 @@ import {
 } from '@stich/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diff, type Now, Projector } from '../src/events.ts';
+import { diff, equal, type Now, Projector } from '../src/events.ts';
 import { api, Conn, folds, guest, SHORT_OPTIONS, serve, testGames } from './helpers.ts';
 
 const json = (v: unknown) => JSON.stringify(v);
@@ -62,6 +62,15 @@ describe('patch operations', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('values are compared as JSON: a key whose value is undefined is absent', () => {
+    expect(equal({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+    expect(equal({ a: undefined, b: [1] }, { c: undefined, b: [1] })).toBe(true);
+    expect(equal({ a: 1 }, { b: 1 })).toBe(false);
+    expect(equal({ a: 1, b: undefined }, { a: 1, c: 2 })).toBe(false);
+    expect(equal([{ a: 1 }], [{ a: 1 }])).toBe(true);
+    expect(equal([1], { 0: 1 })).toBe(false);
   });
 
   it('an array that grew at its end is one append of the new elements', () => {
