@@ -36,11 +36,15 @@ export interface Now {
 
 type Fields = Readonly<Record<string, unknown>>;
 
-/** A seat's own part: its view's fields that differ from the public view, and its legal actions. */
+/**
+ * A seat's own part: its view's fields that differ from the public view, and its legal actions, kept as
+ * their JSON text (shared between tables when long: a Differenzler estimate's list is the same everywhere).
+ */
 interface Own {
   readonly view: Fields;
   readonly hide: readonly string[];
-  readonly legal: readonly unknown[];
+  readonly legal: string;
+  readonly count: number;
   /** JSON texts of the long legal-action lists the seat's connection remembers (protocol `remember`). */
   recall: readonly string[];
 }
@@ -103,14 +107,14 @@ export class Projector {
         this.last = p;
       }
       // The connection remembers this snapshot's legal actions only (a seat has one connection).
-      own.recall = recalled([], own.legal);
+      own.recall = recalled([], own);
     }
     return {
       seq: p.seq,
       pub: p.pub,
       own: own === undefined ? null : own.view,
       ...(own !== undefined && own.hide.length > 0 ? { hide: own.hide } : {}),
-      legal: own === undefined ? [] : own.legal,
+      legal: own === undefined ? [] : (JSON.parse(own.legal) as unknown[]),
       outcome: p.outcome,
       deadline: p.deadline,
     };
@@ -123,7 +127,8 @@ export class Projector {
   step(now: Now, seats: ReadonlySet<Seat>): Step | null {
     const prev = this.last;
     if (prev === null) return null;
-    const next = project(now, seats);
+    const lists = new Map<Seat, readonly unknown[]>();
+    const next = project(now, seats, lists);
     this.last = next;
     const pub: Op[] = [];
     diff(prev.pub, next.pub, [], pub);
@@ -152,15 +157,15 @@ export class Projector {
       o.recall = before.recall;
       let legal: readonly unknown[] | number | undefined;
       let legalText = '';
-      if (before.legal !== o.legal && !equal(before.legal, o.legal)) {
-        legalText = JSON.stringify(o.legal);
-        const again = o.legal.length >= RECALL_LENGTH ? o.recall.indexOf(legalText) : -1;
+      if (before.legal !== o.legal) {
+        const again = o.count >= RECALL_LENGTH ? o.recall.indexOf(o.legal) : -1;
         if (again >= 0) {
           legal = again;
           legalText = String(again);
         } else {
-          legal = o.legal;
-          o.recall = recalled(o.recall, o.legal, legalText);
+          legal = lists.get(seat);
+          legalText = o.legal;
+          o.recall = recalled(o.recall, o);
         }
       }
       if (ops.length === 0 && hide === undefined && legal === undefined) continue;
@@ -187,12 +192,12 @@ export class Projector {
   }
 }
 
-/** The projection of the table now for `seats`. */
-function project(now: Now, seats: Iterable<Seat>): Projection {
+/** The projection of the table now for `seats`; `lists` gets each seat's legal actions. */
+function project(now: Now, seats: Iterable<Seat>, lists?: Map<Seat, readonly unknown[]>): Projection {
   const { game, gs } = now;
   const pub = game.viewFor(gs, SPECTATOR) as unknown as Fields;
   const own = new Map<Seat, Own>();
-  for (const seat of seats) own.set(seat, ownOf(now, seat, pub));
+  for (const seat of seats) own.set(seat, ownOf(now, seat, pub, lists));
   return {
     seq: now.seq,
     pub,
@@ -203,7 +208,7 @@ function project(now: Now, seats: Iterable<Seat>): Projection {
 }
 
 /** A seat's own part: the fields of its view that the public view has otherwise or not at all. */
-function ownOf(now: Now, seat: Seat, pub: Fields): Own {
+function ownOf(now: Now, seat: Seat, pub: Fields, lists?: Map<Seat, readonly unknown[]>): Own {
   const view = now.game.viewFor(now.gs, seat) as unknown as Fields;
   const mine: Record<string, unknown> = {};
   for (const k in view) {
@@ -216,19 +221,33 @@ function ownOf(now: Now, seat: Seat, pub: Fields): Own {
   for (const k in pub)
     if (Object.hasOwn(pub, k) && pub[k] !== undefined && (!Object.hasOwn(view, k) || view[k] === undefined))
       hide.push(k);
+  const legal = now.playing ? now.game.legalActions(now.gs, seat) : NONE;
+  lists?.set(seat, legal);
   return {
     view: mine,
     hide: hide.length > 0 ? hide : NONE,
-    legal: now.playing ? now.game.legalActions(now.gs, seat) : NONE,
+    legal: legal.length === 0 ? '[]' : intern(JSON.stringify(legal)),
+    count: legal.length,
     recall: NONE,
   };
 }
 
-/** `recall` after `legal` was sent (as protocol `remember`, on JSON texts). */
-function recalled(recall: readonly string[], legal: readonly unknown[], text?: string): readonly string[] {
-  if (legal.length < RECALL_LENGTH) return recall;
-  const out = [...recall, text ?? JSON.stringify(legal)];
+/** `recall` after `own`'s legal actions were sent (as protocol `remember`, on JSON texts). */
+function recalled(recall: readonly string[], own: Own): readonly string[] {
+  if (own.count < RECALL_LENGTH) return recall;
+  const out = [...recall, own.legal];
   return out.length > RECALL_SIZE ? out.slice(out.length - RECALL_SIZE) : out;
+}
+
+/** Long texts already met (any table's), so that equal texts are one string and compare at once. */
+const interned = new Map<string, string>();
+function intern(text: string): string {
+  if (text.length < 256) return text;
+  const known = interned.get(text);
+  if (known !== undefined) return known;
+  if (interned.size >= 1024) interned.clear();
+  interned.set(text, text);
+  return text;
 }
 
 const sameKeys = (a: readonly string[], b: readonly string[]): boolean =>
