@@ -32,7 +32,7 @@ export default defineConfig({
             // The account's screens and their texts in one fetch; uPlot apart, fetched when a profile draws.
             {
               name: 'account',
-              test: /packages[\\/]web[\\/]src[\\/](account[\\/](?!Charts)|i18n[\\/](account|stats)\.ts)/,
+              test: /packages[\\/]web[\\/]src[\\/](account[\\/](?!Charts)|i18n[\\/](account|stats|friends)\.ts)/,
               priority: 1,
             },
             { name: 'charts', test: /node_modules[\\/]uplot[\\/]|[\\/]account[\\/]Charts/, priority: 1 },

@@ -72,6 +72,18 @@ export const ERROR_CODES = [
   'bad-passkey',
   /** Too many failed sign-ins for this name or address; `reason` says when to try again. */
   'too-many-logins',
+  /** Chat (docs/chat.md): free text longer than CHAT_MAX_TEXT. */
+  'chat-too-long',
+  /** Chat: free text that is empty once trimmed. */
+  'chat-empty',
+  /** Chat: more messages than this player or this address may write in the window; `reason` says when. */
+  'chat-too-fast',
+  /** Chat: a moderator has barred this player from chat. */
+  'chat-barred',
+  /** Chat: the host turned free text off at this table; quick phrases only. */
+  'chat-free-text-off',
+  /** Chat: a quick phrase id the server does not know. */
+  'chat-unknown-phrase',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -45,10 +45,49 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
     id: requestId,
     d: z.object({ botDelayMs: z.number().int().min(0).max(5000) }),
   }),
+  /**
+   * A chat message (docs/chat.md): a quick phrase by id, or free text. Seats write to the players' channel,
+   * spectators to the spectators'. Answered with the `chat` entry (with `id`) as everyone of the channel
+   * gets it, or with an `error`: `chat-too-long`, `chat-empty`, `chat-too-fast`, `chat-barred`,
+   * `chat-free-text-off`, `chat-unknown-phrase`, `unauthorized` (a spectator without a player token).
+   * The text may be longer than CHAT_MAX_TEXT here so that the server answers `chat-too-long`.
+   */
+  z.object({
+    t: z.literal('chat'),
+    id: requestId,
+    d: z.union([z.object({ quick: text(40).min(1) }).strict(), z.object({ text: text(2000) }).strict()]),
+  }),
+  /** Reports message `n` to the server's moderators, with its context; answered with `chat-done`. */
+  z.object({
+    t: z.literal('chat-report'),
+    id: requestId,
+    d: z.object({ n: z.number().int().min(0), reason: text(200).optional() }),
+  }),
+  /** Moderators: hides message `n` from everyone (and from the record); answered with `chat-done`. */
+  z.object({ t: z.literal('chat-hide'), id: requestId, d: z.object({ n: z.number().int().min(0) }) }),
+  /** Moderators: bars the writer of message `n` from chat on the whole server (`on: false` lifts it). */
+  z.object({
+    t: z.literal('chat-bar'),
+    id: requestId,
+    d: z.object({ n: z.number().int().min(0), on: z.boolean() }),
+  }),
+  /** The host: free text on or off at this table (off: quick phrases only); answered with `chat-done`. */
+  z.object({ t: z.literal('chat-free'), id: requestId, d: z.object({ on: z.boolean() }) }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientMessageType = ClientMessage['t'];
-export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = ['act', 'sync', 'ping', 'seed', 'speed'];
+export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = [
+  'act',
+  'sync',
+  'ping',
+  'seed',
+  'speed',
+  'chat',
+  'chat-report',
+  'chat-hide',
+  'chat-bar',
+  'chat-free',
+];
 
 export type ParsedClientMessage =
   | { readonly ok: true; readonly msg: ClientMessage }

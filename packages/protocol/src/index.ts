@@ -35,6 +35,7 @@ export type {
 export { BOT_LEVELS, type BotLevel } from '@stich/engine/levels';
 export * from './account.ts';
 export * from './base.ts';
+export * from './chat.ts';
 export * from './client.ts';
 export {
   applyEvents,
@@ -50,6 +51,7 @@ export {
   type Snapshot,
   viewOf,
 } from './events.ts';
+export * from './friends.ts';
 export * from './server.ts';
 export * from './stats.ts';
 export * from './tables.ts';

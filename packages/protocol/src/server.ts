@@ -2,6 +2,7 @@
 import type { Action, GameId, GameMeta, GameOutcome, GameView, Seat } from '@stich/engine';
 import { z } from 'zod';
 import { type ErrorCode, type PROTOCOL_VERSION, text } from './base.ts';
+import type { ChatEntry, ChatRules } from './chat.ts';
 import type { RequestId } from './client.ts';
 import type { EventFrame, Snapshot } from './events.ts';
 import type { Player, TableInfo, TableProgress, TableStatus } from './tables.ts';
@@ -51,6 +52,23 @@ export type ServerMessage =
   | { readonly t: 'pong'; readonly d: { readonly time: number }; readonly id: RequestId }
   /** The fair deal (docs/fair-deal.md): the next deal's commitment and the last deal revealed. */
   | { readonly t: 'fair'; readonly d: FairNews; readonly id?: RequestId }
+  /** Chat (docs/chat.md), on joining: the latest entries of the connection's channels, and its rules. */
+  | {
+      readonly t: 'chat-log';
+      readonly d: { readonly entries: readonly ChatEntry[]; readonly rules: ChatRules };
+    }
+  /** Chat: a new message; `id` is set for its writer (the answer to his `chat`). */
+  | { readonly t: 'chat'; readonly d: ChatEntry; readonly id?: RequestId }
+  /** Chat: a moderator hid message `n`; it is no longer shown. */
+  | { readonly t: 'chat-hidden'; readonly d: { readonly n: number } }
+  /** Chat: the connection's rules changed (the host turned free text on or off, a bar). */
+  | { readonly t: 'chat-rules'; readonly d: ChatRules }
+  /** Chat: a `chat-report`, `chat-hide`, `chat-bar` or `chat-free` was done. */
+  | {
+      readonly t: 'chat-done';
+      readonly d: { readonly what: 'report' | 'hide' | 'bar' | 'free' };
+      readonly id: RequestId;
+    }
   /** A request failed; nothing changed. `id` is null when the message carried no readable id. */
   | {
       readonly t: 'error';

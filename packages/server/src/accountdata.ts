@@ -1,10 +1,12 @@
 /**
  * A player's data as a whole (docs/accounts.md, "Export and deletion"): everything the server keeps about
  * him as JSON, and the deletion of his account, after which his seats, also in others' records, carry an
- * anonymous name and nothing signs in as him any more.
+ * anonymous name, his chat messages have no text, and nothing signs in as him any more.
  */
+
 import type { Account, PasskeyInfo } from '@stich/protocol';
 import { context } from './context.ts';
+import type { Db } from './db.ts';
 import { sessionsOf } from './sessions.ts';
 import { hash, secret } from './store.ts';
 
@@ -54,10 +56,10 @@ export async function accountView(playerId: string, current: string | null): Pro
   };
 }
 
-/** GET /api/account/export: the account, its passkeys (no keys), sessions, tables, hints. */
+/** GET /api/account/export: the account, its passkeys (no keys), sessions, tables, hints, chat messages, friends, blocks. */
 export async function exportOf(playerId: string, current: string | null) {
   const { db } = context().store;
-  const [account, player, seats, created, hints] = await Promise.all([
+  const [account, player, seats, created, hints, chat, links, blocks] = await Promise.all([
     accountView(playerId, current),
     db
       .selectFrom('players')
@@ -95,7 +97,35 @@ export async function exportOf(playerId: string, current: string | null) {
       .where('seats.player_id', '=', playerId)
       .orderBy('hint_uses.at')
       .execute(),
+    db
+      .selectFrom('chat_messages')
+      .select(['table_id', 'n', 'channel', 'quick', 'text', 'at', 'hidden_at'])
+      .where('player_id', '=', playerId)
+      .orderBy('at')
+      .execute(),
+    db
+      .selectFrom('friendships')
+      .selectAll()
+      .where((w) => w.or([w('asker', '=', playerId), w('asked', '=', playerId)]))
+      .execute(),
+    db.selectFrom('blocks').select(['blocked', 'at']).where('blocker', '=', playerId).execute(),
   ]);
+  const others = [
+    ...links.map((l) => (l.asker === playerId ? l.asked : l.asker)),
+    ...blocks.map((b) => b.blocked),
+  ];
+  const names =
+    others.length === 0
+      ? new Map<string, string>()
+      : new Map(
+          (
+            await db
+              .selectFrom('accounts')
+              .select(['player_id', 'name'])
+              .where('player_id', 'in', others)
+              .execute()
+          ).map((a) => [a.player_id, a.name]),
+        );
   return {
     format: 'stich-account-export',
     version: 1,
@@ -116,6 +146,22 @@ export async function exportOf(playerId: string, current: string | null) {
     })),
     created: created.map((t) => t.id),
     hints: hints.map((h) => ({ table: h.table, seat: Number(h.seat), seq: Number(h.seq), at: h.at })),
+    // What he wrote in chats (docs/chat.md), hidden ones too.
+    chat: chat.map((c) => ({
+      table: c.table_id,
+      n: Number(c.n),
+      channel: c.channel,
+      ...(c.quick !== null ? { quick: c.quick } : { text: c.text }),
+      at: new Date(Number(c.at)).toISOString(),
+      hidden: c.hidden_at !== null,
+    })),
+    // Friends and askings by the other's name (docs/friends.md); a deleted account's name is its anonymous one.
+    friends: links.map((l) => {
+      const other = l.asker === playerId ? l.asked : l.asker;
+      const state = l.mutual === 1 ? 'friends' : l.asker === playerId ? 'asked' : 'asked-by';
+      return { name: names.get(other) ?? null, state, since: l.at };
+    }),
+    blocked: blocks.map((b) => ({ name: names.get(b.blocked) ?? null, since: b.at })),
   };
 }
 
@@ -140,8 +186,32 @@ export async function deleteAccount(playerId: string, anonymous: string): Promis
         .where('id', '=', playerId)
         .execute();
       await tx.updateTable('seats').set({ name: anonymous }).where('player_id', '=', playerId).execute();
+      // His chat messages keep their place (the others' replies refer to them) without their text.
+      await tx
+        .updateTable('chat_messages')
+        .set({ name: anonymous, text: null })
+        .where('player_id', '=', playerId)
+        .execute();
       await tx.deleteFrom('sessions').where('player_id', '=', playerId).execute();
       await tx.deleteFrom('passkeys').where('player_id', '=', playerId).execute();
       await tx.deleteFrom('challenges').where('player_id', '=', playerId).execute();
+      await forgetFriends(tx, playerId);
     });
+}
+
+/** An account's friends' rows when it is deleted (accountdata.ts). */
+async function forgetFriends(db: Db, playerId: string): Promise<void> {
+  await db
+    .deleteFrom('friendships')
+    .where((w) => w.or([w('asker', '=', playerId), w('asked', '=', playerId)]))
+    .execute();
+  await db
+    .deleteFrom('blocks')
+    .where((w) => w.or([w('blocker', '=', playerId), w('blocked', '=', playerId)]))
+    .execute();
+  await db
+    .deleteFrom('invitations')
+    .where((w) => w.or([w('from_id', '=', playerId), w('to_id', '=', playerId)]))
+    .execute();
+  await db.deleteFrom('seen').where('player_id', '=', playerId).execute();
 }

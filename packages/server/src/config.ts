@@ -69,6 +69,8 @@ export interface Config {
   readonly leaseSeconds: number;
   /** Addresses of reverse proxies whose X-Forwarded-For names the client (the last entry they appended). */
   readonly trustedProxies: readonly string[];
+  /** Player ids of the chat's moderators (docs/chat.md): they hide messages and bar players from chat. */
+  readonly moderators: readonly string[];
 }
 
 export interface Limits {
@@ -88,6 +90,10 @@ export interface Limits {
   readonly lobbyPage: number;
   /** Seconds a table may go on without any person connected to a seat before it is parked. */
   readonly idleSeconds: number;
+  /** Chat messages (and reports) one player may write in any 10 seconds, over all tables (docs/chat.md). */
+  readonly chatPerPlayer: number;
+  /** Chat messages (and reports) one address may write in any 10 seconds. */
+  readonly chatPerAddress: number;
 }
 
 /**
@@ -132,6 +138,18 @@ const schema = z.object({
   LOGINS_PER_HOUR: num(60, 1, 1e6).pipe(z.number().int()),
   LOBBY_PAGE: num(50, 1, 500).pipe(z.number().int()),
   IDLE_SECONDS: num(600, 1, 30 * 86400),
+  CHAT_PER_PLAYER: num(5, 1, 1e6).pipe(z.number().int()),
+  CHAT_PER_ADDRESS: num(15, 1, 1e6).pipe(z.number().int()),
+  MODERATORS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((x) => x.trim())
+        .filter((x) => x !== ''),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'player ids, separated by commas')))
+    .default([]),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
@@ -197,11 +215,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginsPerHour: e.LOGINS_PER_HOUR,
       lobbyPage: e.LOBBY_PAGE,
       idleSeconds: e.IDLE_SECONDS,
+      chatPerPlayer: e.CHAT_PER_PLAYER,
+      chatPerAddress: e.CHAT_PER_ADDRESS,
     },
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.REDIS_PREFIX,
     publicAddress: e.PUBLIC_ADDRESS ?? null,
     leaseSeconds: e.LEASE_SECONDS,
     trustedProxies: e.TRUSTED_PROXIES,
+    moderators: e.MODERATORS,
   };
 }

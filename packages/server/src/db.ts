@@ -6,7 +6,7 @@
  * `steps` (every deal and action of a table in order: the table's record), `leases` (which process owns a
  * live table), `analyses` (the analysis of each finished deal), `hint_rules` and `hint_uses` (hints.ts),
  * `fair_seeds` (the secret seed of each table's next deal), `accounts`, `sessions`, `passkeys`, `challenges` and
- * `login_failures` (docs/accounts.md), `match_stats` (statistics: statsdb.ts).
+ * `login_failures` (docs/accounts.md), `match_stats` (statistics: statsdb.ts), the chat's (chat-tables.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -14,6 +14,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { CHAT_MIGRATION, type ChatSchema } from './chat-tables.ts';
+import { FRIENDS_MIGRATION, type FriendsSchema } from './friends-tables.ts';
 import { RATINGS_MIGRATION, type RatingsSchema } from './ratings-tables.ts';
 
 export interface PlayersTable {
@@ -182,8 +184,12 @@ export interface MatchStatsTable {
   data: string;
 }
 
-/** With the ratings' tables (ratings-tables.ts: rated_matches, ratings, rating_history). */
-export interface Schema extends RatingsSchema {
+/**
+ * With the ratings' tables (ratings-tables.ts: rated_matches, ratings, rating_history), the chat's
+ * (chat-tables.ts: chat_messages, chat_reports, chat_bars, chat_rules) and the friends'
+ * (friends-tables.ts: friendships, blocks, invitations, seen).
+ */
+export interface Schema extends RatingsSchema, ChatSchema, FriendsSchema {
   players: PlayersTable;
   match_stats: MatchStatsTable;
   accounts: AccountsTable;
@@ -388,6 +394,10 @@ const migrations: Record<string, Migration> = {
   },
   // Ratings and their history (ratings-store.ts, docs/ratings.md).
   '009_ratings': RATINGS_MIGRATION,
+  // Chat at the table (chat.ts, docs/chat.md): messages, reports, bars, the host's free-text choice.
+  '010_chat': CHAT_MIGRATION,
+  // Friends, blocks, invitations to a seat, when a player was last seen (friends.ts, docs/friends.md).
+  '011_friends': FRIENDS_MIGRATION,
 };
 
 export interface DbOptions {

@@ -24,6 +24,7 @@ import { hasAccount } from './accountdata.ts';
 import { analysisRoute } from './analysis.ts';
 import { context } from './context.ts';
 import { isStorageError } from './edge.ts';
+import { friendsRoutes } from './friends.ts';
 import { gamesResponse, tableGame } from './games.ts';
 import { hintRoute, setHints } from './hints.ts';
 import { leaderboardRoute } from './leaderboard.ts';
@@ -31,6 +32,7 @@ import { memoryLimit, peerOf, redisLimit } from './limits.ts';
 import { lobbyPage } from './lobby.ts';
 import { loginGuard } from './logins.ts';
 import { myTablesRoute } from './mine.ts';
+import { moderationRoute } from './moderation.ts';
 import { passkeyRoutes } from './passkeys.ts';
 import { programRoute } from './program.ts';
 import { rematchRoute } from './rematch.ts';
@@ -398,9 +400,11 @@ export function routes() {
 
       ...accountRoutes({ json, fail }, logins),
       ...passkeyRoutes({ json, fail }, logins),
+      ...friendsRoutes({ json, fail }),
       ...replayRoutes({ json, fail, playerOf, visibleTable }),
       ...analysisRoute({ json, fail, playerOf, visibleTable }),
       ...hintRoute({ json, fail, playerOf }),
+      ...moderationRoute({ json, fail, playerOf }),
       ...myTablesRoute({ json, fail, playerOf }),
       ...rematchRoute({ json, fail, playerOf, ensureLive }),
       ...rulesRoute({ json, fail }),

@@ -5,6 +5,7 @@
 import type { Client } from '@colyseus/core';
 import { errorMessage, parseClientMessage, type TableInfo } from '@stich/protocol';
 import type { Autoplay } from './autoplay.ts';
+import type { TableChat } from './chat.ts';
 import { context } from './context.ts';
 import type { Outbox } from './outbox.ts';
 import type { ChangeQueue, Source } from './queue.ts';
@@ -17,9 +18,18 @@ export class Inbox {
   private readonly queue: ChangeQueue;
   private readonly autoplay: Autoplay;
   private readonly info: () => TableInfo;
+  private readonly chat: TableChat;
   private readonly buckets = new TokenBuckets();
 
-  constructor(t: TableState, outbox: Outbox, queue: ChangeQueue, autoplay: Autoplay, info: () => TableInfo) {
+  constructor(
+    t: TableState,
+    outbox: Outbox,
+    queue: ChangeQueue,
+    autoplay: Autoplay,
+    info: () => TableInfo,
+    chat: TableChat,
+  ) {
+    this.chat = chat;
     this.t = t;
     this.outbox = outbox;
     this.queue = queue;
@@ -66,6 +76,14 @@ export class Inbox {
     }
     const msg = p.msg;
     switch (msg.t) {
+      case 'chat':
+      case 'chat-report':
+      case 'chat-hide':
+      case 'chat-bar':
+      case 'chat-free':
+        // Not queued with the steps: the chat is apart from the rules (chat.ts).
+        void this.chat.received(client, msg);
+        return;
       case 'ping':
         outbox.sendTo(client, { t: 'pong', d: { time: Date.now() }, id: msg.id });
         return;

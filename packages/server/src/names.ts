@@ -31,9 +31,18 @@ const LEET: Readonly<Record<string, string>> = {
 
 /**
  * German words the library's list lacks (checked 2026-11 against @2toad/profanity 3.3.0): common insults
- * and the "ss" spellings of words it lists with "ß" only.
+ * and the "ss" spellings of words it lists with "ß" only. The chat masks them too (chat.ts).
  */
-const MORE_DE = ['hurensohn', 'missgeburt', 'arschgeige', 'scheiss', 'scheisse', 'spast', 'spasti', 'wixer'];
+export const MORE_DE = [
+  'hurensohn',
+  'missgeburt',
+  'arschgeige',
+  'scheiss',
+  'scheisse',
+  'spast',
+  'spasti',
+  'wixer',
+];
 
 export type NameCheck =
   | { readonly ok: true; readonly name: string; readonly key: string }

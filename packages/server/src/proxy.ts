@@ -6,7 +6,7 @@
  * request to it fails. Used by `npm run cluster` and the cluster tests; docs/deploy.md shows the same
  * routing for nginx.
  */
-import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createProxyServer } from 'http-proxy-3';
 
@@ -88,7 +88,10 @@ export async function startProxy(opts: {
     return { m: up[turn++ % up.length], url: url.slice(base.length) || '/', pinned: false };
   };
 
-  const proxy = createProxyServer({ xfwd: true });
+  // A connection per request: Node's default agent keeps connections alive, and one the process closes just
+  // as the next request is written on it fails that request (a 502 for a request the process never saw,
+  // seen under load in the cluster tests). Connections to a process on this machine cost next to nothing.
+  const proxy = createProxyServer({ xfwd: true, agent: new Agent({ keepAlive: false }) });
   const server = createServer((req, res) => {
     const r = route(req);
     if (!r) return unavailable(res, 'no server process answers');

@@ -9,7 +9,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { createEndpoint } from '@colyseus/core';
-import type { ErrorCode, Player } from '@stich/protocol';
+import type { ErrorCode, Player, RecordChat } from '@stich/protocol';
 import { API, AROUND_API } from '@stich/protocol';
 import { context } from './context.ts';
 import { type Limit, memoryLimit, peerOf, redisLimit } from './limits.ts';
@@ -143,6 +143,29 @@ async function finished(
   return { row: v.row, player };
 }
 
+/**
+ * A finished table's chat for its record (`meta.chat`, docs/chat.md): both channels, without hidden
+ * messages and without player ids; a deleted account's messages keep their place with `text: null`.
+ */
+export async function chatOf(tableId: string): Promise<RecordChat[]> {
+  const rows = await context()
+    .store.db.selectFrom('chat_messages')
+    .select(['n', 'channel', 'seat', 'name', 'quick', 'text', 'seq', 'at'])
+    .where('table_id', '=', tableId)
+    .where('hidden_at', 'is', null)
+    .orderBy('n')
+    .execute();
+  return rows.map((r) => ({
+    n: Number(r.n),
+    ch: r.channel as RecordChat['ch'],
+    seat: r.seat === null ? null : Number(r.seat),
+    name: r.name,
+    ...(r.quick !== null ? { quick: r.quick as RecordChat['quick'] } : { text: r.text }),
+    seq: Number(r.seq),
+    at: Number(r.at),
+  }));
+}
+
 export function replayRoutes(kit: RouteKit) {
   const { config, redis } = context();
   const per = config.limits.replaysPerMinute;
@@ -151,12 +174,20 @@ export function replayRoutes(kit: RouteKit) {
   const cache = new BodyCache(CACHE_BYTES);
   // The seat names are part of the key: a deleted account's seats take an anonymous name (accountdata.ts),
   // and a record cached before must not show the old one.
-  const namesOf = async (id: string) =>
-    hash((await context().store.holders(id)).map((h) => `${h.seat}:${h.name}`).join('\n'));
+  // So are the chat's visible messages (a moderator hides one, a deletion removes a text): the chat
+  // is read for each answer and its hash is part of the key too.
+  const namesOf = async (id: string) => {
+    const [holders, chat] = await Promise.all([context().store.holders(id), chatOf(id)]);
+    return hash(`${holders.map((h) => `${h.seat}:${h.name}`).join('\n')}\n${JSON.stringify(chat)}`);
+  };
   const record = async (id: string) =>
-    cache.get(`record:${id}:${await namesOf(id)}`, async () =>
-      JSON.stringify((await context().store.record(id)) ?? null),
-    );
+    cache.get(`record:${id}:${await namesOf(id)}`, async () => {
+      const [rec, chat] = await Promise.all([context().store.record(id), chatOf(id)]);
+      // The chat is in `meta`, which no reader interprets: `stich verify` and the analysis never see it.
+      return JSON.stringify(
+        rec === undefined ? null : chat.length === 0 ? rec : { ...rec, meta: { ...rec.meta, chat } },
+      );
+    });
   return {
     tableReplay: createEndpoint(AROUND_API.replay, { method: 'GET' }, async (ctx) => {
       const f = await finished(kit, limit, ctx, 'replay');

@@ -3,9 +3,11 @@
  * seat, a free one, or a spectator's place), the seat holders stored as they change, and the seats the
  * host changes before the match starts (start.ts, program.ts).
  */
+
 import { type Client, ServerError } from '@colyseus/core';
 import type { Seat } from '@stich/engine';
 import { type JoinOptions, joinOptionsSchema, type Player } from '@stich/protocol';
+import { blockedAt } from './blocks.ts';
 import { context } from './context.ts';
 import { spectatorCount } from './outbox.ts';
 import type { SeatRt } from './presence.ts';
@@ -24,6 +26,8 @@ export interface Auth {
   readonly json: boolean;
   /** Send this connection the table as events (events.ts) instead of whole states. */
   readonly events: boolean;
+  /** The connection's address (the chat's per-address limit); set by the room from its auth context. */
+  readonly address?: string;
 }
 
 /** Close code for a connection replaced by a newer one of the same seat. */
@@ -73,6 +77,10 @@ export async function seatFor(t: TableState, options: unknown): Promise<Auth> {
   const member = player ? t.seats.find((s) => s.holder?.playerId === player.id) : undefined;
   if (t.row.visibility === 'private' && !member && o.code !== t.row.invite)
     throw new ServerError(403, 'forbidden: this private table needs its invite code');
+  // A player blocked by someone seated here neither sits down nor watches (docs/friends.md).
+  const holders = t.seats.flatMap((s) => (s.holder ? [s.holder.playerId] : []));
+  if (player && !member && (await blockedAt(store.db, player.id, holders)))
+    throw new ServerError(403, 'forbidden: a player at this table does not accept you here');
   if (o.spectate) {
     if (spectatorCount(t.roles) >= MAX_SPECTATORS)
       throw new ServerError(409, `seat-taken: this table has its ${MAX_SPECTATORS} spectators`);

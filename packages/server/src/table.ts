@@ -12,6 +12,7 @@ import type { Seat } from '@stich/engine';
 import { CHANNEL, PROTOCOL_VERSION, type ServerMessage, type TableInfo } from '@stich/protocol';
 import { admitToTable, arrived, storageRefusal } from './admission.ts';
 import { Autoplay } from './autoplay.ts';
+import { TableChat } from './chat.ts';
 import { context } from './context.ts';
 import type { HintQuestion } from './hints.ts';
 import { Inbox } from './inbox.ts';
@@ -57,13 +58,22 @@ export class TableRoom extends Room {
     () => this.autoplay.halt(),
     (code) => this.disconnect(code),
   );
-  private readonly inbox = new Inbox(this.table, this.outbox, this.queue, this.autoplay, () => this.info());
+  private readonly chat = new TableChat(this.table, this.outbox, () => this.clients);
+  private readonly inbox = new Inbox(
+    this.table,
+    this.outbox,
+    this.queue,
+    this.autoplay,
+    () => this.info(),
+    this.chat,
+  );
 
   override async onCreate(options: CreateOptions) {
     const { log } = context();
     const t = this.table;
     this.roomId = options.tableId;
     await restore(t, options.tableId);
+    await this.chat.load();
     this.metadata = this.info();
     if (t.row.visibility === 'private') await this.setPrivate(true, false);
 
@@ -94,7 +104,7 @@ export class TableRoom extends Room {
   override async onAuth(_client: Client, options: unknown, ctx: AuthContext): Promise<Auth> {
     arrived(ctx, this.roomId, options);
     try {
-      return await seatFor(this.table, options);
+      return { ...(await seatFor(this.table, options)), address: ctx.ip ?? 'unknown' };
     } catch (e) {
       throw storageRefusal(e);
     }
@@ -128,6 +138,9 @@ export class TableRoom extends Room {
     this.outbox.sendTo(client, welcome);
     this.outbox.sendState(client, auth.seat);
     this.outbox.sendTo(client, { t: 'fair', d: t.fair.news() });
+    this.chat
+      .joined(client, { player: auth.player, seat: auth.seat, address: auth.address ?? 'unknown' })
+      .catch((e: unknown) => context().log.warn({ err: e, table: t.row.id }, 'chat log not sent'));
     this.tableChanged();
     this.queue.startIfReady();
     this.parking.check();
@@ -171,6 +184,10 @@ export class TableRoom extends Room {
     this.outbox.sendTo(client, { t: 'table', d: this.info() });
     this.outbox.sendState(client, seat);
     this.outbox.sendTo(client, { t: 'fair', d: t.fair.news() });
+    // Messages written while the connection was away come with the log again.
+    this.chat
+      .rejoined(client)
+      .catch((e: unknown) => context().log.warn({ err: e, table: t.row.id }, 'chat log not sent'));
     this.tableChanged();
     this.parking.check();
     this.autoplay.presenceChanged();
@@ -181,6 +198,7 @@ export class TableRoom extends Room {
     const seat = t.roles.get(client.sessionId);
     t.roles.delete(client.sessionId);
     this.inbox.left(client.sessionId);
+    this.chat.left(client.sessionId);
     this.outbox.left(client.sessionId);
     if (seat !== undefined && seat !== null) {
       const s = t.seats[seat];

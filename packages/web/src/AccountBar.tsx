@@ -1,15 +1,18 @@
 /**
  * The lobby's header line about the player: the signed-in name (to the profile and the settings), or
- * "Gast" with "Anmelden" and "Konto anlegen"; and the leaderboard. Whether this browser is signed in is
+ * "Gast" with "Anmelden" and "Konto anlegen"; the friends (with the invitations waiting); and the
+ * leaderboard. Whether this browser is signed in is
  * kept with its token (net.ts), so the lobby asks the server nothing for it.
  */
 import { useTranslation } from 'react-i18next';
+import { useFriends } from './friends.ts';
 import { signedInAs } from './net.ts';
 import { hrefOf, type Route } from './route.ts';
 
 export function AccountBar({ board }: { board: Route & { page: 'leaderboard' } }) {
   const { t } = useTranslation();
   const name = signedInAs();
+  const invitations = useFriends()?.invitations.length ?? 0;
   return (
     <nav className="account-bar" aria-label={t('me.account')} data-testid="account-bar">
       {name ? (
@@ -17,6 +20,14 @@ export function AccountBar({ board }: { board: Route & { page: 'leaderboard' } }
           <span>
             {t('me.playingAs')} <a href={hrefOf({ page: 'player', name })}>{name}</a>
           </span>
+          <a href={hrefOf({ page: 'friends' })} data-testid="friends-link">
+            {t('me.friends')}
+            {invitations > 0 && (
+              <span className="badge" data-testid="invitations">
+                {t('me.invitations', { count: invitations })}
+              </span>
+            )}
+          </a>
           <a href={hrefOf({ page: 'settings' })}>{t('me.settings')}</a>
         </>
       ) : (

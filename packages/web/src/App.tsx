@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFriendsPoll } from './friends.ts';
 import { Lobby } from './Lobby.tsx';
 import { fetchTable, resolveInvite } from './net.ts';
 import { useRoute } from './route.ts';
@@ -20,6 +21,7 @@ const SignUp = lazy(() => import('./account/Sign.tsx').then((m) => ({ default: m
 const Settings = lazy(() => import('./account/Settings.tsx').then((m) => ({ default: m.Settings })));
 const Profile = lazy(() => import('./account/Profile.tsx').then((m) => ({ default: m.Profile })));
 const Leaderboard = lazy(() => import('./account/Leaderboard.tsx').then((m) => ({ default: m.Leaderboard })));
+const Friends = lazy(() => import('./account/Friends.tsx').then((m) => ({ default: m.Friends })));
 
 function Loading() {
   const { t } = useTranslation();
@@ -56,6 +58,7 @@ function usePrefetchTable(lobby: boolean): void {
 export function App() {
   const route = useRoute();
   usePrefetchTable(route.page === 'lobby');
+  useFriendsPoll();
   // One boundary for every screen: a route changes in a transition (useRoute), so the screen shown stays
   // until the next one's chunk is there, rather than a fallback whose reveal React holds back by 300 ms.
   return (
@@ -88,6 +91,7 @@ export function App() {
       {route.page === 'signin' && <SignIn />}
       {route.page === 'signup' && <SignUp />}
       {route.page === 'settings' && <Settings />}
+      {route.page === 'friends' && <Friends />}
       {route.page === 'player' && <Profile key={route.name} name={route.name} />}
       {route.page === 'leaderboard' && <Leaderboard game={route.game} preset={route.preset} />}
     </Suspense>

@@ -6,11 +6,13 @@
  * answer the views this browser received during the match are stepped through. Controls: buttons with
  * drawn symbols (no font glyphs: ⏮ ⏭ are empty boxes on some systems), a slider, arrow keys.
  */
+
 import type { GameView, ReplayStep } from '@stich/protocol';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnalysisPanel } from './Analysis.tsx';
+import { ReplayChat } from './Chat.tsx';
 import { CardFace } from './cards.tsx';
 import { RecordCheck } from './Fair.tsx';
 import { useGames } from './games.ts';
@@ -35,6 +37,32 @@ interface Loaded {
   /** The address others may open it at (a table's replay). */
   readonly link?: string;
   readonly local?: boolean;
+  /** The chat the record keeps (`meta.chat`, docs/chat.md); shown up to the step on screen. */
+  readonly chat?: readonly RecordChatLine[];
+}
+
+/** A chat line of a record, read without trust: a file may hold anything. */
+type RecordChatLine = Parameters<typeof ReplayChat>[0]['chat'][number];
+function chatOf(record: unknown): RecordChatLine[] {
+  const chat = (record as { meta?: { chat?: unknown } } | null)?.meta?.chat;
+  if (!Array.isArray(chat)) return [];
+  return chat.flatMap((e: Record<string, unknown>) =>
+    e &&
+    typeof e.n === 'number' &&
+    typeof e.seq === 'number' &&
+    typeof e.name === 'string' &&
+    (typeof e.quick === 'string' || typeof e.text === 'string' || e.text === null)
+      ? [
+          {
+            n: e.n,
+            seq: e.seq,
+            ch: e.ch === 'spectators' ? 'spectators' : 'players',
+            name: e.name,
+            ...(typeof e.quick === 'string' ? { quick: e.quick } : { text: e.text as string | null }),
+          },
+        ]
+      : [],
+  );
 }
 
 /** Replays `record` with the engine, loaded on demand; a bad record's first error is thrown. */
@@ -51,6 +79,7 @@ async function replayed(record: unknown, viewer: number | null, link?: string): 
     step: (i) => s.step(i),
     dealEnds: (i) => s.dealEnds(i),
     ...(link ? { link } : {}),
+    chat: chatOf(record),
   };
 }
 
@@ -265,6 +294,7 @@ export function Replay({ id, code }: { id?: string; code?: string }) {
             </p>
           )}
           {record && !data?.local && <RecordCheck load={record} />}
+          {data?.chat && step && <ReplayChat chat={data.chat} seq={step.seq} />}
           {analysis && id && <AnalysisPanel id={id} names={names} step={at} onJump={(s) => setI(s)} />}
           {model && (
             <Table model={model} legal={[]} seats={seats} me={me} onAct={() => {}} replay waitForNext />

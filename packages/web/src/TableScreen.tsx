@@ -17,6 +17,7 @@ import {
   useStartNotice,
 } from './Around.tsx';
 import type { WireAction } from './actions.ts';
+import { ChatModel, ChatPanel, ChatToggle, useChatOpen } from './Chat.tsx';
 import { FairBadge, FairWatch } from './Fair.tsx';
 import { FinishedTable, MatchOver } from './Finished.tsx';
 import { useGame, useText } from './games.ts';
@@ -62,6 +63,8 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
   const [finished, setFinished] = useState(false);
   const conn = useRef<TableConn | null>(null);
   const fair = useMemo(() => new FairWatch(id), [id]);
+  const chat = useMemo(() => new ChatModel(id), [id]);
+  const chatOpen = useChatOpen(chat);
 
   useEffect(() => {
     const code = sessionStorage.getItem(`stich.code.${id}`) ?? undefined;
@@ -83,6 +86,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
           setInfo(x);
         },
         fair: (n) => fair.news(n, (deal, value, taken) => c.sendSeed(deal, value, taken)),
+        chat: (e) => chat.hear(e),
         state: (s) => {
           setError(null);
           setState(s);
@@ -105,7 +109,16 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
         );
     });
     return () => c.close();
-  }, [id, seat, spectate, fair]);
+  }, [id, seat, spectate, fair, chat]);
+
+  // The chat opens by itself where there is room beside the table and someone to talk to (another person
+  // at the table, or other spectators); on a phone it waits for its toggle and then sits below the cards.
+  const people =
+    (info?.seats.filter((s) => s.kind === 'human' && !s.program).length ?? 0) + (info?.spectators ?? 0);
+  useEffect(() => {
+    if (people >= 2 && typeof matchMedia === 'function' && matchMedia('(min-width: 1000px)').matches)
+      chat.openOnce();
+  }, [people, chat]);
 
   const meta = useGame(info?.game);
   const text = useText();
@@ -156,7 +169,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
   if (finished) return <FinishedTable id={id} />;
   return (
     <main
-      className="table-screen"
+      className={chatOpen ? 'table-screen chat-open' : 'table-screen'}
       data-status={status}
       data-seat={me ?? ''}
       data-seq={state?.seq ?? ''}
@@ -181,6 +194,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
             {t('table.scores')}
           </button>
         </div>
+        <ChatToggle model={chat} />
         <LangSwitch />
       </nav>
       <FairBadge
@@ -230,6 +244,12 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
       )}
       {model && tab === 'table' && <HintBar tableId={id} info={info} state={state} me={me} names={names} />}
       {model && tab === 'scores' && <Scores model={model} names={names} me={me} />}
+      <ChatPanel
+        model={chat}
+        conn={conn.current}
+        me={welcome?.player?.id ?? null}
+        spectator={welcome !== null && welcome.seat === null}
+      />
       {state?.outcome?.over && (
         <MatchOver
           tableId={id}

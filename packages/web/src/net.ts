@@ -8,6 +8,8 @@
 import type { ColyseusSDK, Room } from '@colyseus/sdk';
 import type {
   AnalysisResponse,
+  ChatEntry,
+  ChatRules,
   CreateTable,
   FairNews,
   GamesResponse,
@@ -295,7 +297,18 @@ export interface TableEvents {
   status(s: ConnStatus): void;
   /** The fair deal's commitment and reveal (Fair.tsx). */
   fair?(n: FairNews): void;
+  /** The chat (Chat.tsx): what came, and the answers to this connection's chat requests. */
+  chat?(e: ChatEvent): void;
 }
+
+/** What the chat panel hears from the table connection (docs/chat.md). */
+export type ChatEvent =
+  | { readonly kind: 'log'; readonly entries: readonly ChatEntry[]; readonly rules: ChatRules }
+  | { readonly kind: 'entry'; readonly entry: ChatEntry }
+  | { readonly kind: 'hidden'; readonly n: number }
+  | { readonly kind: 'rules'; readonly rules: ChatRules }
+  | { readonly kind: 'done'; readonly what: string }
+  | { readonly kind: 'error'; readonly code: string; readonly reason: string };
 
 export interface JoinRequest {
   tableId: string;
@@ -318,6 +331,8 @@ export class TableConn {
   private retriedGuest = false;
   /** Request ids of `seed` messages (whose errors are not shown), with what to do when one is taken. */
   private readonly seedIds = new Map<number, () => void>();
+  /** Request ids of chat requests: their errors go to the chat panel, not the table's banner. */
+  private readonly chatIds = new Set<number>();
   readonly req: JoinRequest;
   private readonly ev: TableEvents;
 
@@ -442,9 +457,30 @@ export class TableConn {
         this.ev.state(next.update);
         break;
       }
+      case 'chat-log':
+        this.ev.chat?.({ kind: 'log', entries: m.d.entries, rules: m.d.rules });
+        break;
+      case 'chat':
+        if (typeof m.id === 'number') this.chatIds.delete(m.id);
+        this.ev.chat?.({ kind: 'entry', entry: m.d });
+        break;
+      case 'chat-hidden':
+        this.ev.chat?.({ kind: 'hidden', n: m.d.n });
+        break;
+      case 'chat-rules':
+        this.ev.chat?.({ kind: 'rules', rules: m.d });
+        break;
+      case 'chat-done':
+        if (typeof m.id === 'number') this.chatIds.delete(m.id);
+        this.ev.chat?.({ kind: 'done', what: m.d.what });
+        break;
       case 'error':
         // A value for a deal dealt meanwhile (`stale`) is no error of the player's: the next one is sent.
         if (typeof m.id === 'number' && this.seedIds.delete(m.id)) break;
+        if (typeof m.id === 'number' && this.chatIds.delete(m.id)) {
+          this.ev.chat?.({ kind: 'error', code: m.d.code, reason: m.d.reason });
+          break;
+        }
         this.ev.error(m.d.code, m.d.reason);
         break;
       case 'fair':
@@ -465,6 +501,16 @@ export class TableConn {
   sendSeed(deal: number, value: string, taken: () => void): void {
     this.seedIds.set(this.nextId, taken);
     this.send('seed', { deal, value });
+  }
+
+  /** A chat request (docs/protocol.md, Chat): its answer or error comes as a ChatEvent. */
+  chat(t: 'chat' | 'chat-report' | 'chat-hide' | 'chat-bar' | 'chat-free', d: Record<string, unknown>): void {
+    if (!this.room) {
+      this.ev.chat?.({ kind: 'error', code: 'offline', reason: 'not connected' });
+      return;
+    }
+    this.chatIds.add(this.nextId);
+    this.send(t, d);
   }
 
   /** The computers' pace at this table (ms); the server honours it for a person alone with computers. */

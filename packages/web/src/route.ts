@@ -12,7 +12,7 @@ export type Route =
   | { readonly page: 'join'; readonly code: string }
   | { readonly page: 'replay'; readonly id?: string; readonly code?: string }
   | { readonly page: 'fair' }
-  | { readonly page: 'signin' | 'signup' | 'settings' }
+  | { readonly page: 'signin' | 'signup' | 'settings' | 'friends' }
   | { readonly page: 'player'; readonly name: string }
   | { readonly page: 'leaderboard'; readonly game?: string; readonly preset?: string };
 
@@ -37,7 +37,8 @@ export function parseRoute(pathname: string, hash: string): Route {
     return { page: 'replay', id: decodeURIComponent(parts[1]), ...(code ? { code } : {}) };
   }
   if (parts[0] === 'fair') return { page: 'fair' };
-  if (parts[0] === 'signin' || parts[0] === 'signup' || parts[0] === 'settings') return { page: parts[0] };
+  if (parts[0] === 'signin' || parts[0] === 'signup' || parts[0] === 'settings' || parts[0] === 'friends')
+    return { page: parts[0] };
   if (parts[0] === 'player' && parts[1]) return { page: 'player', name: decodeURIComponent(parts[1]) };
   if (parts[0] === 'leaderboard') {
     const preset = q.get('preset');
@@ -73,6 +74,7 @@ export function hrefOf(r: Route): string {
     case 'signin':
     case 'signup':
     case 'settings':
+    case 'friends':
       return `#/${r.page}`;
     case 'player':
       return `#/player/${encodeURIComponent(r.name)}`;

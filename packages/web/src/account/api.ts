@@ -20,7 +20,7 @@ import type {
 } from '@stich/protocol';
 import { forgetSignIn, keepSignIn, playerToken, signedInAs } from '../net.ts';
 
-// Values of packages/protocol account.ts (ACCOUNT_API, STATS_API, CSRF_HEADER), repeated so that the chunk
+// Values of packages/protocol account.ts, friends.ts (ACCOUNT_API, STATS_API, FRIENDS_API, CSRF_HEADER), repeated so that the chunk
 // does not pull the protocol's zod schemas in with them.
 export const API = {
   register: '/api/account/register',
@@ -38,6 +38,12 @@ export const API = {
   passkey: (id: string) => `/api/account/passkeys/${encodeURIComponent(id)}`,
   passkeyRename: (id: string) => `/api/account/passkeys/${encodeURIComponent(id)}/rename`,
   profile: (name: string) => `/api/players/${encodeURIComponent(name)}`,
+  friends: '/api/friends',
+  friend: (name: string) => `/api/friends/${encodeURIComponent(name)}`,
+  invite: (name: string) => `/api/friends/${encodeURIComponent(name)}/invite`,
+  invitation: (id: string) => `/api/invitations/${encodeURIComponent(id)}`,
+  blocks: '/api/blocks',
+  block: (name: string) => `/api/blocks/${encodeURIComponent(name)}`,
   leaderboard: (game: string, preset?: string | null) =>
     `/api/leaderboard/${encodeURIComponent(game)}${preset ? `?preset=${encodeURIComponent(preset)}` : ''}`,
 } as const;
@@ -186,3 +192,13 @@ export const fetchLeaderboard = (game: string, preset?: string | null) =>
   call<LeaderboardResponse>('GET', API.leaderboard(game, preset));
 
 export type { PasskeyInfo };
+
+/** Friends (docs/friends.md): asking (or asking back, which makes friends), ending, inviting, blocking. */
+export const askFriend = (name: string) =>
+  call<{ state: 'asked' | 'friends' }>('POST', API.friends, { name });
+export const endFriend = (name: string) => call<{ ok: true }>('DELETE', API.friend(name));
+export const inviteFriend = (name: string, tableId: string) =>
+  call<{ id: string }>('POST', API.invite(name), { tableId });
+export const dismissInvitation = (id: string) => call<{ ok: true }>('DELETE', API.invitation(id));
+export const blockPlayer = (name: string) => call<{ ok: true }>('POST', API.blocks, { name });
+export const unblockPlayer = (name: string) => call<{ ok: true }>('DELETE', API.block(name));

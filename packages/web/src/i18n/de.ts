@@ -2,6 +2,8 @@
  * The interface texts in German, the default language. Their shape (`Texts`) is the one every other
  * language must fill in full (en.ts).
  */
+
+import { CHAT_DE } from './chat.ts';
 import { DOPPELKOPF_DE } from './doppelkopf.de.ts';
 import { FAIR_DE } from './fair.ts';
 import { PLAY_DE } from './play.ts';
@@ -23,6 +25,7 @@ export const de = {
   cardName: '{{suit}} {{rank}}',
   fair: FAIR_DE,
   play: PLAY_DE,
+  chat: CHAT_DE,
   suit: { C: 'Kreuz', S: 'Pik', H: 'Herz', D: 'Karo' },
   rank: {
     '6': 'Sechs',
@@ -46,6 +49,9 @@ export const de = {
     settings: 'Einstellungen',
     profile: 'Profil',
     leaderboard: 'Bestenliste',
+    friends: 'Freunde',
+    invitations_one: '1 Einladung',
+    invitations_other: '{{count}} Einladungen',
   },
   lobby: {
     title: 'Stich – Kartentisch',

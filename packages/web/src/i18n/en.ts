@@ -3,6 +3,8 @@
  * `Texts`, a key missing here fails to compile instead of quietly showing German. Rule terms (Jas, Mie,
  * Kontra, Re, Stich …) are written here in German on purpose.
  */
+
+import { CHAT_EN } from './chat.ts';
 import type { Texts } from './de.ts';
 import { DOPPELKOPF_EN } from './doppelkopf.en.ts';
 import { FAIR_EN } from './fair.ts';
@@ -24,6 +26,7 @@ export const en: Texts = {
   cardName: '{{rank}} of {{suit}}',
   fair: FAIR_EN,
   play: PLAY_EN,
+  chat: CHAT_EN,
   suit: { C: 'Clubs', S: 'Spades', H: 'Hearts', D: 'Diamonds' },
   rank: {
     '6': 'Six',
@@ -46,6 +49,9 @@ export const en: Texts = {
     settings: 'Settings',
     profile: 'Profile',
     leaderboard: 'Leaderboard',
+    friends: 'Friends',
+    invitations_one: '1 invitation',
+    invitations_other: '{{count}} invitations',
   },
   lobby: {
     title: 'Stich – card table',

@@ -54,16 +54,23 @@ export function useThrownIn(model: TableModel): string | null {
 /**
  * The end-of-deal moment: when a deal (or Differenzler round) is newly scored, its index, shown until the
  * player continues or DEAL_END_MS pass; null otherwise. Nothing is shown for results already there when
- * the table opened.
+ * the table opened. A deal scored while another one's end is shown waits for it, so that a deal thrown in at
+ * once (a redeal decided by the computers) cannot take the scored deal off the screen; when several came
+ * meanwhile, only the oldest and then the latest are shown.
  */
 export function useDealEnd(model: TableModel, wait: boolean): { shown: number | null; close: () => void } {
   const count = model.rounds?.length ?? model.deals.length;
-  const seen = useRef(count);
+  /** Results before this index have been shown (or were there when the table opened). */
+  const next = useRef(count);
   const [shown, setShown] = useState<number | null>(null);
   useEffect(() => {
-    if (count > seen.current) setShown(count - 1);
-    seen.current = count;
-  }, [count]);
+    if (count < next.current) next.current = count;
+    if (shown !== null || count === next.current) return;
+    // At most one end waits behind the one shown: a table of computers may score faster than anyone reads.
+    const index = count - next.current > 2 ? count - 1 : next.current;
+    setShown(index);
+    next.current = index + 1;
+  }, [count, shown]);
   useEffect(() => {
     if (shown === null || wait) return;
     const id = setTimeout(() => setShown(null), DEAL_END_MS);
