@@ -176,7 +176,12 @@ export const joinOptionsSchema = z.object({
   code: text(128).optional(),
   /** Receive every server message as JSON text instead of a msgpack object (cheaper for the server). */
   json: z.boolean().optional(),
-  /** Receive state updates after the first as `delta` messages: only what changed (delta.ts). */
+  /**
+   * Receive the table as events (events.ts): a `snap` after joining and after `sync`, then an `ev` frame of
+   * patch operations per change, instead of a whole `state` each time.
+   */
+  events: z.boolean().optional(),
+  /** Accepted and ignored (state deltas were replaced by events): such a connection gets whole states. */
   delta: z.boolean().optional(),
 });
 export type JoinOptions = z.infer<typeof joinOptionsSchema>;

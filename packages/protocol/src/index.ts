@@ -8,7 +8,8 @@
  * `error` message carrying a code and, where one could be read, the client's request id.
  *
  * Hidden information never travels: a seat receives `game.viewFor(state, seat)` and its legal actions,
- * a spectator the spectator view. There is no shared synchronised Schema state.
+ * a spectator the spectator view (whole, or as events: events.ts). There is no shared synchronised Schema
+ * state.
  */
 
 /** The engine's types the messages carry: each game's view and outcome, told apart by `game`, and its description. */
@@ -36,7 +37,20 @@ export * from './account.ts';
 export * from './base.ts';
 export * from './chat.ts';
 export * from './client.ts';
-export { applyDelta, type StateDelta } from './delta.ts';
+export {
+  applyEvents,
+  type EventFrame,
+  type Folded,
+  fromSnapshot,
+  type Op,
+  type Path,
+  patch,
+  RECALL_LENGTH,
+  RECALL_SIZE,
+  remember,
+  type Snapshot,
+  viewOf,
+} from './events.ts';
 export * from './friends.ts';
 export * from './server.ts';
 export * from './stats.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type ErrorCode, type PROTOCOL_VERSION, text } from './base.ts';
 import type { ChatEntry, ChatRules } from './chat.ts';
 import type { RequestId } from './client.ts';
-import type { StateDelta } from './delta.ts';
+import type { EventFrame, Snapshot } from './events.ts';
 import type { Player, TableInfo, TableProgress, TableStatus } from './tables.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -42,8 +42,13 @@ export type ServerMessage =
   | { readonly t: 'table'; readonly d: TableInfo }
   /** The state changed; `id` is set on the update that answers this connection's own `act` or `sync`. */
   | { readonly t: 'state'; readonly d: StateUpdate; readonly id?: RequestId }
-  /** The state changed, for a connection that joined with `delta`: what changed since its last update. */
-  | { readonly t: 'delta'; readonly d: StateDelta; readonly id?: RequestId }
+  /**
+   * The whole table, for a connection that joined with `events` (events.ts): after joining, `sync` and a
+   * reconnection; `id` is set when it answers this connection's `sync`.
+   */
+  | { readonly t: 'snap'; readonly d: Snapshot; readonly id?: RequestId }
+  /** What changed, for a connection that joined with `events`; `id` as with `state`. */
+  | { readonly t: 'ev'; readonly d: EventFrame; readonly id?: RequestId }
   | { readonly t: 'pong'; readonly d: { readonly time: number }; readonly id: RequestId }
   /** The fair deal (docs/fair-deal.md): the next deal's commitment and the last deal revealed. */
   | { readonly t: 'fair'; readonly d: FairNews; readonly id?: RequestId }

@@ -5,7 +5,7 @@
  *
  *   node packages/server/bench/loadtest.ts [--tables 500] [--seconds 30] [--game differenzler]
  *     [--think 0 | --rate 3000] [--db sqlite|pg] [--processes 1 | --targets URL,URL] [--prof DIR]
- *     [--msgpack] [--delta] [--options JSON]
+ *     [--msgpack] [--whole] [--options JSON]
  *
  * Pacing. `--think 0` (default): every player answers at once, a closed loop in which each table always
  * has an action in flight, so latency is queueing (Little's law: tables / throughput). `--think <ms>`: each
@@ -20,12 +20,13 @@
  * and plays against the processes' URLs it prints, through its proxy; the proxy's CPU is reported apart.
  * `--targets` plays against servers already running. Tables are created and joined round-robin across
  * the URLs. `--prof DIR` runs a single started server under --cpu-prof. The clients take JSON text
- * frames, as the web client (`--msgpack`: msgpack objects), and every update whole (`--delta`: state
- * deltas after the first). `--options` replaces the game's setup options (e.g. `'{"rounds":4}'`: matches
+ * frames, as the web client (`--msgpack`: msgpack objects), and the table as events, a snapshot then patch
+ * frames folded with the protocol's reducer as the web client folds them (`--whole`: every update whole, as
+ * a client without the join option `events`). `--options` replaces the game's setup options (e.g. `'{"rounds":4}'`: matches
  * that end within the window, so that what a match's end costs is measured too; a table stops at its end).
  *
  * Reports, for the measured window (after every table is seated and 3 s of warm-up): actions per second
- * confirmed by the server's update, p50/p99/max latency from sending an action to receiving the update
+ * confirmed by the server's update, the JSON text received per action by all connections together, p50/p99/max latency from sending an action to receiving the update
  * that answers it, the server's CPU time per action (user and system, summed over its processes: from
  * each process's `/healthz`), the CPU shares of server and load generator, memory per table (RSS and
  * heap growth from idle to every table seated, before play), and the machine's load average at the start
@@ -38,7 +39,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Room } from '@colyseus/sdk';
 import { cryptoRng } from '@stich/engine';
-import { applyDelta, CHANNEL, type ServerMessage, type StateUpdate } from '@stich/protocol';
+import {
+  applyEvents,
+  CHANNEL,
+  type Folded,
+  fromSnapshot,
+  type ServerMessage,
+  type StateUpdate,
+} from '@stich/protocol';
 import { Redis } from 'ioredis';
 import { dropSchema } from '../src/db.ts';
 
@@ -56,7 +64,7 @@ const { values } = parseArgs({
     targets: { type: 'string' },
     prof: { type: 'string' },
     msgpack: { type: 'boolean', default: false },
-    delta: { type: 'boolean', default: false },
+    whole: { type: 'boolean', default: false },
     options: { type: 'string' },
   },
 });
@@ -300,6 +308,8 @@ let go = false;
 const kicks: (() => void)[] = [];
 let actions = 0;
 let errors = 0;
+/** JSON text received by all connections while measuring (characters; the messages are ASCII). */
+let received = 0;
 const latencies: number[] = [];
 const rooms: Room[] = [];
 /** With --rate: each table's next free slot (performance.now() ms). */
@@ -314,22 +324,24 @@ await pool(TABLES * 4, async (i) => {
     code: tables[t].code,
     // JSON text frames, as the web client uses (--msgpack: msgpack objects).
     json: !values.msgpack,
-    // --delta: state updates after the first as deltas.
-    delta: values.delta,
+    // The table as events (a snapshot, then patch frames), as the web client; --whole: whole states.
+    events: !values.whole,
   });
   rooms.push(room);
   let nextId = 1;
   const pending = new Map<number, number>();
   let last: StateUpdate | undefined;
+  let folded: Folded<StateUpdate> | undefined;
   let timer: ReturnType<typeof setTimeout> | null = null;
   room.onMessage(CHANNEL, (raw: ServerMessage | string) => {
     const m: ServerMessage = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    if (measuring && typeof raw === 'string') received += raw.length;
     if (m.t === 'error') {
       if (typeof m.id === 'number') pending.delete(m.id);
       if (measuring) errors++;
       return;
     }
-    if (m.t !== 'state' && m.t !== 'delta') return;
+    if (m.t !== 'state' && m.t !== 'snap' && m.t !== 'ev') return;
     if (typeof m.id === 'number') {
       const sent = pending.get(m.id);
       pending.delete(m.id);
@@ -339,10 +351,14 @@ await pool(TABLES * 4, async (i) => {
       }
     }
     if (m.t === 'state') last = m.d;
-    else {
-      const next = last && applyDelta(last, m.d);
-      if (!next) throw new Error(`delta from ${m.d.from} does not follow the update of step ${last?.seq}`);
-      last = next;
+    else if (m.t === 'snap') {
+      folded = fromSnapshot<StateUpdate>(m.d);
+      last = folded.update;
+    } else {
+      const next = folded && applyEvents(folded, m.d);
+      if (!next) throw new Error(`frame from ${m.d.from} does not follow step ${last?.seq}`);
+      folded = next;
+      last = next.update;
     }
     schedule();
   });
@@ -406,6 +422,9 @@ console.log(
       actions,
       actionsPerSecond: Math.round(actions / elapsed),
       refused: errors,
+      // JSON text of every message all connections received, per action (without the frames' few bytes
+      // of WebSocket and Colyseus header; none with --msgpack).
+      bytesPerAction: values.msgpack ? null : Math.round(received / Math.max(1, actions)),
       latencyMs: {
         p50: Number(q(0.5).toFixed(1)),
         p99: Number(q(0.99).toFixed(1)),

@@ -7,7 +7,7 @@ import { errorMessage, parseClientMessage, type TableInfo } from '@stich/protoco
 import type { Autoplay } from './autoplay.ts';
 import type { TableChat } from './chat.ts';
 import { context } from './context.ts';
-import { type Outbox, updateFor } from './outbox.ts';
+import type { Outbox } from './outbox.ts';
 import type { ChangeQueue, Source } from './queue.ts';
 import { TokenBuckets } from './rates.ts';
 import type { TableState } from './tablestate.ts';
@@ -90,7 +90,7 @@ export class Inbox {
       case 'sync': {
         const seat = t.roles.get(client.sessionId) ?? null;
         outbox.sendTo(client, { t: 'table', d: this.info() });
-        outbox.sendState(client, updateFor(t, seat), msg.id);
+        outbox.sendState(client, seat, msg.id);
         outbox.sendTo(client, { t: 'fair', d: t.fair.news() });
         return;
       }

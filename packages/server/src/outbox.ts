@@ -1,15 +1,16 @@
 /**
  * What a table sends its connections: each seat its own view and legal actions (spectators the spectator
  * view), the table's info, the fair deal's news. Every message is encoded at most once per format
- * (wire.ts); a connection that asked for deltas gets each state update after the first as a delta against
- * the one it was sent last (delta.ts).
+ * (wire.ts). A connection that asked for events gets a snapshot of the table's projection, then each
+ * change as the patch operations from the projection before (events.ts): the public part encoded once for
+ * every connection, each seat's own part added to its frame.
  */
 import type { Client } from '@colyseus/core';
 import { type Seat, SPECTATOR } from '@stich/engine';
 import type { RequestId, SeatInfo, ServerMessage, StateUpdate, TableInfo } from '@stich/protocol';
 import { context } from './context.ts';
-import { Sent } from './delta.ts';
 import { overSendBuffer } from './edge.ts';
+import { type Now, Projector } from './events.ts';
 import { progressOf } from './progress.ts';
 import { isInvited } from './rematch.ts';
 import type { TableState } from './tablestate.ts';
@@ -68,25 +69,30 @@ export function infoOf(t: TableState): TableInfo {
 /** The connections of one table, and what each is sent. */
 export class Outbox {
   private readonly t: TableState;
+  /** The room's connections (joined or joining). */
+  private readonly clients: () => Iterable<Client>;
   private readonly wire = new Wire();
   /** Connections that asked for JSON text frames. */
   private readonly jsonClients = new Set<string>();
-  /** Connections that asked for deltas, with what each was sent last (the base of its next delta). */
-  private readonly deltaClients = new Map<string, Sent | null>();
+  /** Connections that asked for events, and whether each has been sent its snapshot (frames follow it). */
+  private readonly eventClients = new Map<string, boolean>();
+  private readonly projector = new Projector();
 
-  constructor(t: TableState) {
+  constructor(t: TableState, clients: () => Iterable<Client>) {
     this.t = t;
+    this.clients = clients;
   }
 
-  /** A connection joined, asking for JSON text frames and/or deltas. */
-  joined(sessionId: string, json: boolean, delta: boolean) {
+  /** A connection joined, asking for JSON text frames and/or events. */
+  joined(sessionId: string, json: boolean, events: boolean) {
     if (json) this.jsonClients.add(sessionId);
-    if (delta) this.deltaClients.set(sessionId, null);
+    if (events) this.eventClients.set(sessionId, false);
   }
 
   left(sessionId: string) {
     this.jsonClients.delete(sessionId);
-    this.deltaClients.delete(sessionId);
+    this.eventClients.delete(sessionId);
+    if (this.eventClients.size === 0) this.projector.reset();
   }
 
   sendTo(client: Client, msg: ServerMessage) {
@@ -99,63 +105,110 @@ export class Outbox {
     this.wire.send(client, out, this.jsonClients.has(client.sessionId));
   }
 
-  /** The same message to every connection of the table (`clients`: the room's). */
+  /** The same message to every connection of the table. */
   toAll(clients: Iterable<Client>, msg: ServerMessage) {
     const out = new Outgoing(msg);
     for (const client of clients) if (this.t.roles.has(client.sessionId)) this.deliver(client, out);
   }
 
-  /** A whole state update; for a delta connection, the base of its next delta. */
-  sendState(client: Client, d: StateUpdate, id?: RequestId) {
-    if (this.deltaClients.has(client.sessionId))
-      this.deltaClients.set(client.sessionId, Sent.of(d, this.wire.texts));
-    this.sendTo(client, id === undefined ? { t: 'state', d } : { t: 'state', d, id });
+  /**
+   * The whole state for `seat`'s connection (null: a spectator), after joining, `sync` or a reconnection:
+   * a `state`, or for an event connection a snapshot of the projection every event connection holds
+   * (brought to the table now first).
+   */
+  sendState(client: Client, seat: Seat | null, id?: RequestId) {
+    if (!this.eventClients.has(client.sessionId)) {
+      const d = updateFor(this.t, seat);
+      this.sendTo(client, id === undefined ? { t: 'state', d } : { t: 'state', d, id });
+      return;
+    }
+    // Frames sent before the snapshot would not follow what this connection holds (a reconnection).
+    this.eventClients.set(client.sessionId, false);
+    this.sendEvents({});
+    const d = this.projector.snapshot(this.now(), seat);
+    this.eventClients.set(client.sessionId, true);
+    this.sendTo(client, id === undefined ? { t: 'snap', d } : { t: 'snap', d, id });
   }
 
   /** Everyone's update after a change; `src`: whoever asked for it gets it with his request id. */
   broadcastState(clients: Iterable<Client>, src: { readonly client?: Client; readonly id?: RequestId }) {
-    // Every spectator gets the same bytes (delta connections: those sent the same update last); each seat
-    // its own view, encoded once.
-    let spectator: StateUpdate | undefined;
+    // Every spectator gets the same bytes; each seat its own view, encoded once.
     let spectators: Outgoing | undefined;
-    let deltas: Map<Sent, { readonly out: Outgoing; readonly sent: Sent }> | undefined;
+    let events = false;
     for (const client of clients) {
       const seat = this.t.roles.get(client.sessionId);
       if (seat === undefined) continue;
-      const id = client === src.client ? src.id : undefined;
-      let d: StateUpdate;
-      if (seat !== null) d = updateFor(this.t, seat);
-      else {
-        spectator ??= updateFor(this.t, null);
-        d = spectator;
-      }
-      const prev = this.deltaClients.get(client.sessionId);
-      if (prev === undefined || prev === null) {
-        if (seat !== null || id !== undefined || prev === null) this.sendState(client, d, id);
-        else {
-          spectators ??= new Outgoing({ t: 'state', d });
-          this.deliver(client, spectators);
-        }
+      if (this.eventClients.has(client.sessionId)) {
+        events = true;
         continue;
       }
-      let next = deltas?.get(prev);
-      if (next === undefined || seat !== null || id !== undefined) {
-        const x = prev.to(d, this.wire.texts);
-        next = {
-          out: new Outgoing(
-            id === undefined ? { t: 'delta', d: x.delta } : { t: 'delta', d: x.delta, id },
-            x.text,
-          ),
-          sent: x.sent,
-        };
-        // Spectators sent the same update last get the same bytes.
-        if (seat === null && id === undefined) {
-          deltas ??= new Map();
-          deltas.set(prev, next);
+      const id = client === src.client ? src.id : undefined;
+      if (seat !== null || id !== undefined) {
+        const d = updateFor(this.t, seat);
+        this.sendTo(client, id === undefined ? { t: 'state', d } : { t: 'state', d, id });
+      } else {
+        spectators ??= new Outgoing({ t: 'state', d: updateFor(this.t, null) });
+        this.deliver(client, spectators);
+      }
+    }
+    if (events) this.sendEvents(src);
+  }
+
+  private now(): Now {
+    const t = this.t;
+    return {
+      game: t.game,
+      gs: t.gs,
+      seq: t.seq,
+      playing: t.status === 'playing',
+      over: t.status === 'over',
+      deadline: t.deadline,
+    };
+  }
+
+  /**
+   * The step from the projection the event connections hold to the table now: one frame for every
+   * connection whose seat's own part did not change (spectators, the seats not concerned), one per seat
+   * whose did, and one for the request's answer.
+   */
+  private sendEvents(src: { readonly client?: Client; readonly id?: RequestId }) {
+    const seats = new Set<Seat>();
+    for (const [sessionId, snapped] of this.eventClients) {
+      if (!snapped) continue;
+      const seat = this.t.roles.get(sessionId);
+      if (seat !== undefined && seat !== null) seats.add(seat);
+    }
+    const step = this.projector.step(this.now(), seats);
+    if (step === null) return;
+    let common: Outgoing | undefined;
+    const bySeat = new Map<Seat, Outgoing>();
+    for (const client of this.clients()) {
+      if (this.eventClients.get(client.sessionId) !== true) continue;
+      const seat = this.t.roles.get(client.sessionId);
+      if (seat === undefined) continue;
+      const own = seat === null ? undefined : step.own.get(seat);
+      const id = client === src.client ? src.id : undefined;
+      if (id !== undefined) {
+        const d = own ? { ...step.shared, ...own.part } : step.shared;
+        const text = `{${step.sharedText}${own?.text ?? ''}}`;
+        this.deliver(client, new Outgoing({ t: 'ev', d, id }, text));
+        continue;
+      }
+      if (step.empty) continue;
+      let out: Outgoing | undefined;
+      if (own === undefined)
+        out = common ??= new Outgoing({ t: 'ev', d: step.shared }, `{${step.sharedText}}`);
+      else {
+        out = bySeat.get(seat!);
+        if (out === undefined) {
+          out = new Outgoing(
+            { t: 'ev', d: { ...step.shared, ...own.part } },
+            `{${step.sharedText}${own.text}}`,
+          );
+          bySeat.set(seat!, out);
         }
       }
-      this.deltaClients.set(client.sessionId, next.sent);
-      this.deliver(client, next.out);
+      this.deliver(client, out);
     }
   }
 }

@@ -24,8 +24,8 @@ export interface Auth {
   readonly seatToken: string | null;
   /** Send this connection JSON text instead of msgpack objects. */
   readonly json: boolean;
-  /** Send this connection state updates after the first as deltas (delta.ts). */
-  readonly delta: boolean;
+  /** Send this connection the table as events (events.ts) instead of whole states. */
+  readonly events: boolean;
   /** The connection's address (the chat's per-address limit); set by the room from its auth context. */
   readonly address?: string;
 }
@@ -71,7 +71,7 @@ export async function seatFor(t: TableState, options: unknown): Promise<Auth> {
       player: { id: s.holder!.playerId, name: s.holder!.name },
       seatToken: o.seatToken,
       json: o.json === true,
-      delta: o.delta === true,
+      events: o.events === true,
     };
   }
   const member = player ? t.seats.find((s) => s.holder?.playerId === player.id) : undefined;
@@ -89,7 +89,7 @@ export async function seatFor(t: TableState, options: unknown): Promise<Auth> {
       player: player ?? null,
       seatToken: null,
       json: o.json === true,
-      delta: o.delta === true,
+      events: o.events === true,
     };
   }
   if (!player) throw new ServerError(401, 'unauthorized: a seat needs a player token (POST /api/guests)');
@@ -128,7 +128,7 @@ export async function seatFor(t: TableState, options: unknown): Promise<Auth> {
     context().log.error({ table: t.row.id, seat: target.seat, err: e }, 'storing seat holder failed');
     throw new ServerError(503, 'storage: the seat could not be stored; try again');
   }
-  return { seat: target.seat, player, seatToken, json: o.json === true, delta: o.delta === true };
+  return { seat: target.seat, player, seatToken, json: o.json === true, events: o.events === true };
 }
 
 /**

@@ -16,7 +16,7 @@ import { TableChat } from './chat.ts';
 import { context } from './context.ts';
 import type { HintQuestion } from './hints.ts';
 import { Inbox } from './inbox.ts';
-import { infoOf, Outbox, updateFor } from './outbox.ts';
+import { infoOf, Outbox } from './outbox.ts';
 import { Parking, restore } from './parking.ts';
 import type { ProgramSeatAnswer } from './program.ts';
 import { ChangeQueue, type Source } from './queue.ts';
@@ -41,7 +41,7 @@ export class TableRoom extends Room {
   override patchRate = 2 ** 30;
 
   private readonly table = new TableState();
-  private readonly outbox = new Outbox(this.table);
+  private readonly outbox = new Outbox(this.table, () => this.clients);
   private readonly queue = new ChangeQueue(this.table, this.outbox, {
     advanced: (src, started, infoChanged, over) => this.advanced(src, started, infoChanged, over),
     fairChanged: () => this.outbox.toAll(this.clients, { t: 'fair', d: this.table.fair.news() }),
@@ -113,7 +113,7 @@ export class TableRoom extends Room {
   override onJoin(client: Client, _options: unknown, auth: Auth) {
     const t = this.table;
     t.roles.set(client.sessionId, auth.seat);
-    this.outbox.joined(client.sessionId, auth.json, auth.delta);
+    this.outbox.joined(client.sessionId, auth.json, auth.events);
     if (auth.seat !== null) {
       const s = t.seats[auth.seat];
       const old = s.client;
@@ -136,7 +136,7 @@ export class TableRoom extends Room {
       },
     };
     this.outbox.sendTo(client, welcome);
-    this.outbox.sendState(client, updateFor(t, auth.seat));
+    this.outbox.sendState(client, auth.seat);
     this.outbox.sendTo(client, { t: 'fair', d: t.fair.news() });
     this.chat
       .joined(client, { player: auth.player, seat: auth.seat, address: auth.address ?? 'unknown' })
@@ -182,7 +182,7 @@ export class TableRoom extends Room {
       this.autoplay.returned(s);
     }
     this.outbox.sendTo(client, { t: 'table', d: this.info() });
-    this.outbox.sendState(client, updateFor(t, seat));
+    this.outbox.sendState(client, seat);
     this.outbox.sendTo(client, { t: 'fair', d: t.fair.news() });
     // Messages written while the connection was away come with the log again.
     this.chat

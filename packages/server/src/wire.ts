@@ -10,8 +10,8 @@
  *   view's fields) when it is the very object encoded before at that table: states share their unchanged
  *   parts, and views pass them on (Differenzler's `results`, the whole match so far, changes once a
  *   round). Engine states never change (`apply` is pure), so the text stays right; the cache is the
- *   room's and holds its objects weakly. The same text as `JSON.stringify`. A state delta (delta.ts)
- *   comes with the JSON text of its `d`, put together from such texts, and is framed with it.
+ *   room's and holds its objects weakly. The same text as `JSON.stringify`. An event frame
+ *   (events.ts) comes with the JSON text of its `d`, put together from its shared and own parts.
  * - JSON text is framed here, `[ROOM_DATA][channel][msgpack str header][UTF-8]`, instead of by msgpackr
  *   (which copies the text twice): the bytes Colyseus' `getMessageBytes.raw` makes of the same string.
  * - A frame is written to the connection's socket as one buffer with its WebSocket header (unmasked,
@@ -35,7 +35,7 @@ interface Frame {
 /** One server message, encoded at most once per format, for any number of connections. */
 export class Outgoing {
   readonly msg: ServerMessage;
-  /** The JSON text of `msg.d` when the sender has it already (a delta, delta.ts). */
+  /** The JSON text of `msg.d` when the sender has it already (an event frame, events.ts). */
   private readonly text: string | undefined;
   private json: Frame | undefined;
   private pack: Frame | undefined;

@@ -8,7 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, type Room } from '@colyseus/sdk';
 import type { GameId, Seat } from '@stich/engine';
-import { CHANNEL, type ClientMessage, type JoinOptions, type ServerMessage } from '@stich/protocol';
+import {
+  applyEvents,
+  CHANNEL,
+  type ClientMessage,
+  type Folded,
+  fromSnapshot,
+  type JoinOptions,
+  type ServerMessage,
+  type StateUpdate,
+} from '@stich/protocol';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { dropSchema } from '../src/db.ts';
@@ -201,6 +210,8 @@ export class Conn {
   readonly messages: ServerMessage[] = [];
   /** How many messages arrived as JSON text (join option `json`). */
   texts = 0;
+  /** What an event connection's snapshots and frames have built (join option `events`). */
+  private folded: Folded<StateUpdate> | null = null;
   private waiters: (() => void)[] = [];
   private nextId = 1;
   /** The room has been left (the connection is closed for good). */
@@ -214,6 +225,19 @@ export class Conn {
       const m: ServerMessage = typeof raw === 'string' ? JSON.parse(raw) : raw;
       if (typeof raw === 'string') this.texts++;
       this.messages.push(m);
+      // An event connection: each snapshot and frame is followed by the `state` it folds into (marked as
+      // such), so that tests read event connections as whole ones.
+      if (m.t === 'snap' || m.t === 'ev') {
+        const f =
+          m.t === 'snap' ? fromSnapshot<StateUpdate>(m.d) : this.folded && applyEvents(this.folded, m.d);
+        if (!f)
+          throw new Error(`frame from ${m.t === 'ev' ? m.d.from : '?'} does not follow what was folded`);
+        this.folded = f;
+        const s: ServerMessage =
+          m.id === undefined ? { t: 'state', d: f.update } : { t: 'state', d: f.update, id: m.id };
+        folds.add(s);
+        this.messages.push(s);
+      }
       for (const w of this.waiters.splice(0)) w();
     });
   }
@@ -284,6 +308,9 @@ export class Conn {
 }
 
 export const isState = (m: ServerMessage): m is StateMsg => m.t === 'state';
+
+/** The `state` messages an event connection's `Conn` made of its snapshots and frames (not sent as such). */
+export const folds = new WeakSet<ServerMessage>();
 
 /** Plays a seat: answers every update where it is the seat to act with its first legal action. */
 export function autoplay(c: Conn, seat: Seat, pick: (legal: readonly unknown[]) => unknown = (l) => l[0]) {

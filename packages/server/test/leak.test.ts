@@ -3,7 +3,10 @@
  * Every frame sent to every client is captured. Each `state` must carry exactly the engine's view for
  * that connection at that step (checked against a replay of the match's record), no card of another
  * hand or of the stock may reach a seat before the spectator view shows it, and no other message may
- * carry a card at all.
+ * carry a card at all. Each case is played twice: with whole states, and with every connection on events
+ * (join option `events`), where each snapshot and event frame is checked as a `state` is (only cards of
+ * the connection's view or the public view at its step, none hidden from its seat), and the `state` it
+ * folds into must be the engine's view.
  *
  * Doppelkopf plays a match of each preset whose deals are chosen (test/doko.ts) to bring an Armut (house),
  * a Hochzeit and a stilles Solo; optional actors announce (or pass) out of turn now and then. On top of
@@ -34,7 +37,7 @@ import {
 import type { ServerMessage, TableInfo } from '@stich/protocol';
 import { describe, expect, it } from 'vitest';
 import { choose, plannedDealer, type Want } from './doko.ts';
-import { api, Conn, DB_KINDS, guest, isState, serve, testGames } from './helpers.ts';
+import { api, Conn, DB_KINDS, folds, guest, isState, serve, testGames } from './helpers.ts';
 
 // Capture every raw frame each SDK room receives, before the SDK decodes it.
 const frames = new WeakMap<object, Uint8Array[]>();
@@ -84,10 +87,12 @@ interface Case {
   readonly options: object;
   /** Doppelkopf: the contract each deal is chosen to bring, in order (test/doko.ts). */
   readonly plan?: readonly Want[];
+  /** Every connection joins with `events`. */
+  readonly events?: boolean;
 }
 
 const games = testGames();
-const CASES: Case[] = [
+const PLAYS: Case[] = [
   ...games.filter((id) => id !== 'doppelkopf').map((id) => ({ name: id, id, options: SHORT[id] ?? {} })),
   ...(games.includes('doppelkopf')
     ? [
@@ -110,6 +115,7 @@ const CASES: Case[] = [
       ]
     : []),
 ];
+const CASES: Case[] = PLAYS.flatMap((c) => [c, { ...c, name: `${c.name}, events`, events: true }]);
 
 describe.each(DB_KINDS)('hidden information (%s)', (kind) => {
   const planned = plannedDealer();
@@ -133,10 +139,11 @@ describe.each(DB_KINDS)('hidden information (%s)', (kind) => {
       expect(r.status).toBe(201);
       const tableId = r.body.table.id;
       if (c.plan) planned.plan(tableId, c.plan);
-      const spectator = await Conn.join(srv.url, tableId, { spectate: true });
+      const events = c.events === true;
+      const spectator = await Conn.join(srv.url, tableId, { spectate: true, events });
       const conns: Conn[] = [];
       for (let i = 0; i < players; i++)
-        conns.push(await Conn.join(srv.url, tableId, { token: guests[i].token, seat: i }));
+        conns.push(await Conn.join(srv.url, tableId, { token: guests[i].token, seat: i, events }));
       const all = [...conns, spectator];
       const rng = seeded(`leak-${c.name}`);
       let seq = -1;
@@ -213,6 +220,7 @@ describe.each(DB_KINDS)('hidden information (%s)', (kind) => {
       };
 
       let checked = 0;
+      let eventFrames = 0;
       all.forEach((conn, i) => {
         const viewer = i < players ? i : SPECTATOR;
         let allowed = new Set<string>();
@@ -242,10 +250,26 @@ describe.each(DB_KINDS)('hidden information (%s)', (kind) => {
             }
             continue;
           }
+          if (m.t === 'snap' || m.t === 'ev') {
+            // An event frame: only cards of this connection's view or the public view at its step, none
+            // hidden from its seat unless public (the `state` it folds into follows, checked below).
+            const st = states[m.d.seq];
+            const pub = cardsIn(game.viewFor(st, SPECTATOR));
+            const own = cardsIn(game.viewFor(st, viewer));
+            for (const card of cardsIn(m.d)) {
+              expect(own.has(card) || pub.has(card), `card ${card} outside the views`).toBe(true);
+              if (viewer !== SPECTATOR && hiddenFrom(m.d.seq, viewer).has(card))
+                expect(pub.has(card), `seat ${viewer} sees hidden ${card} at step ${m.d.seq}`).toBe(true);
+            }
+            allowed = new Set([...allowed, ...cardsIn(m.d)]);
+            eventFrames++;
+            continue;
+          }
           if (m.t !== 'state') {
             expect(cardsIn(m), `${m.t} carries cards`).toEqual(new Set());
             continue;
           }
+          expect(folds.has(m), 'a whole state on an event connection').toBe(events);
           lastSeq = m.d.seq;
           const st = states[m.d.seq];
           expect(m.d.view).toEqual(game.viewFor(st, viewer));
@@ -268,6 +292,7 @@ describe.each(DB_KINDS)('hidden information (%s)', (kind) => {
         for (const card of cardsInFrames(frames.get(conn.room) ?? [])) expect(allowed.has(card)).toBe(true);
       });
       expect(checked).toBeGreaterThan(20);
+      if (events) expect(eventFrames).toBeGreaterThan(20);
       if (c.plan && truth) {
         // The match had what it was dealt for, and optional actors were heard.
         const kinds = (game.outcome(rp.value.state) as DoppelkopfOutcome).deals.map((d) => d.contract.kind);

@@ -29,7 +29,7 @@ import type {
   TablesResponse,
   Welcome,
 } from '@stich/protocol';
-import { applyDelta } from '@stich/protocol/delta';
+import { applyEvents, type Folded, fromSnapshot } from '@stich/protocol/events';
 import type { WireAction } from './actions.ts';
 
 // Values of packages/protocol (CHANNEL, ROOM_LOBBY, API); repeated here so that the bundle does not pull
@@ -322,9 +322,9 @@ export class TableConn {
   private room: Room | null = null;
   private nextId = 1;
   private seq: number | null = null;
-  /** The last whole state: the base of the next delta (the server sends deltas after the first state). */
-  private cur: StateUpdate | null = null;
-  /** A delta did not follow `cur` (a message was lost): a whole state is asked for and awaited. */
+  /** What the table's events have built (the server sends a snapshot, then patch frames). */
+  private cur: Folded<StateUpdate> | null = null;
+  /** A frame did not follow `cur` (a message was lost): a snapshot is asked for and awaited. */
   private syncing = false;
   private closed = false;
   private retry = 0;
@@ -352,10 +352,9 @@ export class TableConn {
     const q = this.req.code ? `?code=${encodeURIComponent(this.req.code)}` : '';
     await http('GET', `/api/tables/${encodeURIComponent(this.req.tableId)}${q}`).catch(() => {});
     const seatToken = seatTokenFor(this.req.tableId);
-    // JSON text frames: the cheapest updates for the server. State deltas (join option `delta`, handled
-    // below) cut the bytes by some 15 times but cost the server more CPU per action than the whole views,
-    // whose shared parts it encodes once (docs/server.md, Deltas); ask for them where bandwidth is dear.
-    const opts: Record<string, unknown> = { token, json: true };
+    // JSON text frames, and the table as events: a snapshot, then per change the patch operations on it
+    // (protocol events.ts), which this connection folds and the server computes once per step.
+    const opts: Record<string, unknown> = { token, json: true, events: true };
     if (seatToken) opts.seatToken = seatToken;
     if (this.req.seat !== undefined) opts.seat = this.req.seat;
     if (this.req.code) opts.code = this.req.code;
@@ -435,20 +434,27 @@ export class TableConn {
         break;
       case 'state':
         this.syncing = false;
-        this.cur = m.d;
+        this.cur = null;
         this.seq = m.d.seq;
         this.ev.state(m.d);
         break;
-      case 'delta': {
-        const next = this.cur && applyDelta(this.cur, m.d);
+      case 'snap':
+        this.syncing = false;
+        this.cur = fromSnapshot<StateUpdate>(m.d);
+        this.seq = m.d.seq;
+        this.ev.state(this.cur.update);
+        break;
+      case 'ev': {
+        const next = this.cur && applyEvents(this.cur, m.d);
         if (!next) {
+          // A frame was lost or does not fit: the whole table again (frames until then are dropped).
           if (!this.syncing) this.send('sync', {});
           this.syncing = true;
           break;
         }
         this.cur = next;
-        this.seq = next.seq;
-        this.ev.state(next);
+        this.seq = next.update.seq;
+        this.ev.state(next.update);
         break;
       }
       case 'chat-log':
