@@ -32,6 +32,7 @@ export async function restore(t: TableState, id: string): Promise<void> {
   t.row = row;
   t.gs = r.value.state;
   t.seq = steps.length;
+  t.past = [];
   t.hints = await tableHints(row.id, row.setup);
   t.fair = new TableFairness(row.id);
   await t.fair.restore(steps, row.status === 'over');

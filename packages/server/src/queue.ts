@@ -141,7 +141,7 @@ export class ChangeQueue {
     };
     if (t.parked) return refuse('not-found', 'this table was parked; ask for it again');
     if (t.status === 'waiting') return refuse('waiting', 'the match starts when every human seat is taken');
-    if (src.seq !== undefined && src.seq !== t.seq)
+    if (src.seq !== undefined && src.seq !== t.seq && !sameChoice(t, seat, src.seq))
       return refuse('stale', `the table is at step ${t.seq}, not ${src.seq}`);
     const game = t.game;
     const parsed = game.parseAction(raw);
@@ -229,6 +229,8 @@ export class ChangeQueue {
     const over = t.game.isOver(state);
     const status: TableStatus = over ? 'over' : 'playing';
     this.retries = 0;
+    t.past.push({ seq: t.seq, gs: t.gs });
+    if (t.past.length > PAST_STEPS) t.past.shift();
     t.gs = state;
     t.seq += steps.length;
     // A deal is dealt only once the one before has ended: the progress in the table's info (the deals played,
@@ -282,4 +284,20 @@ export class ChangeQueue {
       });
     });
   }
+}
+
+/** States kept for `sameChoice`: more steps than the other seats of a simultaneous choice can take. */
+const PAST_STEPS = 8;
+
+/**
+ * Whether an action sent for an earlier step is still the seat's choice: its legal actions then and now are
+ * the same, so only other seats moved meanwhile and nothing the seat chose from changed (three computers
+ * giving their Differenzler estimates while a person types his). Any other earlier step is `stale`.
+ */
+function sameChoice(t: TableState, seat: Seat, seq: number): boolean {
+  if (seq > t.seq) return false;
+  const then = t.past.find((p) => p.seq === seq);
+  if (!then) return false;
+  const before = t.game.legalActions(then.gs, seat);
+  return before.length > 0 && JSON.stringify(before) === JSON.stringify(t.game.legalActions(t.gs, seat));
 }

@@ -16,6 +16,8 @@ export class TableState {
   gs: unknown;
   /** Steps (deals and actions) applied so far. */
   seq = 0;
+  /** The engine states of the last few steps, newest last: an action sent for one of them may still hold (queue.ts). */
+  past: { readonly seq: number; readonly gs: unknown }[] = [];
   status: TableStatus = 'waiting';
   seats: SeatRt[] = [];
   /** Seat of each connection by session id; null for spectators. */
