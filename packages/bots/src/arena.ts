@@ -19,10 +19,19 @@
  * The play is one generator (`duplicate`) that asks for each decision; `arena` answers with the bot
  * levels synchronously, `arenaWith` also with outside players that answer asynchronously (a program
  * behind the bot interface, docs/bot-interface.md).
+ *
+ * Optional calls (a seat that `toAct` lists after the seat to act: a Doppelkopf announcement or reply while
+ * another seat is to play) are asked of the levels that make them (`makesOptionalCalls`), as a server table
+ * asks its bots (packages/server/src/autoplay.ts): before each decision of the seat to act, each listed
+ * seat in `toAct` order that has more than one legal action; the first call is applied and the next step
+ * asks everyone again. At a table the bots' calls are decided while the seat to act thinks, so they come
+ * first unless that seat is quicker; the arena takes them first. Outside players answer only as the seat
+ * to act.
  */
 import type { Action, AnyGame, BaseOutcome, BaseView, GameId, Seat } from '@stich/engine';
 import { GAME_META, gameById, seeded, unwrap } from '@stich/engine';
-import { type BotLevel, decide, requestFor } from './index.ts';
+import { type DokoTally, mergeTallies, newTally, tallyDoko } from './arena-doko.ts';
+import { type BotLevel, decide, decideOptional, makesOptionalCalls, requestFor } from './index.ts';
 
 export interface ArenaOptions {
   readonly game: GameId;
@@ -64,7 +73,10 @@ export interface OutsidePlayer {
 /** One side of `arenaWith`: a bot level, or an outside player. */
 export type ArenaSide = BotLevel | OutsidePlayer;
 
-/** What the duplicate play asks of its driver: a decision (answer with the action) or a notice. */
+/**
+ * What the duplicate play asks of its driver: a decision (answer with the action; an optional actor's,
+ * `optional`, with its call or null for none) or a notice.
+ */
 type ArenaEvent =
   | {
       readonly t: 'act';
@@ -72,11 +84,14 @@ type ArenaEvent =
       readonly seat: Seat;
       readonly state: unknown;
       readonly seed: string;
+      readonly optional?: true;
     }
   | { readonly t: 'start'; readonly seats: readonly [readonly Seat[], readonly Seat[]] }
   | { readonly t: 'end'; readonly result: object };
 
-type Run = Generator<ArenaEvent, ArenaReport, Action | undefined>;
+/** A driver's answer: an action, or (to an optional question) null for none. */
+type Answer = Action | null | undefined;
+type Run = Generator<ArenaEvent, ArenaReport, Answer>;
 
 export interface Interval {
   readonly mean: number;
@@ -100,7 +115,9 @@ export interface ArenaReport {
   readonly winRate: Interval;
   /** Match mode: present when matches were played. */
   readonly matches?: MatchReport;
-  /** Decision times in milliseconds by level or player (deals and matches): CPU time for the bot levels, wall time for outside players. */
+  /** Doppelkopf deals: contracts and calls by side (deal mode only). */
+  readonly doppelkopf?: { readonly a: DokoTally; readonly b: DokoTally };
+  /** Decision times in milliseconds by level or player (deals and matches): CPU time for the bot levels, wall time for outside players; optional calls are not counted (they are asked at every step while a call is open). */
   readonly decisionMs: Readonly<
     Record<string, { readonly p50: number; readonly p99: number; readonly max: number; readonly n: number }>
   >;
@@ -186,28 +203,44 @@ function layouts(n: number): Seat[][] {
   ];
 }
 
-/** Asks the side of the seat to act (the driver answers) and applies the action. */
-function* step(
-  g: AnyGame,
-  state: unknown,
-  side: readonly (0 | 1)[],
-  seed: string,
-): Generator<ArenaEvent, unknown, Action | undefined> {
-  const seat = g.toAct(state)[0];
+/** What `step` needs besides the state: the side by seat, and whether each side is asked optional calls. */
+interface Sides {
+  readonly side: readonly (0 | 1)[];
+  readonly asks: readonly [boolean, boolean];
+  /** Calls made as an optional actor, by side. */
+  readonly offTurn: [number, number];
+}
+
+/**
+ * Asks the optional actors whose side makes optional calls, then (none calling) the side of the seat to act
+ * (the driver answers), and applies the action.
+ */
+function* step(g: AnyGame, state: unknown, s: Sides, seed: string): Generator<ArenaEvent, unknown, Answer> {
+  const listed = g.toAct(state);
+  const seat = listed[0];
   if (seat === undefined) throw new Error(`arena: nobody is to act in phase ${g.phase(state)} (${seed})`);
-  const action = yield { t: 'act', side: side[seat], seat, state, seed };
+  for (let k = 1; k < listed.length; k++) {
+    const o = listed[k];
+    if (!s.asks[s.side[o]] || g.legalActions(state, o).length < 2) continue;
+    const call = yield { t: 'act', side: s.side[o], seat: o, state, seed: `${seed}/o${o}`, optional: true };
+    if (call) {
+      s.offTurn[s.side[o]]++;
+      return unwrap(g.apply(state, o, call));
+    }
+  }
+  const action = yield { t: 'act', side: s.side[seat], seat, state, seed };
   if (action === undefined) throw new Error('arena: the driver gave no action');
   return unwrap(g.apply(state, seat, action));
 }
 
-/** Plays one deal from a fresh match, asking the driver for each decision; returns its score. */
+/** Plays one deal from a fresh match, asking the driver for each decision; returns its score and result. */
 function* playDeal(
   g: AnyGame,
   game: GameId,
   config: unknown,
-  side: readonly (0 | 1)[],
+  side: Sides,
   seed: string,
-): Generator<ArenaEvent, DealScore, Action | undefined> {
+): Generator<ArenaEvent, { readonly score: DealScore; readonly result: object }, Answer> {
   let state = g.start(unwrap(g.parseConfig(config)), 0);
   const dealRng = seeded(`${seed}/deal`);
   const before = (g.outcome(state) as BaseOutcome).deals.length;
@@ -216,7 +249,7 @@ function* playDeal(
     if (o.deals.length > before) {
       const result = o.deals[o.deals.length - 1];
       yield { t: 'end', result };
-      return scoreOf(game, result as Record<string, unknown>);
+      return { score: scoreOf(game, result as Record<string, unknown>), result };
     }
     if (g.awaitsDeal(state)) {
       state = unwrap(g.applyDeal(state, g.randomDeal(state, dealRng)));
@@ -247,10 +280,10 @@ function* playMatch(
   g: AnyGame,
   game: GameId,
   config: unknown,
-  side: readonly (0 | 1)[],
+  side: Sides,
   seed: string,
   maxDeals: number,
-): Generator<ArenaEvent, { readonly winners: readonly Seat[]; readonly deals: number }, Action | undefined> {
+): Generator<ArenaEvent, { readonly winners: readonly Seat[]; readonly deals: number }, Answer> {
   let state = g.start(unwrap(g.parseConfig(config)), 0);
   const dealRng = seeded(`${seed}/deals`);
   let dealt = 0;
@@ -286,11 +319,15 @@ function matchScore(winners: readonly Seat[], aSeats: readonly Seat[], bSeats: r
   return a > b ? 1 : a === b ? 0.5 : 0;
 }
 
-/** The duplicate play of `opts` between sides named `names`; `times` holds each name's decision times. */
+/**
+ * The duplicate play of `opts` between sides named `names`; `times` holds each name's decision times;
+ * `asks`: whether each side is asked optional calls.
+ */
 function* duplicate(
   opts: Omit<ArenaOptions, 'bots'>,
   names: readonly [string, string],
   times: ReadonlyMap<string, readonly number[]>,
+  asks: readonly [boolean, boolean],
 ): Run {
   const g = gameById(opts.game);
   if (!g) throw new Error(`unknown game ${opts.game}`);
@@ -300,6 +337,8 @@ function* duplicate(
   const cp: number[][] = [[], [], []];
   const gp: number[][] = [[], [], []];
   const wins: number[] = [];
+  const tally = [newTally(), newTally()] as const;
+  const offTurn: [number, number] = [0, 0];
   for (let i = 0; i < opts.deals; i++) {
     let aC = 0;
     let bC = 0;
@@ -310,7 +349,9 @@ function* duplicate(
       const aSeats = lay[r];
       const { side, bSeats } = sides(n, aSeats);
       yield { t: 'start', seats: [aSeats, bSeats] };
-      const sc = yield* playDeal(g, opts.game, config, side, `${opts.seed}/${i}`);
+      const played = yield* playDeal(g, opts.game, config, { side, asks, offTurn }, `${opts.seed}/${i}`);
+      const sc = played.score;
+      if (opts.game === 'doppelkopf') tallyDoko(tally, side, played.result);
       const mean = (xs: readonly number[], seats: Seat[]) =>
         seats.reduce((a, s) => a + xs[s], 0) / seats.length;
       aC += mean(sc.points, aSeats);
@@ -341,7 +382,14 @@ function* duplicate(
     for (const aSeats of lay) {
       const { side, bSeats } = sides(n, aSeats);
       yield { t: 'start', seats: [aSeats, bSeats] };
-      const m = yield* playMatch(g, opts.game, config, side, `${opts.seed}/match/${i}`, maxDeals);
+      const m = yield* playMatch(
+        g,
+        opts.game,
+        config,
+        { side, asks, offTurn: [0, 0] },
+        `${opts.seed}/match/${i}`,
+        maxDeals,
+      );
       score += matchScore(m.winners, aSeats, bSeats);
       deals += m.deals;
       longestMatch = Math.max(longestMatch, m.deals);
@@ -362,6 +410,14 @@ function* duplicate(
     cardPoints: { a: interval(cp[0]), b: interval(cp[1]), margin: interval(cp[2]) },
     gamePoints: { a: interval(gp[0]), b: interval(gp[1]), margin: interval(gp[2]) },
     winRate: interval(wins),
+    ...(opts.game === 'doppelkopf' && opts.deals > 0
+      ? {
+          doppelkopf: {
+            a: { ...tally[0], offTurn: offTurn[0] },
+            b: { ...tally[1], offTurn: offTurn[1] },
+          },
+        }
+      : {}),
     ...(matchCount > 0
       ? {
           matches: {
@@ -381,14 +437,18 @@ function timesFor(names: readonly [string, string]): Map<string, number[]> {
   return new Map(names.map((x) => [x, []]));
 }
 
-/** The level's decision for the asked seat, its CPU time recorded under the level. */
+/**
+ * The level's decision for the asked seat, its CPU time recorded under the level (an optional actor's
+ * call or null, not timed).
+ */
 function levelDecides(
   game: GameId,
   e: Extract<ArenaEvent, { t: 'act' }>,
   level: BotLevel,
   times: ReadonlyMap<string, number[]>,
-): Action {
+): Action | null {
   const req = requestFor(game, e.state, e.seat, level, e.seed);
+  if (e.optional) return decideOptional(req);
   // CPU time of the decision (one core), not wall time: other load on the machine does not count.
   const t0 = process.cpuUsage();
   const action = decide(req);
@@ -400,7 +460,11 @@ function levelDecides(
 /** Two bot levels on duplicate deals (and matches); synchronous and deterministic for a seed. */
 export function arena(opts: ArenaOptions): ArenaReport {
   const times = timesFor(opts.bots);
-  const run = duplicate(opts, opts.bots, times);
+  const asks = [
+    makesOptionalCalls(opts.game, opts.bots[0]),
+    makesOptionalCalls(opts.game, opts.bots[1]),
+  ] as const;
+  const run = duplicate(opts, opts.bots, times, asks);
   for (let next = run.next(); ; ) {
     if (next.done) return next.value;
     const e = next.value;
@@ -425,7 +489,11 @@ export async function arenaWith(
   const nameOf = (x: ArenaSide) => (typeof x === 'string' ? x : x.name);
   const names = [nameOf(opts.bots[0]), nameOf(opts.bots[1])] as const;
   const times = timesFor(names);
-  const run = duplicate(opts, names, times);
+  const asks = opts.bots.map((x) => typeof x === 'string' && makesOptionalCalls(opts.game, x)) as [
+    boolean,
+    boolean,
+  ];
+  const run = duplicate(opts, names, times, asks);
   for (let next = run.next(); ; ) {
     if (next.done) return next.value;
     const e = next.value;
@@ -436,6 +504,7 @@ export async function arenaWith(
       continue;
     }
     const player = opts.bots[e.side];
+    // Only bot levels are asked optional calls (`asks`), never an outside player.
     if (typeof player === 'string') {
       next = run.next(levelDecides(opts.game, e, player, times));
       continue;
@@ -492,7 +561,7 @@ export function mergeReports(reports: readonly ArenaReport[]): ArenaReport {
   const withMatches = reports.flatMap((r) => (r.matches && r.matches.played > 0 ? [r.matches] : []));
   const pickMatch = (f: (m: MatchReport) => Interval) =>
     pool(withMatches.map((m) => ({ i: f(m), n: m.played })));
-  const { matches: _firstMatches, ...firstRest } = first;
+  const { matches: _firstMatches, doppelkopf: _firstDoko, ...firstRest } = first;
   return {
     ...firstRest,
     deals: reports.reduce((a, r) => a + r.deals, 0),
@@ -508,6 +577,14 @@ export function mergeReports(reports: readonly ArenaReport[]): ArenaReport {
       margin: pick((r) => r.gamePoints.margin),
     },
     winRate: pick((r) => r.winRate),
+    ...(reports.every((r) => r.doppelkopf)
+      ? {
+          doppelkopf: {
+            a: mergeTallies(reports.map((r) => r.doppelkopf!.a)),
+            b: mergeTallies(reports.map((r) => r.doppelkopf!.b)),
+          },
+        }
+      : {}),
     ...(withMatches.length > 0
       ? {
           matches: {

@@ -5,7 +5,7 @@
  */
 import type { Action, BotLevel, GameId, GameView, Seat } from '@stich/engine';
 import { gameById } from '@stich/engine';
-import { botFor } from './levels.ts';
+import { botFor, optionalFor } from './levels.ts';
 
 export { BOT_LEVELS, type BotLevel } from '@stich/engine';
 
@@ -27,6 +27,26 @@ export function decide(req: BotRequest): Action {
   // A bot must never answer with something it was not offered; fall back loudly in tests, safely in play.
   if (!req.legal.includes(action))
     throw new Error(`bot (${req.game}, ${req.level}) chose an action it was not offered`);
+  return action;
+}
+
+/**
+ * Whether `level` is asked about optional calls in `game`: a seat that `toAct` lists after the seat to act
+ * (a Doppelkopf announcement or reply while another seat is to play). The server and the arena ask only these.
+ */
+export const makesOptionalCalls = (game: GameId, level: BotLevel): boolean =>
+  optionalFor(game, level) !== null;
+
+/**
+ * An optional actor's decision (the request of a seat listed in `toAct` after the seat to act): one of
+ * `req.legal` that the level makes now, or null to say nothing. Deterministic for a request, like `decide`.
+ */
+export function decideOptional(req: BotRequest): Action | null {
+  const f = optionalFor(req.game, req.level);
+  if (f === null || req.legal.length === 0) return null;
+  const action = f(req);
+  if (action !== null && !req.legal.includes(action))
+    throw new Error(`bot (${req.game}, ${req.level}) chose an optional action it was not offered`);
   return action;
 }
 

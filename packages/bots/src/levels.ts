@@ -2,7 +2,7 @@
 import type { Action, GameId } from '@stich/engine';
 import { seeded } from '@stich/engine';
 import { differenzlerPlayers } from './games/differenzler.ts';
-import { doppelkopfPlayers } from './games/doppelkopf.ts';
+import { doppelkopfOptional, doppelkopfPlayers } from './games/doppelkopf.ts';
 import { klaberjassPlayers } from './games/klaberjass.ts';
 import { klapperjasPlayers } from './games/klapperjas.ts';
 import type { BotLevel, BotRequest } from './index.ts';
@@ -22,4 +22,19 @@ const PLAYERS: Record<GameId, Players> = {
 
 export function botFor(game: GameId, level: BotLevel): Player {
   return PLAYERS[game][level] ?? randomPlayer;
+}
+
+/** An optional actor's decision: an action, or null to say nothing (index.ts `decideOptional`). */
+export type OptionalPlayer = (req: BotRequest) => Action | null;
+
+/**
+ * Games whose bots make optional calls (a seat listed in `toAct` after the seat to act). Only Doppelkopf's
+ * announcements so far. The `random` level makes none: asked at every step while a call is open, a uniform
+ * choice would call almost surely, unlike its play at its own turn.
+ */
+const OPTIONAL: Partial<Record<GameId, OptionalPlayer>> = { doppelkopf: doppelkopfOptional };
+
+export function optionalFor(game: GameId, level: BotLevel): OptionalPlayer | null {
+  if (level === 'random') return null;
+  return OPTIONAL[game] ?? null;
 }

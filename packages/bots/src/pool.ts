@@ -10,8 +10,11 @@ import type { BotRequest } from './index.ts';
 
 interface Job {
   readonly req: BotRequest;
-  /** `hint`: the search player's suggestion with its values (analysis/hint.ts) instead of an action. */
-  readonly kind?: 'hint';
+  /**
+   * `hint`: the search player's suggestion with its values (analysis/hint.ts) instead of an action;
+   * `optional`: an optional actor's call or null (`decideOptional`).
+   */
+  readonly kind?: 'hint' | 'optional';
   readonly resolve: (a: Action) => void;
   readonly reject: (e: Error) => void;
 }
@@ -46,6 +49,15 @@ export class BotPool {
     if (this.closed) return Promise.reject(new Error('bot pool is closed'));
     return new Promise<Hint>((resolve, reject) => {
       this.queue.push({ req, kind: 'hint', resolve: resolve as unknown as (a: Action) => void, reject });
+      this.pump();
+    });
+  }
+
+  /** An optional actor's call, or null to say nothing (`decideOptional`), on the same workers as moves. */
+  optional(req: BotRequest): Promise<Action | null> {
+    if (this.closed) return Promise.reject(new Error('bot pool is closed'));
+    return new Promise<Action | null>((resolve, reject) => {
+      this.queue.push({ req, kind: 'optional', resolve: resolve as (a: Action) => void, reject });
       this.pump();
     });
   }

@@ -96,3 +96,28 @@ describe('arena', () => {
     expect(mergeReports([c, c]).matches).toBeUndefined();
   });
 });
+
+describe('arena: optional calls (Doppelkopf)', () => {
+  const ddv = { game: 'doppelkopf', config: { players: 4, preset: 'ddv' }, deals: 12 } as const;
+
+  it('asks the bots about calls while another seat is to play, the same way for a seed', () => {
+    const r = arena({ ...ddv, bots: ['rule', 'rule'], seed: 'opt' });
+    const d = r.doppelkopf;
+    expect(d?.a.games).toBe(24);
+    expect(d?.b.games).toBe(24);
+    if (!d) return;
+    // Calls made as an optional actor, not only at the seat's own turn.
+    expect(d.a.offTurn + d.b.offTurn).toBeGreaterThan(0);
+    expect(d.a.offTurn).toBeLessThanOrEqual(Object.values(d.a.calls).reduce((x, y) => x + y, 0));
+    // Deterministic for a seed: the same deals, calls and scores.
+    const again = arena({ ...ddv, bots: ['rule', 'rule'], seed: 'opt' });
+    expect(again.doppelkopf).toStrictEqual(d);
+    expect(again.gamePoints).toStrictEqual(r.gamePoints);
+  });
+
+  it('never asks the random level off its turn', () => {
+    const r = arena({ ...ddv, bots: ['rule', 'random'], seed: 'opt' });
+    expect(r.doppelkopf?.b.offTurn).toBe(0);
+    expect(r.doppelkopf?.a.offTurn).toBeGreaterThan(0);
+  });
+});

@@ -2,7 +2,15 @@
  * Who plays when nobody sends an action (table.ts): the bot of a bot seat, the bot that takes over a
  * person's seat after his grace period (presence.ts), and the single move made for a person whose turn
  * timer ran out. Bots ask the bot workers (bots.ts) and act through the table's queue (queue.ts).
+ *
+ * Optional calls (docs/server.md "Bots"): a bot seat that `toAct` lists after the seat to act (a Doppelkopf
+ * announcement or reply while another seat is to play) is asked at each step whether it calls, on the same
+ * workers, while the seat to act decides. Nobody waits for the answer: the seat to act keeps its turn and
+ * deadline, and the answer counts only for the step it was asked at. If the table has moved on meanwhile (a
+ * card, another call), it is dropped, and the bot is asked again for the new step. Saying nothing sends
+ * nothing (no `quiet` step).
  */
+import { makesOptionalCalls } from '@stich/bots';
 import { type Action, cryptoRng, pick, randomSeed, type Seat } from '@stich/engine';
 import type { BotLevel } from '@stich/protocol';
 import { context } from './context.ts';
@@ -20,6 +28,8 @@ export class Autoplay {
   private readonly deadlineChanged: () => void;
   /** The seq for which a bot decision is under way, by seat. */
   private readonly botPending = new Map<Seat, number>();
+  /** The seq for which a bot's optional call is being decided, by seat (apart: never its own turn). */
+  private readonly optionalPending = new Map<Seat, number>();
   /** A plain timer (the room clock only ticks every patchRate ms, too coarse for a deadline people see). */
   private turnTimer: ReturnType<typeof setTimeout> | null = null;
   /** The seat the turn timer runs for. */
@@ -124,9 +134,12 @@ export class Autoplay {
     const playing = t.status === 'playing' && !t.disposed && !t.parked;
     this.paused = playing && !mayPlay(t.seats, t.roles.size);
     const live = playing && !this.paused;
-    // Bots act for the seat whose turn it is (toAct[0]); optional calls of the other listed seats are left
-    // to people. In phases where every listed seat must act (secret estimates), each comes first in turn.
-    const seat = live ? t.game.toAct(t.gs)[0] : undefined;
+    // Bots act for the seat whose turn it is (toAct[0]); bots among the other listed seats are asked only
+    // about optional calls (`askOptional`). In phases where every listed seat must act (secret estimates),
+    // each comes first in turn.
+    const listed = live ? t.game.toAct(t.gs) : [];
+    const seat = listed[0];
+    this.askOptional(listed);
     if (aside && this.turnTimer && seat === this.turnSeat && !this.controlledByBot(seat)) return;
     if (this.turnTimer) clearTimeout(this.turnTimer);
     this.turnTimer = null;
@@ -146,6 +159,41 @@ export class Autoplay {
         // Every change but an optional actor's clears this timer; those leave the same seat to act.
         if (t.game.toAct(t.gs)[0] === seat) this.runBot(seat, t.seats[seat].level, 0, true);
       }, ms);
+    }
+  }
+
+  /** Asks the bots among the optional actors (`listed` after the seat to act) whether they call now. */
+  private askOptional(listed: readonly Seat[]) {
+    const t = this.t;
+    for (let k = 1; k < listed.length; k++) {
+      const seat = listed[k];
+      if (!this.controlledByBot(seat) || !makesOptionalCalls(t.row.game, t.seats[seat].level)) continue;
+      const seq = t.seq;
+      if (this.optionalPending.get(seat) === seq) continue;
+      const legal = t.game.legalActions(t.gs, seat);
+      // One choice (Doppelkopf: only `quiet`, a seat listed so that `toAct` hides the parties): nothing to ask.
+      if (legal.length < 2) continue;
+      this.optionalPending.set(seat, seq);
+      const req = {
+        game: t.row.game,
+        level: t.seats[seat].level,
+        seat,
+        view: t.game.viewFor(t.gs, seat),
+        legal,
+        seed: randomSeed(),
+      };
+      void context()
+        .bots.optional(req, { table: t.row.id, owner: t.row.createdBy ?? t.row.id })
+        .then((call) => {
+          if (call === null || t.disposed) return;
+          this.queue.enqueue(async () => {
+            // Only for the step it was decided for: later steps ask again (see the head of this file).
+            if (t.disposed || t.parked || this.paused || t.seq !== seq || !this.controlledByBot(seat)) return;
+            const outcome = await this.queue.act(seat, call, {});
+            if (outcome !== 'done')
+              context().log.warn({ table: t.row.id, seat, call, outcome }, 'optional bot call not taken');
+          });
+        });
     }
   }
 

@@ -17,7 +17,7 @@ import { pino } from 'pino';
 import type { WebSocketServer } from 'ws';
 import { RESERVATION_SECONDS } from './admission.ts';
 import { Analyses } from './analysis.ts';
-import { Bots } from './bots.ts';
+import { Bots, type OptionalGate } from './bots.ts';
 import { type Dealer, randomDealer } from './chance.ts';
 import type { Config } from './config.ts';
 import { context, setContext } from './context.ts';
@@ -43,6 +43,8 @@ export interface RunningServer {
 export interface TestHooks {
   /** Chooses every table's deals instead of the random ones (chance.ts). */
   readonly dealer?: Dealer;
+  /** Runs before each bot's optional decision, which waits for it (bots.ts). */
+  readonly optionalGate?: OptionalGate;
 }
 
 export async function startServer(config: Config, hooks: TestHooks = {}): Promise<RunningServer> {
@@ -53,7 +55,7 @@ export async function startServer(config: Config, hooks: TestHooks = {}): Promis
     log.warn({ err: err.message }, 'database connection lost; reconnecting on next use'),
   );
   const store = new Store(db, driver);
-  const bots = new Bots(config.botWorkers);
+  const bots = new Bots(config.botWorkers, hooks.optionalGate);
   const analyses = new Analyses(db, log.child({ module: 'analysis' }));
   const cluster = redisParts(config);
   // The lease owner is this process's Colyseus processId, known once the matchmaker is set up.

@@ -3,7 +3,7 @@
  * the search level (doppelkopf/search.ts: PIMC with rollouts and a double-dummy end game; its Vorbehalt,
  * solo, Reizen, Armut and announcement decisions are the rule level's).
  */
-import { seeded } from '@stich/engine';
+import { type Action, seeded } from '@stich/engine';
 import { ruleAction } from '../doppelkopf/rule.ts';
 import { searchMove } from '../doppelkopf/search.ts';
 import type { BotRequest } from '../index.ts';
@@ -25,4 +25,16 @@ export const doppelkopfPlayers: Players = {
     if (v.phase !== 'play') return ruleAction(v, req.legal);
     return searchMoveFor(req).action;
   },
+};
+
+/**
+ * An optional actor's call (a seat listed in `toAct` while another seat is to play): the announcement the
+ * level makes now, or null when it says nothing. Both levels call by the rule policy (`ruleAnnouncement`),
+ * so the call is the one the level would make at its own turn with the same view. `quiet` is never
+ * returned: the table does not wait for it, and saying nothing needs no step.
+ */
+export const doppelkopfOptional = (req: BotRequest): Action | null => {
+  if (!req.legal.some((a) => (a as { t: string }).t === 'announce')) return null;
+  const a = ruleAction(viewOf(req, 'doppelkopf'), req.legal);
+  return a.t === 'announce' ? a : null;
 };
