@@ -112,9 +112,9 @@ describe('trickGame: the play step', () => {
   });
 
   it('counts the last trick’s cards and the bonus of 10 to the seat that takes it: 130 points a deal', () => {
-    const before = playOn(dealt('plain'), (s) => s.plays.length === 28);
-    const after = playOn(before, (s) => s.plays.length === 32);
-    const last = after.plays.slice(28).map((p) => p.card);
+    const before = playOn(dealt('plain'), (s) => s.tricks.length === 7);
+    const after = playOn(before, (s) => s.tricks.length === 8);
+    const last = after.tricks[7].cards.map((p) => p.card);
     const taker = after.results[0].lastTrick;
     expect(after.points[taker] - before.points[taker]).toBe(worth(last) + 10);
     expect(after.points.reduce((a, b) => a + b, 0)).toBe(130);
