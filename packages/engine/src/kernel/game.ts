@@ -69,6 +69,10 @@ const NOBODY: readonly Seat[] = [];
 /** `[seat]` for every seat a table can have, shared by every state: the seat whose turn it is. */
 const ONLY: readonly (readonly Seat[])[] = Array.from({ length: 16 }, (_, seat) => [seat]);
 const NO_TRICK: readonly PlayedCard[] = [];
+/** Every seat alone, by player count: the default parties. */
+const ALONE: readonly (readonly (readonly Seat[])[])[] = Array.from({ length: 17 }, (_, n) =>
+  Array.from({ length: n }, (_, i) => [i]),
+);
 const NO_TRICKS: readonly TrickView[] = [];
 
 /** Whether the set in words `w`, `w + 1` of `held` holds `slot`. */
@@ -434,7 +438,7 @@ export function trickGame<
   /** The deal is played out: its tally, the game's row of it, and the next deal or the match's end. */
   function finishDeal(s: S, lastTrick: Seat): S {
     const n = s.config.players;
-    const parties = spec.parties?.(s) ?? Array.from({ length: n }, (_, i) => [i]);
+    const parties = spec.parties ? spec.parties(s) : ALONE[n];
     const tally: DealTally = {
       deal: s.dealt + 1,
       dealer: s.dealer,
