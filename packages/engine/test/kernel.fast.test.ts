@@ -24,7 +24,7 @@ import {
   winnerIndex,
 } from '../src/kernel/index.ts';
 import { CARDS, ORDERS as KJ_ORDERS, beats as kjBeats } from '../src/klaberjass/cards.ts';
-import { legalPlays, legalPlaysByPolicy } from '../src/klaberjass/game.ts';
+import { legalPlays, legalPlaysByPolicy } from '../src/klaberjass/play.ts';
 import type { KlaberjassState } from '../src/klaberjass/types.ts';
 
 const sorted = (x: readonly Card[]): Card[] => [...x].sort();
