@@ -69,6 +69,15 @@ const NOBODY: readonly Seat[] = [];
 /** `[seat]` for every seat a table can have, shared by every state: the seat whose turn it is. */
 const ONLY: readonly (readonly Seat[])[] = Array.from({ length: 16 }, (_, seat) => [seat]);
 const NO_TRICK: readonly PlayedCard[] = [];
+/**
+ * Zero words of card sets by count, each an array of doubles from the start (a copy keeps its element
+ * kind): a word with bit 30 or 31 set is no small integer to V8, and an array that changed its element kind
+ * midway made every later read slower.
+ */
+const WORDS: readonly number[][] = Array.from({ length: 33 }, (_, n) =>
+  new Array<number>(n).fill(0.5).fill(0),
+);
+
 /** Every seat alone, by player count: the default parties. */
 const ALONE: readonly (readonly (readonly Seat[])[])[] = Array.from({ length: 17 }, (_, n) =>
   Array.from({ length: n }, (_, i) => [i]),
@@ -152,14 +161,8 @@ export function trickGame<
   };
   const handSize = (c: C): number => spec.deck(c).size / c.players;
   const zeros = (n: number): number[] => new Array<number>(n).fill(0);
-  /**
-   * `n` zero words of card sets, as an array of doubles from the start: a word with bit 30 or 31 set is no
-   * small integer to V8, and an array that changed its element kind midway made every later read slower.
-   */
-  const words = (n: number): number[] => {
-    const out = new Array<number>(n).fill(0.5);
-    return out.fill(0);
-  };
+  /** `n` zero words of card sets (`WORDS`). */
+  const words = (n: number): number[] => WORDS[n].slice();
 
   function parseConfig(input: unknown): Result<C> {
     const c = spec.parseConfig(input);
