@@ -48,7 +48,7 @@ export type FollowFault = 'follow-suit' | 'follow-trump' | 'undertrump';
  * `legalCards` over random positions of both rules.
  */
 export function legalMasks(
-  hands: readonly number[],
+  hands: ArrayLike<number>,
   base: number,
   trump: number,
   lead: number,
@@ -130,8 +130,8 @@ const BY_SUIT: readonly (readonly CardAction[])[] = Array.from({ length: 4 * 512
 /** By card id: suit << 12 | its rank bit. */
 const CODE: readonly number[] = JASS36.cards.map((_, id) => (suitIndex(id) << 12) | (1 << rankIndex(id)));
 
-const hand4 = [0, 0, 0, 0];
-const legal4 = [0, 0, 0, 0];
+const hand4 = new Int32Array(4);
+const legal4 = new Int32Array(4);
 
 /**
  * The legal cards of the seat to play as per-suit masks in `legal4`. The hand's masks come from the kernel's
