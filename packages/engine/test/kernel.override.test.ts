@@ -63,7 +63,7 @@ describe('Differenzler: fast path = reference step', () => {
               (c) => c,
               (cards, i, done) => {
                 let p = done && i === 8 ? 5 : 0;
-                for (const c of cards) p += SPEC.cardPoints?.(s, c) ?? 0;
+                for (const c of cards) p += SPEC.cardPoints?.(s, JASS36.kindOf(c)) ?? 0;
                 return p;
               },
             );

@@ -111,7 +111,7 @@ const CARD_ORDERS: readonly TrickOrder<Card>[] = [-1, 0, 1, 2, 3].map((t) => {
 });
 
 export const orderOf = (s: DifferenzlerState): TrickOrder<Card> => CARD_ORDERS[s.own.trump + 1];
-export const cardPoints = (s: DifferenzlerState, card: Card): number => cardValue(idOf(card), s.own.trump);
+export const cardPoints = (s: DifferenzlerState, kind: number): number => cardValue(kind, s.own.trump);
 export const policyOf = (s: DifferenzlerState): FollowPolicy => POLICIES[s.config.options.undertrump];
 /** The trump Bube: a trump lead never forces it (002 Art. 4.5). */
 export const exempt = (s: DifferenzlerState, card: Card): boolean => {
@@ -119,7 +119,7 @@ export const exempt = (s: DifferenzlerState, card: Card): boolean => {
   return suitIndex(id) === s.own.trump && rankIndex(id) === JACK;
 };
 export const fault = (s: DifferenzlerState, card: Card): string =>
-  `${card}: ${FAULTS[followFault(s.own.trump, idOf(s.trick[0].card), idOf(card))]}`;
+  `${card}: ${FAULTS[followFault(s.own.trump, s.led, idOf(card))]}`;
 
 /** The play actions of each suit's 9-bit mask, interned: `BY_SUIT[suit * 512 + mask]`. */
 const BY_SUIT: readonly (readonly CardAction[])[] = Array.from({ length: 4 * 512 }, (_, i) =>
@@ -144,17 +144,14 @@ function legalNow(s: DifferenzlerState, seat: Seat): void {
   hand4[1] = (lo >>> 9) & SUIT_BITS;
   hand4[2] = (lo >>> 18) & SUIT_BITS;
   hand4[3] = ((lo >>> 27) | (hi << 5)) & SUIT_BITS;
-  const trick = s.trick;
-  if (trick.length === 0) {
+  if (s.led < 0) {
     legal4[0] = hand4[0];
     legal4[1] = hand4[1];
     legal4[2] = hand4[2];
     legal4[3] = hand4[3];
     return;
   }
-  const lead = idOf(trick[0].card);
-  const best = idOf(trick[s.best].card);
-  legalMasks(hand4, 0, s.own.trump, lead, best, s.config.options.undertrump, legal4);
+  legalMasks(hand4, 0, s.own.trump, s.led, s.top, s.config.options.undertrump, legal4);
 }
 
 /**
@@ -186,8 +183,8 @@ export const FAST: FastFollow<DifferenzlerState> = {
     for (let i = 0; i < l3.length; i++) out[k++] = l3[i];
     return out;
   },
-  beats: (s, card, best) => beats(idOf(card), idOf(best), s.own.trump),
-  allows(s, seat, _card, kind) {
+  beats: (s, kind, top) => beats(kind, top, s.own.trump),
+  allows(s, seat, kind) {
     legalNow(s, seat);
     const code = CODE[kind];
     return (legal4[code >>> 12] & code & SUIT_BITS) !== 0;

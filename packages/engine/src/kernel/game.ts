@@ -1,7 +1,7 @@
 /**
  * `trickGame(spec)`: a complete `Game` from a game's spec (spec.ts, the override list). The kernel supplies
  * the rest, written once:
- * - dealing: the core `shuffle` of the deck by the chance step's generator, `deck.size / players` cards to
+ * - dealing: the steps of the core `shuffle` of the deck by the chance step's generator, `deck.size / players` cards to
  *   each seat in packets (`packet`, default a whole hand), the first to the seat after the dealer, then the
  *   deal's own chance (`chance`); an explicit deal (`{ hands, ... }`) is checked card by card, so a record
  *   replays from its seeds or its hands alike;
@@ -27,7 +27,7 @@ import {
   type Viewer,
 } from '../core/game.ts';
 import { err, isObject, ok, type Result } from '../core/result.ts';
-import { type Rng, shuffle } from '../core/rng.ts';
+import type { Rng } from '../core/rng.ts';
 import type { Deck } from './deck.ts';
 import { legalCards, type TrickRules } from './infer.ts';
 import type {
@@ -75,14 +75,18 @@ const NO_TRICK: readonly PlayedCard[] = [];
  * midway made every later read slower.
  */
 const WORDS: readonly number[][] = Array.from({ length: 33 }, (_, n) =>
-  new Array<number>(n).fill(0.5).fill(0),
+  Array.from({ length: n }, () => 0.5).fill(0),
 );
+/** Zero counts by seat count, packed small integers from the start (`new Array(n).fill(0)` stays holey). */
+const ZEROS: readonly number[][] = Array.from({ length: 17 }, (_, n) => Array.from({ length: n }, () => 0));
 
 /** Every seat alone, by player count: the default parties. */
 const ALONE: readonly (readonly (readonly Seat[])[])[] = Array.from({ length: 17 }, (_, n) =>
   Array.from({ length: n }, (_, i) => [i]),
 );
 const NO_TRICKS: readonly TrickView[] = [];
+/** Scratch of `randomDeal`'s shuffle: slot numbers of a deck (at most 64 cards). */
+const SHUFFLED = new Int8Array(64);
 
 /** Whether the set in words `w`, `w + 1` of `held` holds `slot`. */
 const holds = (held: readonly number[], w: number, slot: number): boolean =>
@@ -104,12 +108,6 @@ const handSizes = (held: readonly number[], n: number): number[] => {
   const out = new Array<number>(n);
   for (let seat = 0; seat < n; seat++) out[seat] = count(held[2 * seat]) + count(held[2 * seat + 1]);
   return out;
-};
-
-/** Adds `slot` to the set in words `w`, `w + 1` of `held`. */
-const put = (held: number[], w: number, slot: number): void => {
-  if (slot < 32) held[w] |= 1 << slot;
-  else held[w + 1] |= 1 << (slot - 32);
 };
 
 /** The seats with the highest score. */
@@ -160,7 +158,7 @@ export function trickGame<
     };
   };
   const handSize = (c: C): number => spec.deck(c).size / c.players;
-  const zeros = (n: number): number[] => new Array<number>(n).fill(0);
+  const zeros = (n: number): number[] => ZEROS[n].slice();
   /** `n` zero words of card sets (`WORDS`). */
   const words = (n: number): number[] => WORDS[n].slice();
 
@@ -188,6 +186,9 @@ export function trickGame<
       turn: (d + 1) % n,
       trick: NO_TRICK,
       best: 0,
+      led: -1,
+      top: -1,
+      worth: 0,
       tricks: NO_TRICKS,
       points: zeros(n),
       tricksWon: zeros(n),
@@ -201,14 +202,23 @@ export function trickGame<
     const n = s.config.players;
     const size = handSize(s.config);
     const packet = spec.packet ?? size;
-    const cards = shuffle(spec.deck(s.config).cards, rng);
+    const cards = spec.deck(s.config).cards;
+    // The steps of core `shuffle(cards, rng)`, in place on slot numbers: no copy of the deck per deal.
+    const order = SHUFFLED;
+    for (let i = 0; i < cards.length; i++) order[i] = i;
+    for (let i = cards.length - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      const t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
     const hands: Card[][] = new Array(n);
-    for (let seat = 0; seat < n; seat++) hands[seat] = new Array(size);
-    // Packet p goes to the p-th seat after the dealer (counting round the table), as its round'th packet.
+    for (let seat = 0; seat < n; seat++) hands[seat] = [];
+    // Packet p goes to the p-th seat after the dealer (counting round the table), as its round'th packet:
+    // each hand gets its packets in order, so pushing fills it (and keeps its array packed).
     for (let p = 0, at = 0; at < cards.length; p++) {
       const hand = hands[(s.dealer + 1 + (p % n)) % n];
-      const from = Math.floor(p / n) * packet;
-      for (let i = 0; i < packet; i++) hand[from + i] = cards[at++];
+      for (let i = 0; i < packet; i++) hand.push(cards[order[at++]]);
     }
     return chance ? ({ hands, ...chance.draw(rng) } as Deal) : ({ hands } as Deal);
   }
@@ -231,22 +241,38 @@ export function trickGame<
     const raw = input.hands;
     if (!Array.isArray(raw) || raw.length !== n) return err('bad-deal', `hands must be a list of ${n} hands`);
     const held = words(2 * n);
-    // The kinds dealt once (words 0, 1) and twice (words 2, 3), over all seats.
-    const dealt = [0, 0, 0, 0];
+    const twice = deck.copies === 2;
+    // The kinds dealt once and twice over all seats, and each hand's set, as words in locals (every deal
+    // runs this): bit k & 31 of the low (k < 32) or high word.
+    let once0 = 0;
+    let once1 = 0;
+    let twice0 = 0;
+    let twice1 = 0;
     for (let seat = 0; seat < n; seat++) {
       const hand: unknown = raw[seat];
       if (!Array.isArray(hand) || hand.length !== size)
         return err('bad-deal', `hand ${seat} must hold ${size} cards`);
+      let lo = 0;
+      let hi = 0;
       for (let i = 0; i < size; i++) {
         const c: unknown = hand[i];
         const k = deck.kindOf(c);
         if (k < 0) return err('bad-deal', `hand ${seat}: ${JSON.stringify(c)} is not a card of the deck`);
-        if (!holds(dealt, 0, k)) put(dealt, 0, k);
-        else if (deck.copies === 2 && !holds(dealt, 2, k)) put(dealt, 2, k);
-        else return err('bad-deal', `${c} is dealt more often than the deck has it`);
+        const bit = 1 << (k & 31);
+        if (k < 32 ? (once0 & bit) === 0 : (once1 & bit) === 0) {
+          if (k < 32) once0 |= bit;
+          else once1 |= bit;
+        } else if (twice && (k < 32 ? (twice0 & bit) === 0 : (twice1 & bit) === 0)) {
+          if (k < 32) twice0 |= bit;
+          else twice1 |= bit;
+        } else return err('bad-deal', `${c} is dealt more often than the deck has it`);
         // A kind's second copy in one hand takes the second slot (slot = kind + copy * kinds).
-        put(held, 2 * seat, holds(held, 2 * seat, k) ? k + kinds : k);
+        const slot = (k < 32 ? lo & bit : hi & bit) !== 0 ? k + kinds : k;
+        if (slot < 32) lo |= 1 << slot;
+        else hi |= 1 << (slot - 32);
       }
+      held[2 * seat] = lo;
+      held[2 * seat + 1] = hi;
     }
     return ok(held);
   }
@@ -279,11 +305,15 @@ export function trickGame<
       turn: (s.dealer + 1) % n,
       trick: NO_TRICK,
       best: 0,
+      led: -1,
+      top: -1,
+      worth: 0,
       tricks: NO_TRICKS,
       points: zeros(n),
       tricksWon: zeros(n),
     };
-    return ok(spec.beginDeal ? spec.beginDeal(dealt, { hands: deal.hands, ...extra.value } as Deal) : dealt);
+    // The deal as checked: its hands and chance fields (nothing else passes `checkDeal`).
+    return ok(spec.beginDeal ? spec.beginDeal(dealt, deal) : dealt);
   }
 
   function toAct(s: S): readonly Seat[] {
@@ -365,6 +395,9 @@ export function trickGame<
     turn: Seat,
     trick: readonly PlayedCard[],
     best: number,
+    led: number,
+    top: number,
+    worth: number,
     tricks: readonly TrickView[],
     points: readonly number[],
     tricksWon: readonly number[],
@@ -378,6 +411,9 @@ export function trickGame<
       turn,
       trick,
       best,
+      led,
+      top,
+      worth,
       tricks,
       points,
       tricksWon,
@@ -387,7 +423,7 @@ export function trickGame<
     };
   }
 
-  /** The reference play step (with the game's `fast` follow check where it has one). */
+  /** The reference play step (with the game's `fast` follow check and `beats` where it has them). */
   function play(s: S, seat: Seat, card: Card): Result<S> {
     if (seat !== s.turn) return err('not-your-turn', `seat ${s.turn} is to play`);
     const deck = spec.deck(s.config);
@@ -395,13 +431,15 @@ export function trickGame<
     if (kind < 0) return err('malformed', `${JSON.stringify(card)} is not a card of this game`);
     // The slot of the copy held (the second copy first, as `removeKind`), from the seat's two words.
     const w = 2 * seat;
-    const second = kind + deck.kinds.length;
+    const kinds = deck.kinds.length;
+    const second = kind + kinds;
     const slot = deck.copies === 2 && holds(s.held, w, second) ? second : kind;
     if (!holds(s.held, w, slot)) return err('illegal-action', `${card} is not in your hand`);
     const open = s.trick;
-    if (open.length > 0) {
+    const k = open.length;
+    if (k > 0) {
       const legal = fast
-        ? fast.allows(s, seat, card, kind)
+        ? fast.allows(s, seat, kind)
         : legalCards(rulesOf(s), handCards(deck, s.held, seat), trickCards(s)).includes(card);
       if (!legal) return err('illegal-action', fault(s, card));
     }
@@ -409,32 +447,48 @@ export function trickGame<
     const held = s.held.slice();
     if (slot < 32) held[w] &= ~(1 << slot);
     else held[w + 1] &= ~(1 << (slot - 32));
-    const trick: PlayedCard[] = new Array(open.length + 1);
-    for (let i = 0; i < open.length; i++) trick[i] = open[i];
-    trick[open.length] = { seat, card };
-    const best =
-      open.length > 0 &&
-      !(fast ? fast.beats(s, card, open[s.best].card) : beats(spec.order(s), card, open[s.best].card))
-        ? s.best
-        : open.length;
-    if (trick.length < n)
-      return ok(stepped(s, held, (seat + 1) % n, trick, best, s.tricks, s.points, s.tricksWon));
+    const trick: PlayedCard[] = new Array(k + 1);
+    for (let i = 0; i < k; i++) trick[i] = open[i];
+    trick[k] = deck.played[seat * kinds + kind];
+    const takes =
+      k === 0 || (fast ? fast.beats(s, kind, s.top) : beats(spec.order(s), card, open[s.best].card));
+    const best = takes ? k : s.best;
+    const top = takes ? kind : s.top;
+    const worth = s.worth + cardPoints(s, kind);
+    if (k + 1 < n)
+      return ok(
+        stepped(
+          s,
+          held,
+          (seat + 1) % n,
+          trick,
+          best,
+          k === 0 ? kind : s.led,
+          top,
+          worth,
+          s.tricks,
+          s.points,
+          s.tricksWon,
+        ),
+      );
     // The trick is complete: its winner takes its points (the last one with the bonus) and leads next.
     const winner = trick[best].seat;
     const last = (held[w] | held[w + 1]) === 0;
-    let worth = last ? lastTrickBonus(s) : 0;
-    for (let i = 0; i < n; i++) worth += cardPoints(s, trick[i].card);
+    const taken = last ? worth + lastTrickBonus(s) : worth;
     const points = s.points.slice();
-    points[winner] += worth;
+    points[winner] += taken;
     const tricksWon = s.tricksWon.slice();
     tricksWon[winner]++;
     const leader = trick[0].seat;
     const view: TrickView | PointedTrickView = pointed
-      ? { leader, cards: trick, winner, points: worth }
+      ? { leader, cards: trick, winner, points: taken }
       : { leader, cards: trick, winner };
-    const tricks = s.tricks.slice();
-    tricks.push(view);
-    const next = stepped(s, held, winner, NO_TRICK, 0, tricks, points, tricksWon);
+    // Copied into an array of the new length (a slice and a push would grow its store a second time).
+    const m = s.tricks.length;
+    const tricks: TrickView[] = new Array(m + 1);
+    for (let i = 0; i < m; i++) tricks[i] = s.tricks[i];
+    tricks[m] = view;
+    const next = stepped(s, held, winner, NO_TRICK, 0, -1, -1, 0, tricks, points, tricksWon);
     return ok(last ? finishDeal(next, winner) : next);
   }
 
@@ -469,10 +523,7 @@ export function trickGame<
     const cards = s.trick;
     if (cards.length === 0) return null;
     const leader = cards[0].seat;
-    if (!pointed) return { leader, cards };
-    let points = 0;
-    for (let i = 0; i < cards.length; i++) points += cardPoints(s, cards[i].card);
-    return { leader, cards, points };
+    return pointed ? { leader, cards, points: s.worth } : { leader, cards };
   }
 
   function viewFor(s: S, viewer: Viewer): W {

@@ -98,6 +98,14 @@ export interface TrickState<C extends TrickConfig, X, R extends object = TrickDe
   /** The index in `trick` of the card winning it so far (0 while no trick is open). */
   readonly best: number;
   /**
+   * The deck kinds of the open trick's first card and of the card winning it so far, and its card points so
+   * far (-1, -1, 0 while no trick is open): kept as numbers when a card is played, so that the follow
+   * check, `beats` and the points never parse a card string back (the fast path reads them at once).
+   */
+  readonly led: number;
+  readonly top: number;
+  readonly worth: number;
+  /**
    * This deal's finished tricks as every view shows them (the last deal's while the next one is due), each
    * made once when it is taken and shared by every later state and view: a server encodes a shared array
    * once per table, not once per seat and step. With `pointedTricks` each carries its card points.
@@ -168,10 +176,10 @@ export interface ViewParts {
 export interface FastFollow<S> {
   /** The play actions of the seat to play, leading or not (each kind once, in kind order). */
   playable(s: S, seat: Seat): readonly CardAction[];
-  /** Whether `card` (of deck kind `kind`), held by the seat to play, may go on the open trick. */
-  allows(s: S, seat: Seat, card: Card, kind: number): boolean;
-  /** Whether `card`, played after `best`, takes the trick: the trick order's `beats` (trick.ts). */
-  beats(s: S, card: Card, best: Card): boolean;
+  /** Whether the card of deck kind `kind`, held by the seat to play, may go on the open trick (`s.led`, `s.top`). */
+  allows(s: S, seat: Seat, kind: number): boolean;
+  /** Whether the card of kind `kind`, played after kind `top` (winning so far), takes the trick: the trick order's `beats` (trick.ts). */
+  beats(s: S, kind: number, top: number): boolean;
 }
 
 /**
@@ -216,8 +224,11 @@ export interface TrickGameSpec<
    * wins). Called on any state, the one before the first deal included.
    */
   order(s: TrickState<C, X, R>): TrickOrder<Card>;
-  /** 5. Card points (default: none) and the last trick's bonus (default: 0) (Jass: `jassTables`, `JassGame.lastTrick`). */
-  cardPoints?(s: TrickState<C, X, R>, card: Card): number;
+  /**
+   * 5. Card points of a card by its deck kind (default: none) and the last trick's bonus (default: 0)
+   * (Jass: `jassTables`, `JassGame.lastTrick`). A kind, not a string: it is called on every card played.
+   */
+  cardPoints?(s: TrickState<C, X, R>, kind: number): number;
   lastTrickBonus?(s: TrickState<C, X, R>): number;
   /** 6. The follow policy (follow.ts) and the trumps a trump lead never forces (default: none; Differenzler's trump Jack). */
   policy(s: TrickState<C, X, R>): FollowPolicy;

@@ -85,7 +85,7 @@ export const MINI: TrickGameSpec<
       strength: (c) => JASS32.rankOfKind(JASS32.kindOf(c)),
     };
   },
-  cardPoints: (_, c) => PLAIN_POINTS[c[1] as Rank],
+  cardPoints: (_, kind) => PLAIN_POINTS[JASS32.kinds[kind][1] as Rank],
   lastTrickBonus: () => 10,
   policy: () => 'follow',
   phases: { name: naming },
