@@ -1,5 +1,6 @@
 /**
- * Every game the engine has, by id. Each game folder adds its one import and entry here when it lands:
+ * Every game the engine has, by id. Each game folder adds its one import and entry here when it lands (the
+ * tables are complete records: a game id without its entry fails to compile):
  * the game, its description for clients (`<game>/meta.ts`) and its view and outcome types.
  */
 import type { AnyGame, GameId } from './core/game.ts';
@@ -45,7 +46,7 @@ export type {
   KlapperjasView,
 };
 
-export const GAMES: Partial<Record<GameId, AnyGame>> = {
+export const GAMES: Readonly<Record<GameId, AnyGame>> = {
   differenzler,
   doppelkopf,
   klaberjass,
@@ -57,7 +58,7 @@ export function gameById(id: string): AnyGame | undefined {
 }
 
 /** The description of every registered game (a test checks each against its game's `parseConfig`). */
-export const GAME_META: Partial<Record<GameId, GameMeta>> = {
+export const GAME_META: Readonly<Record<GameId, GameMeta>> = {
   differenzler: differenzlerMeta,
   doppelkopf: doppelkopfMeta,
   klaberjass: klaberjassMeta,

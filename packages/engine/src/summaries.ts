@@ -4,7 +4,7 @@
  */
 import type { BaseOutcome, BySeat, GameId } from './core/game.ts';
 import type { DealSummary, GameSummary } from './core/summary.ts';
-import type { DifferenzlerOutcome } from './differenzler/outcome.ts';
+import type { DifferenzlerOutcome } from './differenzler/score.ts';
 import { differenzlerSummary } from './differenzler/summary.ts';
 import type { DoppelkopfOutcome } from './doppelkopf/outcome.ts';
 import { doppelkopfSummary } from './doppelkopf/summary.ts';

@@ -15,7 +15,7 @@ import {
   TRUMP_VALUE,
   type UndertrumpRule,
 } from '../src/differenzler/index.ts';
-import { legalMasks } from '../src/differenzler/rules.ts';
+import { legalMasks } from '../src/differenzler/play.ts';
 import { type Card, cardId, DECK36, RANKS, type Rank, SUITS, seeded, shuffle, unwrap } from '../src/index.ts';
 
 const H = SUITS.indexOf('H');

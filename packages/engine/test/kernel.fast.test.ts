@@ -2,7 +2,7 @@
  * Every performance shortcut of the games on the kernel equals the kernel's generic form: the written-out
  * `beats` of Klaberjass and Differenzler (every pair of cards, every trump), Differenzler's per-suit
  * `legalMasks` and Klaberjass's `legalPlays` against the kernel's card-level `legalCards` (random positions);
- * Differenzler's deal parsing in `applyDeal` against the kernel deck.
+ * the kernel's deal parsing in `applyDeal` (Differenzler's deals) against the kernel deck.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -11,10 +11,11 @@ import { unwrap } from '../src/core/result.ts';
 import { seeded } from '../src/core/rng.ts';
 import { ORDERS as DZ_ORDERS, beats as dzBeats, masksOf } from '../src/differenzler/cards.ts';
 import { differenzler } from '../src/differenzler/index.ts';
-import { legalMasks, POLICIES, UNDERTRUMP_RULES } from '../src/differenzler/rules.ts';
+import { legalMasks, POLICIES, UNDERTRUMP_RULES } from '../src/differenzler/play.ts';
 import {
   beats,
   DIFFERENZLER_GAME,
+  handCards,
   JASS32,
   JASS32_GAME,
   JASS36,
@@ -23,7 +24,7 @@ import {
   winnerIndex,
 } from '../src/kernel/index.ts';
 import { CARDS, ORDERS as KJ_ORDERS, beats as kjBeats } from '../src/klaberjass/cards.ts';
-import { legalPlays, legalPlaysByPolicy } from '../src/klaberjass/game.ts';
+import { legalPlays, legalPlaysByPolicy } from '../src/klaberjass/play.ts';
 import type { KlaberjassState } from '../src/klaberjass/types.ts';
 
 const sorted = (x: readonly Card[]): Card[] => [...x].sort();
@@ -103,7 +104,7 @@ describe('follow shortcuts = kernel policies', () => {
   });
 });
 
-describe("Differenzler's deal shortcut (quickMasks) = the kernel deck's parser", () => {
+describe("Differenzler's deals through the kernel's applyDeal = the kernel deck's parser", () => {
   const G = differenzler;
   const start = G.start(unwrap(G.parseConfig({ players: 4 })), 0);
   const anyChar = fc.oneof(
@@ -122,7 +123,10 @@ describe("Differenzler's deal shortcut (quickMasks) = the kernel deck's parser",
         // Every card is dealt: another card of the deck would be dealt twice, anything else is no card.
         expect(r.ok).toBe(card === old);
         expect(JASS36.kindOf(card) >= 0 || !r.ok).toBe(true);
-        if (r.ok) expect(r.value.hands).toEqual(hands.flatMap((h) => masksOf(h)));
+        if (r.ok)
+          expect([0, 1, 2, 3].map((seat) => handCards(JASS36, r.value.held, seat))).toEqual(
+            hands.map((h) => h.slice().sort((x, y) => JASS36.kindOf(x) - JASS36.kindOf(y))),
+          );
       }),
       { numRuns: 3000 },
     );

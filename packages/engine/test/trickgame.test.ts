@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   type Card,
+  DOKO40,
+  handCards,
   JASS32,
   ok,
   PLAIN_POINTS,
@@ -78,6 +80,35 @@ describe('trickGame: dealing', () => {
   });
 });
 
+describe('trickGame: dealing a deck of two copies', () => {
+  // Mini on Doppelkopf's 40 cards: each kind twice, ten cards a hand.
+  const doko = trickGame({ ...MINI, deck: () => DOKO40 });
+  const s = doko.start(unwrap(doko.parseConfig({ players: 4 })), 0);
+  const hands = (): Card[][] => [0, 1, 2, 3].map((i) => DOKO40.cards.slice(10 * i, 10 * i + 10));
+
+  it('takes both copies of a kind in one hand as two slots, and each copy in two hands', () => {
+    const both = hands();
+    // Seat 0 holds both copies of its first kind, seat 2 both of its second.
+    both[0][1] = both[0][0];
+    both[2][0] = DOKO40.cards[1];
+    for (const deal of [hands(), both]) {
+      const dealt = unwrap(doko.applyDeal(s, { hands: deal }));
+      for (let seat = 0; seat < 4; seat++)
+        expect(handCards(DOKO40, dealt.held, seat)).toEqual([...deal[seat]].sort(byKind));
+    }
+  });
+
+  it('refuses a kind dealt three times', () => {
+    const thrice = hands();
+    thrice[1][0] = thrice[0][0];
+    thrice[1][1] = thrice[0][0];
+    const r = doko.parseDeal(s, { hands: thrice });
+    expect(!r.ok && r.error.code).toBe('bad-deal');
+  });
+});
+
+const byKind = (a: Card, b: Card): number => DOKO40.kindOf(a) - DOKO40.kindOf(b);
+
 describe('trickGame: the play step', () => {
   it('refuses a card that does not follow the suit led while the hand holds that suit', () => {
     const s = play(dealt('plain'), 0, 'C7');
@@ -112,9 +143,9 @@ describe('trickGame: the play step', () => {
   });
 
   it('counts the last trick’s cards and the bonus of 10 to the seat that takes it: 130 points a deal', () => {
-    const before = playOn(dealt('plain'), (s) => s.plays.length === 28);
-    const after = playOn(before, (s) => s.plays.length === 32);
-    const last = after.plays.slice(28).map((p) => p.card);
+    const before = playOn(dealt('plain'), (s) => s.tricks.length === 7);
+    const after = playOn(before, (s) => s.tricks.length === 8);
+    const last = after.tricks[7].cards.map((p) => p.card);
     const taker = after.results[0].lastTrick;
     expect(after.points[taker] - before.points[taker]).toBe(worth(last) + 10);
     expect(after.points.reduce((a, b) => a + b, 0)).toBe(130);

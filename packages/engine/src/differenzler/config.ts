@@ -3,7 +3,7 @@
  */
 import { type Config, type OptionSchema, parseWith } from '../core/options.ts';
 import type { Result } from '../core/result.ts';
-import { UNDERTRUMP_RULES, type UndertrumpRule } from './rules.ts';
+import { UNDERTRUMP_RULES, type UndertrumpRule } from './play.ts';
 
 export const PRESETS = ['standard'] as const;
 export type Preset = (typeof PRESETS)[number];

@@ -2,8 +2,8 @@
 import type { Card, Suit } from '../core/cards.ts';
 import { unwrap } from '../core/result.ts';
 import { differenzler as G } from './game.ts';
-import type { UndertrumpRule } from './rules.ts';
-import type { DifferenzlerState } from './state.ts';
+import type { UndertrumpRule } from './play.ts';
+import type { DifferenzlerState } from './types.ts';
 
 export type Options = { rounds?: number; undertrump?: UndertrumpRule; tiebreak?: 'shared' | 'hits' };
 

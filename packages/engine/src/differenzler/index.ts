@@ -18,17 +18,18 @@ export {
   TIEBREAKS,
   type Tiebreak,
 } from './config.ts';
-export {
-  type DifferenzlerAction,
-  type DifferenzlerDeal,
-  type DifferenzlerGame,
-  differenzler,
-  ESTIMATES,
-  type EstimateAction,
-  PLAYS,
-  type PlayAction,
-} from './game.ts';
-export type { DifferenzlerOutcome } from './outcome.ts';
-export { POLICIES, UNDERTRUMP_RULES, type UndertrumpRule } from './rules.ts';
-export type { DifferenzlerState, Phase, RoundResult } from './state.ts';
+export { type DifferenzlerGame, type DifferenzlerSpec, differenzler, SPEC } from './game.ts';
+export { ESTIMATES } from './phases.ts';
+export { POLICIES, UNDERTRUMP_RULES, type UndertrumpRule } from './play.ts';
+export type { DifferenzlerOutcome } from './score.ts';
+export type {
+  DifferenzlerAction,
+  DifferenzlerDeal,
+  DifferenzlerOwn,
+  DifferenzlerState,
+  EstimateAction,
+  Phase,
+  PlayAction,
+  RoundResult,
+} from './types.ts';
 export type { DifferenzlerTrick, DifferenzlerView } from './view.ts';

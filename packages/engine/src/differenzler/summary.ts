@@ -13,8 +13,8 @@ import {
   emptyCounts,
   type GameSummary,
 } from '../core/summary.ts';
-import type { DifferenzlerOutcome } from './outcome.ts';
-import type { RoundResult } from './state.ts';
+import type { DifferenzlerOutcome } from './score.ts';
+import type { RoundResult } from './types.ts';
 
 export function dealSummary(r: RoundResult): DealSummary {
   const seats = r.differences.length;

@@ -1,13 +1,13 @@
 /**
  * What one seat (or a spectator) may know (002 Art. 4.3, 4.6, 4.8): its own hand and estimate, every
- * card played, the points each seat has taken; the other estimates only once the round is over.
+ * card played, the points each seat has taken; the other estimates only once the round is over. The view
+ * predates the kernel, so Differenzler shapes it itself (kernel spec.ts `viewFor`) from the kernel's parts.
  */
-import { type Card, cardFromId, SUITS, type Suit } from '../core/cards.ts';
-import { type BaseView, type BySeat, type Seat, SPECTATOR, type Viewer } from '../core/game.ts';
-import type { PlayedCard, PointedTrickView } from '../kernel/index.ts';
+import { type Card, SUITS, type Suit } from '../core/cards.ts';
+import { type BaseView, type BySeat, type Seat, SPECTATOR } from '../core/game.ts';
+import type { PlayedCard, PointedTrickView, ViewParts } from '../kernel/index.ts';
 import type { DifferenzlerConfig } from './config.ts';
-import { matchWinners } from './outcome.ts';
-import { type DifferenzlerState, type Phase, type RoundResult, seatsToAct } from './state.ts';
+import type { DifferenzlerState, Phase, RoundResult } from './types.ts';
 
 export type { PlayedCard };
 
@@ -17,8 +17,7 @@ export type { PlayedCard };
  */
 export type DifferenzlerTrick = PointedTrickView;
 
-export interface DifferenzlerView extends BaseView {
-  readonly game: 'differenzler';
+export interface DifferenzlerView extends BaseView<'differenzler'> {
   readonly phase: Phase;
   readonly config: DifferenzlerConfig;
   readonly rounds: number;
@@ -53,59 +52,31 @@ export interface DifferenzlerView extends BaseView {
   readonly winners: readonly Seat[];
 }
 
-function cardsOf(hands: readonly number[], seat: Seat): Card[] {
-  const out: Card[] = [];
-  for (let s = 0; s < 4; s++) {
-    for (let r = 0; r < 9; r++) if ((hands[seat * 4 + s] & (1 << r)) !== 0) out.push(cardFromId(s * 9 + r));
-  }
-  return out;
-}
-
-function popcount(m: number): number {
-  let n = 0;
-  for (; m !== 0; m &= m - 1) n++;
-  return n;
-}
-
-/** The open trick: the cards played since the last trick was taken, from its leader on. */
-function openTrick(state: DifferenzlerState): DifferenzlerTrick | null {
-  const n = state.played % 4;
-  if (n === 0 || state.phase !== 'play') return null;
-  const cards: PlayedCard[] = new Array(n);
-  let p = state.plays;
-  for (let j = n - 1; j >= 0 && p !== null; j--, p = p.prev)
-    cards[j] = { seat: p.seat, card: cardFromId(p.card) };
-  return { leader: cards[0].seat, cards, points: state.trickPoints };
-}
-
-export function viewFor(state: DifferenzlerState, viewer: Viewer): DifferenzlerView {
-  const seat: Seat | null =
-    viewer !== SPECTATOR && Number.isInteger(viewer) && viewer >= 0 && viewer < 4 ? viewer : null;
-  const roundOver = state.played === 36;
-  const seats = [0, 1, 2, 3];
-  const over = state.phase === 'over';
+export function viewFor(s: DifferenzlerState, seat: Seat | null, kernel: ViewParts): DifferenzlerView {
+  const roundOver = s.tricks.length === 9;
+  const e = s.own.estimates;
   return {
     game: 'differenzler',
     viewer: seat ?? SPECTATOR,
     seats: 4,
-    phase: state.phase,
-    toAct: seatsToAct(state),
-    config: state.config,
-    rounds: state.config.options.rounds,
-    roundsPlayed: state.round,
-    dealer: state.dealer,
-    vorhand: (state.dealer + 1) % 4,
-    trump: state.trump >= 0 ? SUITS[state.trump] : null,
-    hand: seat === null ? null : cardsOf(state.hands, seat),
-    handCounts: seats.map((s) => seats.reduce((n, suit) => n + popcount(state.hands[s * 4 + suit]), 0)),
-    estimated: state.estimates.map((e) => e >= 0),
-    estimates: state.estimates.map((e, s) => (e >= 0 && (roundOver || s === seat) ? e : null)),
+    phase: s.phase as Phase,
+    toAct: [...kernel.toAct],
+    config: s.config,
+    rounds: s.config.options.rounds,
+    roundsPlayed: s.dealt,
+    dealer: s.dealer,
+    vorhand: (s.dealer + 1) % 4,
+    trump: s.own.trump >= 0 ? SUITS[s.own.trump] : null,
+    hand: kernel.hand,
+    handCounts: kernel.handCounts,
+    estimated: e.map((x) => x >= 0),
+    estimates: e.map((x, i) => (x >= 0 && (roundOver || i === seat) ? x : null)),
     roundOver,
-    points: state.points,
-    trick: openTrick(state),
-    tricks: state.done,
-    results: state.results,
-    scores: state.totals,
-    winners: over ? matchWinners(state) : [],
+    points: s.points,
+    trick: kernel.trick as DifferenzlerTrick | null,
+    tricks: s.tricks as readonly DifferenzlerTrick[],
+    results: s.results,
+    scores: s.scores,
+    winners: [...kernel.winners],
   };
 }

@@ -7,6 +7,10 @@
  * slots 0..size-1: slot = kind + copy * kinds (see cardset.ts).
  */
 import { type Card, cardOf, type Rank, SUITS } from '../core/cards.ts';
+import type { PlayedCard } from './trick.ts';
+
+/** The most seats a table has (the interned played cards of a deck are made for this many). */
+export const MAX_SEATS = 16;
 
 export interface Deck {
   readonly name: string;
@@ -25,6 +29,11 @@ export interface Deck {
   /** Suit index (SUITS order) and rank position (in `ranks`) of a kind. */
   suitOfKind(kind: number): number;
   rankOfKind(kind: number): number;
+  /**
+   * Every seat's play of every kind as trick views hold it, made once and frozen:
+   * `played[seat * kinds.length + kind]`. Shared by every trick and view, so a card played allocates none.
+   */
+  readonly played: readonly PlayedCard[];
 }
 
 export function makeDeck(name: string, ranks: readonly Rank[], copies: 1 | 2): Deck {
@@ -43,6 +52,9 @@ export function makeDeck(name: string, ranks: readonly Rank[], copies: 1 | 2): D
     return (a | b) > 127 ? -1 : table[(a << 7) | b];
   };
   const cards = copies === 1 ? kinds : [...kinds, ...kinds];
+  const played = Array.from({ length: MAX_SEATS * kinds.length }, (_, i) =>
+    Object.freeze({ seat: Math.floor(i / kinds.length), card: kinds[i % kinds.length] }),
+  );
   return {
     name,
     ranks,
@@ -53,6 +65,7 @@ export function makeDeck(name: string, ranks: readonly Rank[], copies: 1 | 2): D
     kindOf,
     suitOfKind: (k) => (k / n) | 0,
     rankOfKind: (k) => k % n,
+    played,
   };
 }
 

@@ -1,27 +1,37 @@
 /**
  * `trickGame(spec)`: a complete `Game` from a game's spec (spec.ts, the override list). The kernel supplies
  * the rest, written once:
- * - dealing: the core `shuffle` of the deck by the chance step's generator, `deck.size / players` cards to
- *   each seat, the first block to the seat after the dealer; an explicit deal (`{ hands }`) is checked card
- *   by card, so a record replays from its seeds or its hands alike;
+ * - dealing: the steps of the core `shuffle` of the deck by the chance step's generator, `deck.size / players` cards to
+ *   each seat in packets (`packet`, default a whole hand), the first to the seat after the dealer, then the
+ *   deal's own chance (`chance`); an explicit deal (`{ hands, ... }`) is checked card by card, so a record
+ *   replays from its seeds or its hands alike;
  * - the reference play step: the turn, the card in the hand, the follow policy by the card-level
- *   `legalCards` (infer.ts); a complete trick goes to `winnerIndex`'s seat with its card points, the last
- *   one with the bonus; the last trick ends the deal, which `scoreDeal` scores;
+ *   `legalCards` (infer.ts) or the game's `fast` override of it; a complete trick goes to its winner's seat
+ *   with its card points, the last one with the bonus, and its view is kept; the last trick ends the deal,
+ *   which `scoreDeal` scores;
  * - `toAct`, `legalActions` and `apply` over the phases: the checks every phase shares, then the handler;
  * - typed errors, the trick views (`tricksView`) and the outcome.
  *
- * It is the reference: plain arrays of cards, no bit layout. A game's fast path is an override of it with an
- * equivalence test (spec.ts, item 9).
+ * It is the reference: plain arrays of cards, no bit layout. A game's fast path is an override of its follow
+ * check (spec.ts, item 9), with an equivalence test against `trickGame(spec, { reference: true })`.
  */
+import { count } from '../core/bits.ts';
 import { ALL_CARDS, type Card, isCard } from '../core/cards.ts';
-import { type Action, type Game, type Seat, SPECTATOR, type Viewer } from '../core/game.ts';
+import {
+  type Action,
+  type BaseOutcome,
+  type BaseView,
+  type Game,
+  type Seat,
+  SPECTATOR,
+  type Viewer,
+} from '../core/game.ts';
 import { err, isObject, ok, type Result } from '../core/result.ts';
-import { type Rng, shuffle } from '../core/rng.ts';
+import type { Rng } from '../core/rng.ts';
 import type { Deck } from './deck.ts';
 import { legalCards, type TrickRules } from './infer.ts';
 import type {
   CardAction,
-  DealScore,
   DealTally,
   TrickConfig,
   TrickDeal,
@@ -32,7 +42,7 @@ import type {
   TrickPhase,
   TrickState,
 } from './spec.ts';
-import { tricksView, winnerIndex } from './trick.ts';
+import { beats, type PlayedCard, type PointedTrickView, type TrickView } from './trick.ts';
 
 /** The `Game` a spec makes. */
 export type TrickGame<
@@ -40,21 +50,65 @@ export type TrickGame<
   C extends TrickConfig,
   X,
   A extends Action = never,
-  R extends DealScore = DealScore,
+  R extends object = TrickDealResult,
   V extends object = object,
-> = Game<C, TrickState<C, X, R>, CardAction | A, TrickDeal, TrickGameView<Id, C, R> & V, TrickOutcome<R>, Id>;
+  E extends object = object,
+  W extends BaseView<Id> = TrickGameView<Id, C, R> & V,
+  O extends BaseOutcome = TrickOutcome<R>,
+> = Game<C, TrickState<C, X, R>, CardAction | A, TrickDeal & E, W, O, Id>;
 
 /** The phases the kernel runs itself; a game's own phases take other names. */
 export const KERNEL_PHASES = ['deal', 'play', 'over'] as const;
 
 /** One play action per card, interned: every legal list and parsed action shares them. */
-const PLAYS: Readonly<Record<string, CardAction>> = Object.fromEntries(
+export const PLAYS: Readonly<Record<string, CardAction>> = Object.fromEntries(
   ALL_CARDS.map((card) => [card, Object.freeze({ t: 'play', card }) as CardAction]),
 );
 
 const NOBODY: readonly Seat[] = [];
 /** `[seat]` for every seat a table can have, shared by every state: the seat whose turn it is. */
 const ONLY: readonly (readonly Seat[])[] = Array.from({ length: 16 }, (_, seat) => [seat]);
+const NO_TRICK: readonly PlayedCard[] = [];
+/**
+ * Zero words of card sets by count, each an array of doubles from the start (a copy keeps its element
+ * kind): a word with bit 30 or 31 set is no small integer to V8, and an array that changed its element kind
+ * midway made every later read slower.
+ */
+const WORDS: readonly number[][] = Array.from({ length: 33 }, (_, n) =>
+  Array.from({ length: n }, () => 0.5).fill(0),
+);
+/** Zero counts by seat count, packed small integers from the start (`new Array(n).fill(0)` stays holey). */
+const ZEROS: readonly number[][] = Array.from({ length: 17 }, (_, n) => Array.from({ length: n }, () => 0));
+
+/** Every seat alone, by player count: the default parties. */
+const ALONE: readonly (readonly (readonly Seat[])[])[] = Array.from({ length: 17 }, (_, n) =>
+  Array.from({ length: n }, (_, i) => [i]),
+);
+const NO_TRICKS: readonly TrickView[] = [];
+/** Scratch of `randomDeal`'s shuffle: slot numbers of a deck (at most 64 cards). */
+const SHUFFLED = new Int8Array(64);
+
+/** Whether the set in words `w`, `w + 1` of `held` holds `slot`. */
+const holds = (held: readonly number[], w: number, slot: number): boolean =>
+  (slot < 32 ? held[w] & (1 << slot) : held[w + 1] & (1 << (slot - 32))) !== 0;
+
+/** The cards of `seat`'s set in `held`, in the deck's kind order (both copies of a kind side by side). */
+export function handCards(deck: Deck, held: readonly number[], seat: Seat): Card[] {
+  const out: Card[] = [];
+  const kinds = deck.kinds.length;
+  for (let k = 0; k < kinds; k++) {
+    if (holds(held, 2 * seat, k)) out.push(deck.kinds[k]);
+    if (deck.copies === 2 && holds(held, 2 * seat, k + kinds)) out.push(deck.kinds[k]);
+  }
+  return out;
+}
+
+/** The number of cards in every seat's set. */
+const handSizes = (held: readonly number[], n: number): number[] => {
+  const out = new Array<number>(n);
+  for (let seat = 0; seat < n; seat++) out[seat] = count(held[2 * seat]) + count(held[2 * seat + 1]);
+  return out;
+};
 
 /** The seats with the highest score. */
 const highest = (scores: readonly number[]): Seat[] => {
@@ -62,27 +116,39 @@ const highest = (scores: readonly number[]): Seat[] => {
   return scores.flatMap((x, s) => (x === top ? [s] : []));
 };
 
-/** The hands of a deal as the state keeps them: each sorted in the deck's kind order. */
-const sortedHand = (deck: Deck, hand: readonly Card[]): Card[] =>
-  hand.slice().sort((a, b) => deck.kindOf(a) - deck.kindOf(b));
+/** How a game is built: `reference` leaves out its `fast` override (for the equivalence tests). */
+export interface TrickGameOptions {
+  readonly reference?: boolean;
+}
 
 export function trickGame<
   Id extends string,
   C extends TrickConfig,
   X,
   A extends Action = never,
-  R extends DealScore = DealScore,
+  R extends object = TrickDealResult,
   V extends object = object,
->(spec: TrickGameSpec<Id, C, X, A, R, V>): TrickGame<Id, C, X, A, R, V> {
+  E extends object = object,
+  W extends BaseView<Id> = TrickGameView<Id, C, R> & V,
+  O extends BaseOutcome = TrickOutcome<R>,
+>(
+  spec: TrickGameSpec<Id, C, X, A, R, V, E, W, O>,
+  options: TrickGameOptions = {},
+): TrickGame<Id, C, X, A, R, V, E, W, O> {
   type S = TrickState<C, X, R>;
   type Act = CardAction | A;
+  type Deal = TrickDeal & E;
   const phases: Readonly<Record<string, TrickPhase<S, A>>> = spec.phases ?? {};
   for (const p of KERNEL_PHASES)
     if (Object.hasOwn(phases, p)) throw new Error(`${spec.id}: phase ${p} is the kernel's own`);
 
+  const fast = options.reference ? undefined : spec.fast;
   const cardPoints = spec.cardPoints ?? (() => 0);
   const lastTrickBonus = spec.lastTrickBonus ?? (() => 0);
   const matchWinners = spec.matchWinners ?? ((s: S) => highest(s.scores));
+  const pointed = spec.pointedTricks === true;
+  const chance = spec.chance;
+  const dealFields = new Set(['hands', ...(chance?.fields ?? [])]);
   const rulesOf = (s: S): TrickRules<Card> => {
     const exempt = spec.exempt;
     return {
@@ -92,7 +158,9 @@ export function trickGame<
     };
   };
   const handSize = (c: C): number => spec.deck(c).size / c.players;
-  const zeros = (n: number): number[] => new Array<number>(n).fill(0);
+  const zeros = (n: number): number[] => ZEROS[n].slice();
+  /** `n` zero words of card sets (`WORDS`). */
+  const words = (n: number): number[] => WORDS[n].slice();
 
   function parseConfig(input: unknown): Result<C> {
     const c = spec.parseConfig(input);
@@ -100,6 +168,9 @@ export function trickGame<
     const deck = spec.deck(c.value);
     if (!Number.isInteger(handSize(c.value)))
       return err('bad-config', `${c.value.players} players cannot share the ${deck.size} cards evenly`);
+    const packet = spec.packet ?? handSize(c.value);
+    if (handSize(c.value) % packet !== 0)
+      return err('bad-config', `hands of ${handSize(c.value)} cards are not dealt in packets of ${packet}`);
     return c;
   }
 
@@ -111,9 +182,14 @@ export function trickGame<
       phase: 'deal',
       dealer: d,
       dealt: 0,
-      hands: Array.from({ length: n }, () => []),
+      held: words(2 * n),
       turn: (d + 1) % n,
-      plays: [],
+      trick: NO_TRICK,
+      best: 0,
+      led: -1,
+      top: -1,
+      worth: 0,
+      tricks: NO_TRICKS,
       points: zeros(n),
       tricksWon: zeros(n),
       results: [],
@@ -122,62 +198,122 @@ export function trickGame<
     };
   }
 
-  function randomDeal(s: S, rng: Rng): TrickDeal {
+  function randomDeal(s: S, rng: Rng): Deal {
     const n = s.config.players;
     const size = handSize(s.config);
-    const cards = shuffle(spec.deck(s.config).cards, rng);
+    const packet = spec.packet ?? size;
+    const cards = spec.deck(s.config).cards;
+    // The steps of core `shuffle(cards, rng)`, in place on slot numbers: no copy of the deck per deal.
+    const order = SHUFFLED;
+    for (let i = 0; i < cards.length; i++) order[i] = i;
+    for (let i = cards.length - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      const t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
     const hands: Card[][] = new Array(n);
-    for (let k = 0; k < n; k++) hands[(s.dealer + 1 + k) % n] = cards.slice(k * size, (k + 1) * size);
-    return { hands };
+    for (let seat = 0; seat < n; seat++) hands[seat] = [];
+    // Packet p goes to the p-th seat after the dealer (counting round the table), as its round'th packet:
+    // each hand gets its packets in order, so pushing fills it (and keeps its array packed).
+    for (let p = 0, at = 0; at < cards.length; p++) {
+      const hand = hands[(s.dealer + 1 + (p % n)) % n];
+      for (let i = 0; i < packet; i++) hand.push(cards[order[at++]]);
+    }
+    return chance ? ({ hands, ...chance.draw(rng) } as Deal) : ({ hands } as Deal);
   }
 
-  /** The hands of an unchecked deal, or why it is not a deal of the deck to these seats. */
-  function checkDeal(s: S, input: unknown): Result<readonly (readonly Card[])[]> {
-    if (!isObject(input)) return err('bad-deal', 'a deal is { hands: Card[][] }');
-    for (const k of Object.keys(input)) if (k !== 'hands') return err('bad-deal', `unknown field ${k}`);
+  /**
+   * The hands of an unchecked deal as card sets (`held`), or why it is not a deal of the deck to these
+   * seats: n hands of `size` cards, no kind more often than the deck has it, so exactly the deck.
+   */
+  function checkDeal(s: S, input: unknown): Result<number[]> {
+    if (!isObject(input))
+      return err(
+        'bad-deal',
+        `a deal is { ${[...dealFields].map((f) => (f === 'hands' ? 'hands: Card[][]' : f)).join(', ')} }`,
+      );
+    for (const k in input) if (!dealFields.has(k)) return err('bad-deal', `unknown field ${k}`);
     const n = s.config.players;
     const size = handSize(s.config);
     const deck = spec.deck(s.config);
+    const kinds = deck.kinds.length;
     const raw = input.hands;
     if (!Array.isArray(raw) || raw.length !== n) return err('bad-deal', `hands must be a list of ${n} hands`);
-    const copies = new Array<number>(deck.kinds.length).fill(0);
+    const held = words(2 * n);
+    const twice = deck.copies === 2;
+    // The kinds dealt once and twice over all seats, and each hand's set, as words in locals (every deal
+    // runs this): bit k & 31 of the low (k < 32) or high word.
+    let once0 = 0;
+    let once1 = 0;
+    let twice0 = 0;
+    let twice1 = 0;
     for (let seat = 0; seat < n; seat++) {
       const hand: unknown = raw[seat];
       if (!Array.isArray(hand) || hand.length !== size)
         return err('bad-deal', `hand ${seat} must hold ${size} cards`);
-      for (const c of hand) {
+      let lo = 0;
+      let hi = 0;
+      for (let i = 0; i < size; i++) {
+        const c: unknown = hand[i];
         const k = deck.kindOf(c);
         if (k < 0) return err('bad-deal', `hand ${seat}: ${JSON.stringify(c)} is not a card of the deck`);
-        if (++copies[k] > deck.copies)
-          return err('bad-deal', `${c} is dealt more often than the deck has it`);
+        const bit = 1 << (k & 31);
+        if (k < 32 ? (once0 & bit) === 0 : (once1 & bit) === 0) {
+          if (k < 32) once0 |= bit;
+          else once1 |= bit;
+        } else if (twice && (k < 32 ? (twice0 & bit) === 0 : (twice1 & bit) === 0)) {
+          if (k < 32) twice0 |= bit;
+          else twice1 |= bit;
+        } else return err('bad-deal', `${c} is dealt more often than the deck has it`);
+        // A kind's second copy in one hand takes the second slot (slot = kind + copy * kinds).
+        const slot = (k < 32 ? lo & bit : hi & bit) !== 0 ? k + kinds : k;
+        if (slot < 32) lo |= 1 << slot;
+        else hi |= 1 << (slot - 32);
       }
+      held[2 * seat] = lo;
+      held[2 * seat + 1] = hi;
     }
-    // n hands of `size` cards, no kind more often than the deck has it: exactly the deck.
-    return ok(raw as Card[][]);
+    return ok(held);
   }
 
-  function parseDeal(s: S, input: unknown): Result<TrickDeal> {
-    const hands = checkDeal(s, input);
-    return hands.ok ? ok({ hands: hands.value.map((h) => h.slice()) }) : hands;
+  /** The deal's chance fields of an unchecked deal (none: an empty object). */
+  const parseChance = (input: unknown): Result<E> =>
+    chance ? chance.parse(input as Readonly<Record<string, unknown>>) : ok({} as E);
+
+  function parseDeal(s: S, input: unknown): Result<Deal> {
+    const held = checkDeal(s, input);
+    if (!held.ok) return held;
+    const extra = parseChance(input);
+    if (!extra.ok) return extra;
+    const hands = (input as TrickDeal).hands.map((h) => h.slice());
+    return ok({ hands, ...extra.value } as Deal);
   }
 
-  function applyDeal(s: S, deal: TrickDeal): Result<S> {
+  function applyDeal(s: S, deal: Deal): Result<S> {
     if (s.phase === 'over') return err('game-over', 'the match is over');
     if (s.phase !== 'deal') return err('wrong-phase', 'no deal is due now');
-    const hands = checkDeal(s, deal);
-    if (!hands.ok) return hands;
+    const held = checkDeal(s, deal);
+    if (!held.ok) return held;
+    const extra = parseChance(deal);
+    if (!extra.ok) return extra;
     const n = s.config.players;
-    const deck = spec.deck(s.config);
     const dealt: S = {
       ...s,
       phase: 'play',
-      hands: hands.value.map((h) => sortedHand(deck, h)),
+      held: held.value,
       turn: (s.dealer + 1) % n,
-      plays: [],
+      trick: NO_TRICK,
+      best: 0,
+      led: -1,
+      top: -1,
+      worth: 0,
+      tricks: NO_TRICKS,
       points: zeros(n),
       tricksWon: zeros(n),
     };
-    return ok(spec.beginDeal ? spec.beginDeal(dealt) : dealt);
+    // The deal as checked: its hands and chance fields (nothing else passes `checkDeal`).
+    return ok(spec.beginDeal ? spec.beginDeal(dealt, deal) : dealt);
   }
 
   function toAct(s: S): readonly Seat[] {
@@ -186,25 +322,26 @@ export function trickGame<
     return phase ? phase.toAct(s) : NOBODY;
   }
 
-  /** The cards of the trick on the table (none when a trick is to be led). */
-  const openTrick = (s: S): Card[] => {
-    const n = s.config.players;
-    return s.plays.slice(s.plays.length - (s.plays.length % n)).map((p) => p.card);
-  };
+  /** The cards of the open trick, in the order played. */
+  const trickCards = (s: S): Card[] => s.trick.map((p) => p.card);
 
-  /** The cards `seat` may play now, each kind once (its hand is in kind order). */
-  function playable(s: S, seat: Seat): Card[] {
-    const hand = s.hands[seat];
-    const trick = openTrick(s);
-    const legal = trick.length === 0 ? hand : legalCards(rulesOf(s), hand, trick);
-    return legal.filter((c, i) => i === 0 || c !== legal[i - 1]);
+  /** The play actions `seat` may take now, each kind once (its hand is in kind order). */
+  function playable(s: S, seat: Seat): readonly CardAction[] {
+    if (fast) return fast.playable(s, seat);
+    const hand = handCards(spec.deck(s.config), s.held, seat);
+    const legal = s.trick.length === 0 ? hand : legalCards(rulesOf(s), hand, trickCards(s));
+    const out: CardAction[] = [];
+    for (let i = 0; i < legal.length; i++)
+      if (i === 0 || legal[i] !== legal[i - 1]) out.push(PLAYS[legal[i]]);
+    return out;
   }
 
   function legalActions(s: S, seat: Seat): readonly Act[] {
+    if (s.phase === 'play') return seat === s.turn ? playable(s, seat) : NOBODY_ACTS;
     if (!toAct(s).includes(seat)) return [];
-    if (s.phase === 'play') return playable(s, seat).map((c) => PLAYS[c]);
     return phases[s.phase].legal(s, seat);
   }
+  const NOBODY_ACTS: readonly Act[] = [];
 
   function parseAction(input: unknown): Result<Act> {
     if (!isObject(input)) return err('malformed', 'an action is an object { t, ... }');
@@ -225,7 +362,7 @@ export function trickGame<
       return err('bad-seat', `no seat ${String(seat)}`);
     if (!isObject(action)) return err('malformed', 'an action is an object { t, ... }');
     if (s.phase === 'play') {
-      if (action.t !== 'play') return err('illegal-action', `only cards are played now, not ${action.t}`);
+      if (action.t !== 'play') return notPlay(action);
       return play(s, seat, (action as CardAction).card);
     }
     if (!toAct(s).includes(seat)) return err('not-your-turn', `seat ${seat} does not act in ${s.phase}`);
@@ -233,52 +370,132 @@ export function trickGame<
     return phases[s.phase].apply(s, seat, action as A);
   }
 
-  /** The reference play step. */
+  /** Why an action other than a card is refused while cards are played: no such kind, or not now. */
+  function notPlay(action: Readonly<Record<string, unknown>>): Result<never> {
+    const known = spec.parseAction ? spec.parseAction(action) : undefined;
+    if (known === undefined || (!known.ok && known.error.code === 'unknown-action'))
+      return err('unknown-action', `unknown action ${JSON.stringify(action.t)}`);
+    return err('illegal-action', `only cards are played now, not ${String(action.t)}`);
+  }
+
+  /** Why a held card may not go on the open trick. */
+  function fault(s: S, card: Card): string {
+    if (spec.fault) return spec.fault(s, card);
+    const legal = legalCards(rulesOf(s), handCards(spec.deck(s.config), s.held, s.turn), trickCards(s));
+    return `${card} breaks the ${spec.policy(s)} rule here: play one of ${[...new Set(legal)].join(' ')}`;
+  }
+
+  /**
+   * The state after a card: every field written out in `start`'s order, so that every state has one shape
+   * (a spread of the hottest step was markedly slower).
+   */
+  function stepped(
+    s: S,
+    held: readonly number[],
+    turn: Seat,
+    trick: readonly PlayedCard[],
+    best: number,
+    led: number,
+    top: number,
+    worth: number,
+    tricks: readonly TrickView[],
+    points: readonly number[],
+    tricksWon: readonly number[],
+  ): S {
+    return {
+      config: s.config,
+      phase: s.phase,
+      dealer: s.dealer,
+      dealt: s.dealt,
+      held,
+      turn,
+      trick,
+      best,
+      led,
+      top,
+      worth,
+      tricks,
+      points,
+      tricksWon,
+      results: s.results,
+      scores: s.scores,
+      own: s.own,
+    };
+  }
+
+  /** The reference play step (with the game's `fast` follow check and `beats` where it has them). */
   function play(s: S, seat: Seat, card: Card): Result<S> {
     if (seat !== s.turn) return err('not-your-turn', `seat ${s.turn} is to play`);
     const deck = spec.deck(s.config);
-    if (deck.kindOf(card) < 0) return err('malformed', `${JSON.stringify(card)} is not a card of this game`);
-    const hand = s.hands[seat];
-    const at = hand.indexOf(card);
-    if (at < 0) return err('illegal-action', `${card} is not in your hand`);
-    const trick = openTrick(s);
-    if (trick.length > 0) {
-      const legal = legalCards(rulesOf(s), hand, trick);
-      if (!legal.includes(card))
-        return err(
-          'illegal-action',
-          `${card} breaks the ${spec.policy(s)} rule here: play one of ${[...new Set(legal)].join(' ')}`,
-        );
+    const kind = deck.kindOf(card);
+    if (kind < 0) return err('malformed', `${JSON.stringify(card)} is not a card of this game`);
+    // The slot of the copy held (the second copy first, as `removeKind`), from the seat's two words.
+    const w = 2 * seat;
+    const kinds = deck.kinds.length;
+    const second = kind + kinds;
+    const slot = deck.copies === 2 && holds(s.held, w, second) ? second : kind;
+    if (!holds(s.held, w, slot)) return err('illegal-action', `${card} is not in your hand`);
+    const open = s.trick;
+    const k = open.length;
+    if (k > 0) {
+      const legal = fast
+        ? fast.allows(s, seat, kind)
+        : legalCards(rulesOf(s), handCards(deck, s.held, seat), trickCards(s)).includes(card);
+      if (!legal) return err('illegal-action', fault(s, card));
     }
     const n = s.config.players;
-    const hands = s.hands.slice();
-    hands[seat] = hand.filter((_, i) => i !== at);
-    const plays = [...s.plays, { seat, card }];
-    if (plays.length % n !== 0) return ok({ ...s, hands, plays, turn: (seat + 1) % n });
+    const held = s.held.slice();
+    if (slot < 32) held[w] &= ~(1 << slot);
+    else held[w + 1] &= ~(1 << (slot - 32));
+    const trick: PlayedCard[] = new Array(k + 1);
+    for (let i = 0; i < k; i++) trick[i] = open[i];
+    trick[k] = deck.played[seat * kinds + kind];
+    const takes =
+      k === 0 || (fast ? fast.beats(s, kind, s.top) : beats(spec.order(s), card, open[s.best].card));
+    const best = takes ? k : s.best;
+    const top = takes ? kind : s.top;
+    const worth = s.worth + cardPoints(s, kind);
+    if (k + 1 < n)
+      return ok(
+        stepped(
+          s,
+          held,
+          (seat + 1) % n,
+          trick,
+          best,
+          k === 0 ? kind : s.led,
+          top,
+          worth,
+          s.tricks,
+          s.points,
+          s.tricksWon,
+        ),
+      );
     // The trick is complete: its winner takes its points (the last one with the bonus) and leads next.
-    const taken = plays.slice(plays.length - n);
-    const winner =
-      taken[
-        winnerIndex(
-          spec.order(s),
-          taken.map((p) => p.card),
-        )
-      ].seat;
-    const last = plays.length === deck.size;
-    let worth = last ? lastTrickBonus(s) : 0;
-    for (const p of taken) worth += cardPoints(s, p.card);
+    const winner = trick[best].seat;
+    const last = (held[w] | held[w + 1]) === 0;
+    const taken = last ? worth + lastTrickBonus(s) : worth;
     const points = s.points.slice();
-    points[winner] += worth;
+    points[winner] += taken;
     const tricksWon = s.tricksWon.slice();
     tricksWon[winner]++;
-    const next: S = { ...s, hands, plays, turn: winner, points, tricksWon };
+    const leader = trick[0].seat;
+    const view: TrickView | PointedTrickView = pointed
+      ? { leader, cards: trick, winner, points: taken }
+      : { leader, cards: trick, winner };
+    // Copied into an array of the new length (a slice and a push would grow its store a second time).
+    const m = s.tricks.length;
+    const tricks: TrickView[] = new Array(m + 1);
+    for (let i = 0; i < m; i++) tricks[i] = s.tricks[i];
+    tricks[m] = view;
+    const next = stepped(s, held, winner, NO_TRICK, 0, -1, -1, 0, tricks, points, tricksWon);
     return ok(last ? finishDeal(next, winner) : next);
   }
 
-  /** The deal is played out: its tally, the game's score of it, and the next deal or the match's end. */
+  /** The deal is played out: its tally, the game's row of it, and the next deal or the match's end. */
   function finishDeal(s: S, lastTrick: Seat): S {
     const n = s.config.players;
-    const parties = spec.parties?.(s) ?? Array.from({ length: n }, (_, i) => [i]);
+    const parties = spec.parties ? spec.parties(s) : ALONE[n];
     const tally: DealTally = {
       deal: s.dealt + 1,
       dealer: s.dealer,
@@ -288,25 +505,43 @@ export function trickGame<
       tricksWon: s.tricksWon,
       lastTrick,
     };
-    const score = spec.scoreDeal(s, tally);
-    const result: TrickDealResult<R> = { ...tally, ...score };
+    const row = spec.scoreDeal(s, tally);
+    const score = spec.dealScore(row);
     const scored: S = {
       ...s,
       dealt: s.dealt + 1,
-      results: [...s.results, result],
-      scores: s.scores.map((x, seat) => x + score.score[seat]),
+      results: [...s.results, row],
+      scores: s.scores.map((x, seat) => x + score[seat]),
     };
     if (spec.isMatchOver(scored)) return { ...scored, phase: 'over' };
     const dealer = (s.dealer + 1) % n;
     return { ...scored, phase: 'deal', dealer, turn: (dealer + 1) % n };
   }
 
-  function viewFor(s: S, viewer: Viewer): TrickGameView<Id, C, R> & V {
+  /** The open trick as views show it (null when none is open). */
+  function openTrickView(s: S): TrickView | PointedTrickView | null {
+    const cards = s.trick;
+    if (cards.length === 0) return null;
+    const leader = cards[0].seat;
+    return pointed ? { leader, cards, points: s.worth } : { leader, cards };
+  }
+
+  function viewFor(s: S, viewer: Viewer): W {
     const n = s.config.players;
     const seat =
       viewer !== SPECTATOR && Number.isInteger(viewer) && viewer >= 0 && viewer < n ? viewer : null;
     const over = s.phase === 'over';
-    const { trick, tricks } = tricksView(s.plays, n, spec.order(s), (c) => c);
+    const deck = spec.deck(s.config);
+    const hand = seat === null ? null : handCards(deck, s.held, seat);
+    const handCounts = handSizes(s.held, n);
+    if (spec.viewFor)
+      return spec.viewFor(s, seat, {
+        toAct: toAct(s),
+        hand,
+        handCounts,
+        trick: openTrickView(s),
+        winners: over ? matchWinners(s) : NOBODY,
+      });
     const common: TrickGameView<Id, C, R> = {
       game: spec.id,
       viewer: seat ?? SPECTATOR,
@@ -316,22 +551,25 @@ export function trickGame<
       config: s.config,
       dealer: s.dealer,
       deals: s.dealt,
-      hand: seat === null ? null : s.hands[seat],
-      handCounts: s.hands.map((h) => h.length),
-      trick,
-      tricks,
+      hand,
+      handCounts,
+      trick: openTrickView(s),
+      tricks: s.tricks,
       points: s.points,
       tricksWon: s.tricksWon,
       results: s.results,
       scores: s.scores,
       winners: over ? [...matchWinners(s)] : [],
     };
-    return { ...common, ...(spec.view?.(s, seat) as V) };
+    return { ...common, ...spec.view?.(s, seat) } as unknown as W;
   }
 
-  function outcome(s: S): TrickOutcome<R> {
+  function outcome(s: S): O {
     const over = s.phase === 'over';
-    return { deals: s.results, scores: s.scores, over, winners: over ? [...matchWinners(s)] : [] };
+    const winners = over ? [...matchWinners(s)] : [];
+    if (spec.outcome) return spec.outcome(s, winners);
+    const base: TrickOutcome<R> = { deals: s.results, scores: s.scores, over, winners };
+    return base as unknown as O;
   }
 
   return {

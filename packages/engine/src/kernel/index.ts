@@ -14,6 +14,20 @@
  *               outcome of a trick game.
  * - game.ts     `trickGame(spec)`: the complete `Game` from a spec (dealing, the reference play step, trick
  *               views, toAct/legalActions, typed errors, deal results and the outcome).
+ *
+ * Games on `trickGame`: Differenzler (src/differenzler), and Mini in the tests. What the builder gained to
+ * carry a game whose clients already read its views (issue 23), each a member of `TrickGameSpec`:
+ * - `packet` and `chance`: dealing in packets round the table (002's 3 x 3) and chance beside the hands
+ *   (Differenzler's trump), both drawn from the deal's generator and read from an explicit deal;
+ * - the state keeps the hands as card sets (`held`, two words by seat, cardset.ts), the open trick with
+ *   the index of its best card, and the finished tricks as views show them (made once, shared by every
+ *   later state and view): no view regroups the plays, and a fast path reads a hand's bits at once;
+ * - `R` is the row a game keeps of a deal (`scoreDeal`, `dealScore`), not a fixed tally shape;
+ * - `viewFor`/`outcome`: a game whose views predate the kernel shapes them from the kernel's parts;
+ * - `fault`: the reason for a refused card; `pointedTricks`: trick views with card points;
+ * - 9. `fast` (`FastFollow`): the follow check and `beats` on the game's own layout. `trickGame(spec,
+ *   { reference: true })` builds the same game without it; test/kernel.override.test.ts plays both side by
+ *   side (same legal actions, results, refusals and views).
  */
 export * from './cardset.ts';
 export * from './deck.ts';

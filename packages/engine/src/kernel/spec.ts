@@ -11,10 +11,11 @@
 import type { Card } from '../core/cards.ts';
 import type { Action, BaseOutcome, BaseView, BySeat, Seat } from '../core/game.ts';
 import type { Result } from '../core/result.ts';
+import type { Rng } from '../core/rng.ts';
 import type { Deck } from './deck.ts';
 import type { FollowPolicy } from './follow.ts';
 import type { PhaseHandler } from './phases.ts';
-import type { TrickOrder, TrickView } from './trick.ts';
+import type { PlayedCard, TrickOrder, TrickView } from './trick.ts';
 
 /** What every trick game's config holds (as its `parseConfig` gives it). */
 export interface TrickConfig {
@@ -33,6 +34,18 @@ export interface TrickDeal {
   readonly hands: readonly (readonly Card[])[];
 }
 
+/**
+ * Chance beside the hands (Differenzler's trump drawn with the deal): the fields it adds to the deal object,
+ * drawn from the deal's generator after the shuffle, and read from an unchecked deal.
+ */
+export interface DealChance<E extends object> {
+  /** The deal's fields besides `hands`, in the order the deal object lists them. */
+  readonly fields: readonly (keyof E & string)[];
+  draw(rng: Rng): E;
+  /** The fields of an unchecked deal (`bad-deal` with a reason). */
+  parse(input: Readonly<Record<string, unknown>>): Result<E>;
+}
+
 /** What a finished deal gives: the kernel's tally, then the game's score of it (`scoreDeal`). */
 export interface DealTally {
   /** The deal's number in the match, from 1. */
@@ -49,7 +62,7 @@ export interface DealTally {
   readonly lastTrick: Seat;
 }
 
-/** The common fields of a deal's score; a game adds its own (`R` of the spec). */
+/** The common fields of a deal's score; a game adds its own. */
 export interface DealScore {
   /** What the deal adds to the match score, by seat (partners get the same). */
   readonly score: BySeat<number>;
@@ -57,14 +70,14 @@ export interface DealScore {
   readonly winners: readonly Seat[];
 }
 
-/** One finished deal, as the outcome and every view list it. */
+/** One finished deal as a new game lists it: the tally and its score (`R` of a spec is any row a game keeps). */
 export type TrickDealResult<R extends DealScore = DealScore> = DealTally & R;
 
 /**
  * The state of a trick game: plain read-only data. The kernel owns every field but `own`, the game's part
  * (the trump named, bids, ...), which `initial`, `beginDeal` and the game's phases set.
  */
-export interface TrickState<C extends TrickConfig, X, R extends DealScore = DealScore> {
+export interface TrickState<C extends TrickConfig, X, R extends object = TrickDealResult> {
   readonly config: C;
   /** `deal` (a chance node), `play`, `over`, or one of the game's own phases. */
   readonly phase: string;
@@ -72,17 +85,38 @@ export interface TrickState<C extends TrickConfig, X, R extends DealScore = Deal
   readonly dealer: Seat;
   /** Deals finished. */
   readonly dealt: number;
-  /** The hands by seat, each in the deck's kind order (both copies of a kind side by side). */
-  readonly hands: readonly (readonly Card[])[];
+  /**
+   * The hands as card sets (cardset.ts): `held[2 * seat]` and `held[2 * seat + 1]` are the low and high
+   * word of the seat's slots (slot = kind + copy * kinds). Views list a hand from it in kind order
+   * (`handCards`); a game's fast path reads its bits at once.
+   */
+  readonly held: readonly number[];
   /** The seat to play in phase `play`; before it, the seat that will lead. */
   readonly turn: Seat;
-  /** This deal's cards in the order played (the last deal's while the next one is due). */
-  readonly plays: readonly { readonly seat: Seat; readonly card: Card }[];
+  /** The open trick's cards in the order played (empty when a trick is to be led). */
+  readonly trick: readonly PlayedCard[];
+  /** The index in `trick` of the card winning it so far (0 while no trick is open). */
+  readonly best: number;
+  /**
+   * The deck kinds of the open trick's first card and of the card winning it so far, and its card points so
+   * far (-1, -1, 0 while no trick is open): kept as numbers when a card is played, so that the follow
+   * check, `beats` and the points never parse a card string back (the fast path reads them at once).
+   */
+  readonly led: number;
+  readonly top: number;
+  readonly worth: number;
+  /**
+   * This deal's finished tricks as every view shows them (the last deal's while the next one is due), each
+   * made once when it is taken and shared by every later state and view: a server encodes a shared array
+   * once per table, not once per seat and step. With `pointedTricks` each carries its card points.
+   */
+  readonly tricks: readonly TrickView[];
   /** Card points (the last-trick bonus included) and tricks taken this deal, by seat. */
   readonly points: BySeat<number>;
   readonly tricksWon: BySeat<number>;
-  readonly results: readonly TrickDealResult<R>[];
-  /** The match score by seat: the deals' `score` summed. */
+  /** The finished deals, as `scoreDeal` made them. */
+  readonly results: readonly R[];
+  /** The match score by seat: what `dealScore` gives of each deal, summed. */
   readonly scores: BySeat<number>;
   readonly own: X;
 }
@@ -94,7 +128,7 @@ export interface TrickPhase<S, A extends Action> extends PhaseHandler<S, A> {
 }
 
 /** What every trick game's view holds; the game's own fields (`view`) are added to it. */
-export interface TrickGameView<Id extends string, C extends TrickConfig, R extends DealScore = DealScore>
+export interface TrickGameView<Id extends string, C extends TrickConfig, R extends object = TrickDealResult>
   extends BaseView<Id> {
   readonly config: C;
   readonly dealer: Seat;
@@ -109,28 +143,62 @@ export interface TrickGameView<Id extends string, C extends TrickConfig, R exten
   /** Card points and tricks taken this deal by seat (public: every card played is seen). */
   readonly points: BySeat<number>;
   readonly tricksWon: BySeat<number>;
-  readonly results: readonly TrickDealResult<R>[];
+  readonly results: readonly R[];
   readonly scores: BySeat<number>;
   /** The match's winners once it is over. */
   readonly winners: readonly Seat[];
 }
 
-export interface TrickOutcome<R extends DealScore = DealScore> extends BaseOutcome {
-  readonly deals: readonly TrickDealResult<R>[];
+export interface TrickOutcome<R extends object = TrickDealResult> extends BaseOutcome {
+  readonly deals: readonly R[];
+}
+
+/** What the kernel makes of every view, for a game that shapes its view itself (`viewFor`). */
+export interface ViewParts {
+  /** The seats to act (a list of the kernel's, shared: copy it into a view). */
+  readonly toAct: readonly Seat[];
+  /** The viewer's hand in the deck's kind order (null for a spectator), and every seat's number of cards. */
+  readonly hand: readonly Card[] | null;
+  readonly handCounts: readonly number[];
+  /** The open trick as views show it, null when none is open. */
+  readonly trick: TrickView | null;
+  /** The match's winners once it is over, else empty. */
+  readonly winners: readonly Seat[];
+}
+
+/**
+ * 9. The performance shortcut of the play step: the follow rule over the game's own bit layout, in place of
+ * the reference (infer.ts `legalCards` over the hand and the open trick), and the trick order's `beats` on
+ * its own tables. The rest of the step (the hand, the trick, its points, the deal's end) stays the kernel's. A game that brings one keeps an
+ * equivalence test: `trickGame(spec, { reference: true })` runs without it, and the two games must give
+ * equal legal actions and equal states on the same steps (test/kernel.override.test.ts).
+ */
+export interface FastFollow<S> {
+  /** The play actions of the seat to play, leading or not (each kind once, in kind order). */
+  playable(s: S, seat: Seat): readonly CardAction[];
+  /** Whether the card of deck kind `kind`, held by the seat to play, may go on the open trick (`s.led`, `s.top`). */
+  allows(s: S, seat: Seat, kind: number): boolean;
+  /** Whether the card of kind `kind`, played after kind `top` (winning so far), takes the trick: the trick order's `beats` (trick.ts). */
+  beats(s: S, kind: number, top: number): boolean;
 }
 
 /**
  * The override list. Type parameters: `Id` the game's id, `C` its config, `X` its own part of the state,
- * `A` its own actions (besides `play`; `never` when it has none), `R` its deal score with its own fields,
- * `V` its own view fields.
+ * `A` its own actions (besides `play`; `never` when it has none), `R` the row it keeps of a finished deal
+ * (a new game: the tally and its score, `TrickDealResult`), `V` its own view fields, `E` its deal's fields
+ * besides the hands. `W` and `O` are the view and outcome a game whose clients already read another shape
+ * makes itself (`viewFor`, `outcome`); a new game keeps the kernel's.
  */
 export interface TrickGameSpec<
   Id extends string,
   C extends TrickConfig,
   X,
   A extends Action = never,
-  R extends DealScore = DealScore,
+  R extends object = TrickDealResult,
   V extends object = object,
+  E extends object = object,
+  W extends BaseView<Id> = TrickGameView<Id, C, R> & V,
+  O extends BaseOutcome = TrickOutcome<R>,
 > {
   readonly id: Id;
   /** Setup input to a config (players, preset, options); `bad-config` with a reason for anything else. */
@@ -144,18 +212,29 @@ export interface TrickGameSpec<
    */
   deck(config: C): Deck;
   /**
+   * How the shuffled deck goes round: packets of this many cards, the first to the seat after the dealer,
+   * until every hand is full (default: a whole hand at once). And the deal's chance beside the hands.
+   */
+  readonly packet?: number;
+  readonly chance?: DealChance<E>;
+  /**
    * 2.-4. The trick order of the deal in play: `suit(card)`, the effective suit (`TRUMP` for every trump;
    * trump need not be a suit); `strength(card)` inside it (Jass: `jassTables`); `equalBeats(card, best)`
    * (optional) whether the later of two equal cards wins (Doppelkopf's second Dulle; default: the first
    * wins). Called on any state, the one before the first deal included.
    */
   order(s: TrickState<C, X, R>): TrickOrder<Card>;
-  /** 5. Card points (default: none) and the last trick's bonus (default: 0) (Jass: `jassTables`, `JassGame.lastTrick`). */
-  cardPoints?(s: TrickState<C, X, R>, card: Card): number;
+  /**
+   * 5. Card points of a card by its deck kind (default: none) and the last trick's bonus (default: 0)
+   * (Jass: `jassTables`, `JassGame.lastTrick`). A kind, not a string: it is called on every card played.
+   */
+  cardPoints?(s: TrickState<C, X, R>, kind: number): number;
   lastTrickBonus?(s: TrickState<C, X, R>): number;
   /** 6. The follow policy (follow.ts) and the trumps a trump lead never forces (default: none; Differenzler's trump Jack). */
   policy(s: TrickState<C, X, R>): FollowPolicy;
   exempt?(s: TrickState<C, X, R>, card: Card): boolean;
+  /** Why a held card may not go on the open trick (default: the policy's name and the legal cards). */
+  fault?(s: TrickState<C, X, R>, card: Card): string;
 
   /**
    * 7. The game's own phases by name (not `deal`, `play` or `over`), one handler each (phases.ts). The
@@ -166,15 +245,19 @@ export interface TrickGameSpec<
   /** The shape of the game's own actions (`unknown-action` for a kind it does not know); `play` is the kernel's. */
   parseAction?(input: Readonly<Record<string, unknown>>): Result<A>;
   /**
-   * The state just dealt, made ready: the deal's `own` fields reset, the first phase chosen. Default: phase
-   * `play`, the seat after the dealer leads.
+   * The state just dealt, made ready: the deal's `own` fields reset (from the deal's chance fields, where it
+   * has some), the first phase chosen. Default: phase `play`, the seat after the dealer leads.
    */
-  beginDeal?(s: TrickState<C, X, R>): TrickState<C, X, R>;
+  beginDeal?(s: TrickState<C, X, R>, deal: TrickDeal & E): TrickState<C, X, R>;
 
   /** The parties of the deal, at its end (default: every seat alone). */
   parties?(s: TrickState<C, X, R>): readonly (readonly Seat[])[];
-  /** The deal's score from its tally: what it adds to the match score, its winners, the game's own fields. */
+  /**
+   * The row kept of a finished deal, from its tally (a new game: `{ ...tally, score, winners, ... }`), and
+   * what it adds to the match score by seat.
+   */
   scoreDeal(s: TrickState<C, X, R>, tally: DealTally): R;
+  dealScore(row: R): BySeat<number>;
   /** Whether the match is over, on the state whose results and scores count the deal just finished. */
   isMatchOver(s: TrickState<C, X, R>): boolean;
   /** The match's winners once it is over (default: the seats of the highest score). */
@@ -182,10 +265,18 @@ export interface TrickGameSpec<
 
   /**
    * 8. The view's own fields for `seat` (null: a spectator), beside the kernel's (`TrickGameView`: the
-   * trick views made by `tricksView`, the hand, points, results). Only what that viewer may know.
+   * trick views kept in the state, the hand, points, results). Only what that viewer may know.
+   * `pointedTricks`: every trick view carries its card points (the open one its points so far).
    */
   view?(s: TrickState<C, X, R>, seat: Seat | null): V;
+  readonly pointedTricks?: boolean;
+  /**
+   * A game whose clients read a view or outcome of another shape makes them itself, from the same state
+   * and the kernel's parts of the view (Differenzler's views predate the kernel).
+   */
+  viewFor?(s: TrickState<C, X, R>, seat: Seat | null, kernel: ViewParts): W;
+  outcome?(s: TrickState<C, X, R>, winners: readonly Seat[]): O;
 
-  // 9. Performance shortcuts: none yet. A game that brings its fast play step will override the reference
-  // step here, guarded by an equivalence test against it (docs/architecture.md, performance shortcuts).
+  /** 9. The performance shortcut of the play step (`FastFollow`). */
+  readonly fast?: FastFollow<TrickState<C, X, R>>;
 }

@@ -1,6 +1,8 @@
 export type { KlaberjassAction, Verdict } from './actions.ts';
 export { type KjRank, PLAIN_ORDER, type SequenceCompare, TRUMP_ORDER } from './cards.ts';
-export { klaberjass, legalPlays, scoreDeal } from './game.ts';
+export { klaberjass } from './game.ts';
+export { legalPlays } from './play.ts';
+export { scoreDeal } from './score.ts';
 export type {
   DealPart,
   KlaberjassConfig,

@@ -16,6 +16,7 @@ import {
   SUITS,
   type Suit,
   TRUMP,
+  type TrickDealResult,
   type TrickGameSpec,
   type TrickPhase,
   type TrickState,
@@ -36,7 +37,7 @@ export interface MiniScore {
   readonly party: 0 | 1 | null;
 }
 
-export type MiniState = TrickState<MiniConfig, MiniOwn, MiniScore>;
+export type MiniState = TrickState<MiniConfig, MiniOwn, TrickDealResult<MiniScore>>;
 
 export const PARTIES = [
   [0, 2],
@@ -64,7 +65,14 @@ function parseAction(input: Readonly<Record<string, unknown>>): Result<NameActio
   return ok(NAMES[i]);
 }
 
-export const MINI: TrickGameSpec<'mini', MiniConfig, MiniOwn, NameAction, MiniScore, MiniOwn> = {
+export const MINI: TrickGameSpec<
+  'mini',
+  MiniConfig,
+  MiniOwn,
+  NameAction,
+  TrickDealResult<MiniScore>,
+  MiniOwn
+> = {
   id: 'mini',
   parseConfig,
   initial: () => ({ trump: null }),
@@ -77,7 +85,7 @@ export const MINI: TrickGameSpec<'mini', MiniConfig, MiniOwn, NameAction, MiniSc
       strength: (c) => JASS32.rankOfKind(JASS32.kindOf(c)),
     };
   },
-  cardPoints: (_, c) => PLAIN_POINTS[c[1] as Rank],
+  cardPoints: (_, kind) => PLAIN_POINTS[JASS32.kinds[kind][1] as Rank],
   lastTrickBonus: () => 10,
   policy: () => 'follow',
   phases: { name: naming },
@@ -92,11 +100,13 @@ export const MINI: TrickGameSpec<'mini', MiniConfig, MiniOwn, NameAction, MiniSc
     const [a, b] = tally.partyPoints;
     const party = a > b ? 0 : b > a ? 1 : null;
     return {
+      ...tally,
       score: [a, b, a, b],
       winners: party === null ? [0, 1, 2, 3] : [...PARTIES[party]],
       party,
     };
   },
+  dealScore: (row) => row.score,
   isMatchOver: (s) => s.dealt >= s.config.options.deals,
   view: (s) => ({ trump: s.own.trump }),
 };
