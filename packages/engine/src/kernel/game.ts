@@ -12,7 +12,9 @@
  * - `toAct`, `legalActions` and `apply` over the phases: the checks every phase shares, then the handler;
  * - typed errors, the trick views (`tricksView`) and the outcome.
  *
- * It is the reference: plain arrays of cards, no bit layout. A game's fast path is an override of its follow
+ * The follow check here is the reference (card-level `legalCards`); hands are card sets of two words, the open
+ * trick's led and winning kinds and points are kept in the state, and played cards are the deck's interned
+ * `{ seat, card }` (the shortcuts table in docs/architecture.md). A game's fast path is an override of its follow
  * check (spec.ts, item 9), with an equivalence test against `trickGame(spec, { reference: true })`.
  */
 import { count } from '../core/bits.ts';
