@@ -220,13 +220,12 @@ export async function friendsOf(db: Db, me: string): Promise<FriendsResponse> {
   };
 }
 
+type Named =
+  | { ok: true; id: string; name: string }
+  | { ok: false; reason: string; code: 'malformed' | 'not-found' };
+
 /** The account named in the path, decoded and checked. */
-async function named(
-  db: Db,
-  raw: unknown,
-): Promise<
-  { ok: true; id: string; name: string } | { ok: false; reason: string; code: 'malformed' | 'not-found' }
-> {
+async function named(db: Db, raw: unknown): Promise<Named> {
   let s = String(raw);
   try {
     s = decodeURIComponent(s);
@@ -235,7 +234,12 @@ async function named(
   }
   const name = accountNameSchema.safeParse(s);
   if (!name.success) return { ok: false, code: 'malformed', reason: `name: ${name.error.issues[0].message}` };
-  const a = await accountByName(db, name.data);
+  return accountNamed(db, name.data);
+}
+
+/** The account of a checked name. */
+async function accountNamed(db: Db, name: string): Promise<Named> {
+  const a = await accountByName(db, name);
   return a
     ? { ok: true, id: a.playerId, name: a.name }
     : { ok: false, code: 'not-found', reason: 'no player with this name' };
@@ -261,22 +265,27 @@ export function friendsRoutes(kit: AccountKit) {
     );
   };
   const db = (): Db => context().store.db;
-  /** A state-changing route on another player named in the path. */
-  const onNamed =
-    (f: (caller: Caller, other: { id: string; name: string }, body: unknown) => Promise<Response>) =>
-    (ctx: { body?: unknown; headers?: Headers; params?: Record<string, string> }) =>
+  type Ctx = { body?: unknown; headers?: Headers; params?: Record<string, string> };
+  /** A state-changing route on another player, named as `find` reads him from the request. */
+  const onOther =
+    (
+      find: (ctx: Ctx) => Promise<Named>,
+      f: (caller: Caller, other: { id: string; name: string }, body: unknown) => Promise<Response>,
+    ) =>
+    (ctx: Ctx) =>
       guarded(kit, true, async (c, caller) => {
-        const other = await named(db(), ctx.params?.name);
+        const other = await find(ctx);
         if (!other.ok) return kit.fail(other.code, other.reason);
         if (other.id === caller.player.id) return kit.fail('malformed', 'name: that is you');
         return f(caller, other, c.body);
       })(ctx);
-  /** The other player named in the body. */
-  const inBody = async (body: unknown) => {
-    const b = friendSchema.safeParse(body);
-    if (!b.success)
-      return { ok: false as const, code: 'malformed' as const, reason: b.error.issues[0].message };
-    return named(db(), encodeURIComponent(b.data.name));
+  /** Named in the path (`:name`). */
+  const inPath = (ctx: Ctx) => named(db(), ctx.params?.name);
+  /** Named in the body (`friendSchema`). */
+  const inBody = async (ctx: Ctx): Promise<Named> => {
+    const b = friendSchema.safeParse(ctx.body ?? {});
+    if (!b.success) return { ok: false, code: 'malformed', reason: b.error.issues[0].message };
+    return accountNamed(db(), b.data.name);
   };
 
   return {
@@ -289,11 +298,8 @@ export function friendsRoutes(kit: AccountKit) {
     friendAsk: createEndpoint(
       FRIENDS_API.friends,
       { method: 'POST' },
-      guarded(kit, true, async (ctx, caller) => {
-        const other = await inBody(ctx.body);
-        if (!other.ok) return kit.fail(other.code, other.reason);
+      onOther(inBody, async (caller, other) => {
         const me = caller.player.id;
-        if (other.id === me) return kit.fail('malformed', 'name: that is you');
         const refused = await limited(caller);
         if (refused) return refused;
         const d = db();
@@ -341,7 +347,7 @@ export function friendsRoutes(kit: AccountKit) {
     friendEnd: createEndpoint(
       FRIENDS_API.friend,
       { method: 'DELETE' },
-      onNamed(async (caller, other) => {
+      onOther(inPath, async (caller, other) => {
         await sever(db(), caller.player.id, other.id);
         return kit.json({ ok: true });
       }),
@@ -350,7 +356,7 @@ export function friendsRoutes(kit: AccountKit) {
     friendInvite: createEndpoint(
       FRIENDS_API.invite,
       { method: 'POST' },
-      onNamed(async (caller, other, body) => {
+      onOther(inPath, async (caller, other, body) => {
         const b = inviteSchema.safeParse(body);
         if (!b.success) return kit.fail('malformed', b.error.issues[0].message);
         const me = caller.player.id;
@@ -421,11 +427,8 @@ export function friendsRoutes(kit: AccountKit) {
     blockAdd: createEndpoint(
       FRIENDS_API.blocks,
       { method: 'POST' },
-      guarded(kit, true, async (ctx, caller) => {
-        const other = await inBody(ctx.body);
-        if (!other.ok) return kit.fail(other.code, other.reason);
+      onOther(inBody, async (caller, other) => {
         const me = caller.player.id;
-        if (other.id === me) return kit.fail('malformed', 'name: that is you');
         const refused = await limited(caller);
         if (refused) return refused;
         const d = db();
@@ -449,7 +452,7 @@ export function friendsRoutes(kit: AccountKit) {
     blockEnd: createEndpoint(
       FRIENDS_API.block,
       { method: 'DELETE' },
-      onNamed(async (caller, other) => {
+      onOther(inPath, async (caller, other) => {
         await db()
           .deleteFrom('blocks')
           .where('blocker', '=', caller.player.id)
