@@ -55,3 +55,4 @@ export * from './friends.ts';
 export * from './server.ts';
 export * from './stats.ts';
 export * from './tables.ts';
+export * from './tournaments.ts';
