@@ -246,8 +246,11 @@ export class TournamentRunner {
       .where('round', '=', row.round)
       .where('table_no', '=', row.table)
       .where('result', 'is', null)
-      .execute();
-    this.log.info({ tournament: t.id, round: row.round, table: row.table }, 'tournament table done');
+      .executeTakeFirst()
+      .then((u) => {
+        if (Number(u.numUpdatedRows) === 1)
+          this.log.info({ tournament: t.id, round: row.round, table: row.table }, 'tournament table done');
+      });
     return true;
   }
 
@@ -300,9 +303,9 @@ export class TournamentRunner {
       )
       .onConflict((oc) => oc.columns(['tournament_id', 'round', 'table_no']).doNothing())
       .execute();
+    this.log.info({ tournament: t.id, round: r.index, tables: rows.length }, 'tournament round drawn');
     for (const x of rows) await this.createTable(t, x);
     for (const x of rows) await owner.ensureLive(x.tableId);
-    this.log.info({ tournament: t.id, round: r.index, tables: rows.length }, 'tournament round drawn');
   }
 
   /** A round's table as an ordinary private table, every seat held for its drawn player. */

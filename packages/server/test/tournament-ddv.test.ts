@@ -27,8 +27,7 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('a DDV tournament of 16 (%
     });
     expect(made.status).toBe(201);
     const id = made.body.id;
-    for (const p of field)
-      expect((await req(srv.url, p, 'POST', tpath(A.players, id), {})).status).toBe(200);
+    for (const p of field) expect((await req(srv.url, p, 'POST', tpath(A.players, id), {})).status).toBe(200);
     const started = await req(srv.url, org, 'POST', tpath(A.start, id));
     expect(started.body.status).toBe('running');
 
