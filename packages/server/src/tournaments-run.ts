@@ -25,6 +25,7 @@ import {
 } from '@stich/tournament';
 import type { Logger } from 'pino';
 import { context } from './context.ts';
+import { setHints } from './hints.ts';
 import { type SeatHolder, secret, type TableRow } from './store.ts';
 import { configFits, resultOf, tableConfig } from './tournaments-play.ts';
 import {
@@ -338,6 +339,8 @@ export class TournamentRunner {
     }));
     try {
       await store.createTable(row, holders);
+      // No hints in a tournament, whatever the default of its seats would be.
+      await setHints(row.id, false);
     } catch (e) {
       if (!(await store.table(row.id))) throw e;
     }
