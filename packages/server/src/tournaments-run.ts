@@ -52,21 +52,45 @@ export const tournamentTableId = (id: string, round: number, table: number): str
     .subarray(0, 9)
     .toString('base64url');
 
+/** A computer entrant's id (`fill`): no player id has a colon (they are base64url). */
+export const COMPUTER = 'computer:';
+export const isComputer = (id: string): boolean => id.startsWith(COMPUTER);
+
+/** Whether the server plays a field of `n` (the core's table sizes, without DDV tables of five). */
+function playable(format: TournamentRow['settings']['format'], n: number): boolean {
+  const sizes = tableSizes(format, n);
+  return sizes.ok && !(format === 'ddv' && sizes.value.includes(5));
+}
+
 /**
- * Starts a tournament (the organizer's request, or its start time): the core's `start`, and what the
- * server cannot play yet. The stored row changes only if it is still as read (`open`, same players).
+ * The field at the start: with `fill`, as few computer entrants as make it playable (at most 7: the next
+ * multiple of 4 or the duplicate format's 8) when at least two people registered; otherwise as registered.
+ */
+export function fieldOf(t: TournamentRow): readonly string[] {
+  const { format, fill } = t.settings;
+  if (!fill || t.players.length < 2 || playable(format, t.players.length)) return t.players;
+  for (let k = 1; k <= 7; k++)
+    if (playable(format, t.players.length + k))
+      return [...t.players, ...Array.from({ length: k }, (_, i) => `${COMPUTER}${i + 1}`)];
+  return t.players;
+}
+
+/**
+ * Starts a tournament (the organizer's request, or its start time): the core's `start` of the field
+ * (computers added where `fill` asks for them), and what the server cannot play yet. The stored row
+ * changes only if it is still as read (`open`, same players).
  */
 export async function startTournament(t: TournamentRow): Promise<TResult<TournamentRow> | null> {
-  const started = start(coreOf(t));
+  const players = fieldOf(t);
+  const started = start({ ...coreOf(t), players });
   if (!started.ok) return started;
   const s = started.value.settings;
-  const sizes = tableSizes(s.format, t.players.length);
-  if (sizes.ok && s.format === 'ddv' && sizes.value.includes(5))
+  if (!playable(s.format, players.length))
     return {
       ok: false,
       error: {
         code: 'bad-players',
-        reason: `${t.players.length} players need tables of five, which the server does not play yet; a multiple of 4 can start`,
+        reason: `${players.length} players need tables of five, which the server does not play yet; a multiple of 4 (or fill) can start`,
       },
     };
   if (!configFits(s))
@@ -77,7 +101,12 @@ export async function startTournament(t: TournamentRow): Promise<TResult<Tournam
   const now = new Date().toISOString();
   const r = await context()
     .store.db.updateTable('tournaments')
-    .set({ status: 'running', settings: JSON.stringify(s), started_at: now })
+    .set({
+      status: 'running',
+      settings: JSON.stringify(s),
+      players: JSON.stringify(players),
+      started_at: now,
+    })
     .where('id', '=', t.id)
     .where('status', '=', 'open')
     .where('players', '=', JSON.stringify(t.players))
@@ -86,7 +115,7 @@ export async function startTournament(t: TournamentRow): Promise<TResult<Tournam
   if (Number(r.numUpdatedRows) !== 1) return null;
   context().log.info({ tournament: t.id, players: t.players.length }, 'tournament started');
   context().tournaments.poke();
-  return { ok: true, value: { ...t, settings: s, status: 'running', startedAt: now } };
+  return { ok: true, value: { ...t, players, settings: s, status: 'running', startedAt: now } };
 }
 
 export class TournamentRunner {
@@ -318,7 +347,12 @@ export class TournamentRunner {
       id: x.tableId,
       game: t.settings.game,
       config: tableConfig(t.settings),
-      setup: x.players.map(() => ({ kind: 'human' as const })),
+      // A computer entrant (`fill`) has a computer's seat; every other seat is its player's.
+      setup: x.players.map((p) =>
+        isComputer(p)
+          ? { kind: 'bot' as const, level: context().config.takeoverLevel }
+          : { kind: 'human' as const },
+      ),
       visibility: 'private',
       invite: secret(18),
       status: 'waiting',
@@ -331,12 +365,11 @@ export class TournamentRunner {
     };
     // Held for each drawn player (not an invitation): the match starts at once, and whoever is not
     // there has the grace period to come before a computer plays his seat.
-    const holders: SeatHolder[] = x.players.map((p, seat) => ({
-      seat,
-      playerId: p,
-      name: names.get(p) ?? p,
-      tokenHash: `reserved:${secret()}`,
-    }));
+    const holders: SeatHolder[] = x.players.flatMap((p, seat) =>
+      isComputer(p)
+        ? []
+        : [{ seat, playerId: p, name: names.get(p) ?? p, tokenHash: `reserved:${secret()}` }],
+    );
     try {
       await store.createTable(row, holders);
       // No hints in a tournament, whatever the default of its seats would be.
@@ -347,13 +380,18 @@ export class TournamentRunner {
   }
 }
 
-/** Players' names by id. */
+/** Players' names by id; a computer entrant is `Computer n`. */
 export async function namesOf(ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await context()
-    .store.db.selectFrom('players')
-    .select(['id', 'name'])
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
+  const people = ids.filter((id) => !isComputer(id));
+  const rows =
+    people.length === 0
+      ? []
+      : await context()
+          .store.db.selectFrom('players')
+          .select(['id', 'name'])
+          .where('id', 'in', people)
+          .execute();
+  const out = new Map(rows.map((r) => [r.id, r.name]));
+  for (const id of ids) if (isComputer(id)) out.set(id, `Computer ${id.slice(COMPUTER.length)}`);
+  return out;
 }

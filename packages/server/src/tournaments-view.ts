@@ -6,7 +6,7 @@
 import type { TournamentDetail, TournamentRound, TournamentSummary, TournamentTable } from '@stich/protocol';
 import { standings, type TableResult } from '@stich/tournament';
 import { context } from './context.ts';
-import { namesOf } from './tournaments-run.ts';
+import { isComputer, namesOf } from './tournaments-run.ts';
 import { dropsOf, type TournamentRow, tablesOf } from './tournaments-tables.ts';
 
 export function summaryOf(t: TournamentRow, organizer: string): TournamentSummary {
@@ -60,7 +60,7 @@ export async function detailOf(t: TournamentRow, caller: string): Promise<Tourna
     const table: TournamentTable = {
       table: x.table,
       tableId: x.tableId,
-      seats: x.players.map((p) => ({ name: name(p), bot: false, dropped: dropped.has(p) })),
+      seats: x.players.map((p) => ({ name: name(p), bot: isComputer(p), dropped: dropped.has(p) })),
       status: x.result ? 'done' : 'playing',
       played: x.result ? x.result.games.length : Math.min(games, await playedAt(x.tableId)),
       games,

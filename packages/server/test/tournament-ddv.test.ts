@@ -77,4 +77,31 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('a DDV tournament of 16 (%
     const rec = await req(srv.url, player, 'GET', `/api/tables/${tableId}/record`);
     expect(rec.status).toBe(200);
   });
+
+  it('fills a field of 6 with two computers (no tables of five on the server)', async () => {
+    const org = await account(srv.url, 'Org Fill');
+    const six = await Promise.all(Array.from({ length: 6 }, (_, i) => account(srv.url, `Fill ${i + 1}`)));
+    const made = await req(srv.url, org, 'POST', A.list, {
+      name: 'Fill Cup',
+      public: true,
+      settings: { format: 'ddv', rounds: 1, games: 4 },
+    });
+    const id = made.body.id;
+    for (const p of six) await req(srv.url, p, 'POST', tpath(A.players, id), {});
+    const started = await req(srv.url, org, 'POST', tpath(A.start, id));
+    expect(started.body.players).toEqual([...six.map((p) => p.name), 'Computer 1', 'Computer 2']);
+    const end = await until(srv.url, org, id, (d) => d.status === 'finished', 60_000);
+    const seats = end.rounds[0].tables.flatMap((t) => t.seats);
+    expect(
+      seats
+        .filter((s) => s.bot)
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(['Computer 1', 'Computer 2']);
+    // Computers never drop out; the six absent people do.
+    expect([...end.dropped].sort()).toEqual(six.map((p) => p.name));
+    expect(end.standings.map((s) => s.player).sort()).toEqual(
+      [...six.map((p) => p.name), 'Computer 1', 'Computer 2'].sort(),
+    );
+  });
 });

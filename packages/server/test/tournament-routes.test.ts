@@ -135,7 +135,9 @@ describe.each(DB_KINDS)('tournament routes (%s)', (kind) => {
     const grown = await req(srv.url, org, 'PATCH', one(t.id), { settings: { maxPlayers: 4 } });
     expect(grown.body.settings.maxPlayers).toBe(4);
 
-    // Two players cannot sit at Doppelkopf tables: the start is refused and nothing changes.
+    // Two players cannot sit at Doppelkopf tables (without computers to fill): the start is refused and
+    // nothing changes.
+    expect((await req(srv.url, org, 'PATCH', one(t.id), { settings: { fill: false } })).status).toBe(200);
     const bad = await req(srv.url, org, 'POST', tpath(A.start, t.id));
     expect([bad.status, bad.body.code]).toEqual([409, 'bad-players']);
     expect((await req(srv.url, ann, 'POST', tpath(A.start, t.id))).status).toBe(403);
