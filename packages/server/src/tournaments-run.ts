@@ -27,7 +27,15 @@ import type { Logger } from 'pino';
 import { context } from './context.ts';
 import { setHints } from './hints.ts';
 import { type SeatHolder, secret, type TableRow } from './store.ts';
-import { configFits, resultOf, tableConfig } from './tournaments-play.ts';
+import {
+  configFits,
+  partConfig,
+  partResult,
+  partSeats,
+  partsOf,
+  resultOf,
+  tableConfig,
+} from './tournaments-play.ts';
 import {
   coreOf,
   type TournamentRow,
@@ -44,6 +52,10 @@ export const TOURNAMENT_TURN_SECONDS = 60;
 
 const leaseKey = (id: string): string => `tournament:${id}`;
 
+/** Part p of a table of five's id. */
+export const partTableId = (id: string, round: number, table: number, p: number): string =>
+  tournamentTableId(id, round, table * 1000 + p + 1_000_000);
+
 /** A round's table id: the same in every process, looking like any table id. */
 export const tournamentTableId = (id: string, round: number, table: number): string =>
   createHash('sha256')
@@ -56,15 +68,13 @@ export const tournamentTableId = (id: string, round: number, table: number): str
 export const COMPUTER = 'computer:';
 export const isComputer = (id: string): boolean => id.startsWith(COMPUTER);
 
-/** Whether the server plays a field of `n` (the core's table sizes, without DDV tables of five). */
-function playable(format: TournamentRow['settings']['format'], n: number): boolean {
-  const sizes = tableSizes(format, n);
-  return sizes.ok && !(format === 'ddv' && sizes.value.includes(5));
-}
+/** Whether a field of `n` can be seated (the core's table sizes). */
+const playable = (format: TournamentRow['settings']['format'], n: number): boolean =>
+  tableSizes(format, n).ok;
 
 /**
  * The field at the start: with `fill`, as few computer entrants as make it playable (at most 7: the next
- * multiple of 4 or the duplicate format's 8) when at least two people registered; otherwise as registered.
+ * the duplicate format's 8) when at least two people registered; otherwise as registered.
  */
 export function fieldOf(t: TournamentRow): readonly string[] {
   const { format, fill } = t.settings;
@@ -77,7 +87,7 @@ export function fieldOf(t: TournamentRow): readonly string[] {
 
 /**
  * Starts a tournament (the organizer's request, or its start time): the core's `start` of the field
- * (computers added where `fill` asks for them), and what the server cannot play yet. The stored row
+ * (computers added where `fill` asks for them), and whether the game takes the tables' setup. The stored row
  * changes only if it is still as read (`open`, same players).
  */
 export async function startTournament(t: TournamentRow): Promise<TResult<TournamentRow> | null> {
@@ -85,15 +95,8 @@ export async function startTournament(t: TournamentRow): Promise<TResult<Tournam
   const started = start({ ...coreOf(t), players });
   if (!started.ok) return started;
   const s = started.value.settings;
-  if (!playable(s.format, players.length))
-    return {
-      ok: false,
-      error: {
-        code: 'bad-players',
-        reason: `${players.length} players need tables of five, which the server does not play yet; a multiple of 4 (or fill) can start`,
-      },
-    };
-  if (!configFits(s))
+  const sizes = tableSizes(s.format, players.length);
+  if (!configFits(s, sizes.ok && sizes.value.includes(5)))
     return {
       ok: false,
       error: { code: 'malformed', reason: `${s.game} cannot be played as ${s.format} on this server` },
@@ -233,6 +236,7 @@ export class TournamentRunner {
       if (!(await this.settle(t, plan.value, row))) done = false;
     }
     if (!done) return;
+    // The round's tables are done: the next round is drawn (or the tournament ends).
     const all = (await tablesOf(store.db, id)).flatMap((r) => (r.result ? [r.result] : []));
     if (current + 1 < t.settings.rounds) return this.open(t, all);
     const r = await store.db
@@ -251,6 +255,7 @@ export class TournamentRunner {
    */
   private async settle(t: TournamentRow, plan: Round, row: TournamentTableRow): Promise<boolean> {
     const { store, owner } = context();
+    if (row.players.length === 5) return this.settleFive(t, plan, row);
     const table = await store.table(row.tableId);
     if (!table) {
       // The process that drew the round died between its two writes.
@@ -284,6 +289,56 @@ export class TournamentRunner {
     return true;
   }
 
+  /**
+   * A DDV table of five plays its series as parts of one game each (tournaments-play.ts `partConfig`), one
+   * after the other: each finished part's game is added to the row's `parts` and the next part's table
+   * is opened; after the last part the games are the table's result. The next part's table is created
+   * before the row moves to it, and the row changes only if its parts are still as read.
+   */
+  private async settleFive(t: TournamentRow, plan: Round, row: TournamentTableRow): Promise<boolean> {
+    const { store, owner } = context();
+    const parts = row.parts ?? [];
+    const part = parts.length;
+    const table = await store.table(row.tableId);
+    if (!table) {
+      await this.createTable(t, row, part);
+      await owner.ensureLive(row.tableId);
+      return false;
+    }
+    if (table.status !== 'over') {
+      await owner.ensureLive(row.tableId);
+      return false;
+    }
+    const record = await store.record(row.tableId);
+    if (!record) throw new Error(`table ${row.tableId} has no record`);
+    const game = partResult(t.settings, part, record);
+    if (typeof game === 'string') throw new Error(`table ${row.tableId}: ${game}`);
+    const games = [...parts, game];
+    const base = store.db
+      .updateTable('tournament_tables')
+      .where('tournament_id', '=', t.id)
+      .where('round', '=', row.round)
+      .where('table_no', '=', row.table)
+      .where('result', 'is', null);
+    const where =
+      row.parts === null ? base.where('parts', 'is', null) : base.where('parts', '=', JSON.stringify(parts));
+    if (games.length < partsOf(t.settings)) {
+      const next = { ...row, tableId: partTableId(t.id, row.round, row.table, games.length), parts: games };
+      await this.createTable(t, next, games.length);
+      await where.set({ parts: JSON.stringify(games), table_id: next.tableId }).execute();
+      await owner.ensureLive(next.tableId);
+      return false;
+    }
+    const checked = checkResult(plan, { round: row.round, table: row.table, players: row.players, games });
+    if (!checked.ok) throw new Error(checked.error.reason);
+    const u = await where
+      .set({ parts: JSON.stringify(games), result: JSON.stringify(checked.value) })
+      .executeTakeFirst();
+    if (Number(u.numUpdatedRows) === 1)
+      this.log.info({ tournament: t.id, round: row.round, table: row.table }, 'tournament table done');
+    return true;
+  }
+
   /** Draws the next round and opens its tables (a Swiss bye is stored as its result at once). */
   private async open(t: TournamentRow, results: readonly TableResult[]): Promise<void> {
     const { store, owner } = context();
@@ -293,10 +348,13 @@ export class TournamentRunner {
     const rows: TournamentTableRow[] = r.tables.map((x, i) => ({
       round: r.index,
       table: i,
-      tableId: tournamentTableId(t.id, r.index, i),
+      // A table of five starts with its first part.
+      tableId:
+        x.players.length === 5 ? partTableId(t.id, r.index, i, 0) : tournamentTableId(t.id, r.index, i),
       rotation: x.rotation,
       players: x.players,
       result: null,
+      parts: null,
     }));
     const bye: TournamentTableRow[] =
       r.bye === null
@@ -308,6 +366,7 @@ export class TournamentRunner {
               tableId: '',
               rotation: 0,
               players: [r.bye],
+              parts: null,
               result: {
                 round: r.index,
                 table: r.tables.length,
@@ -334,21 +393,25 @@ export class TournamentRunner {
       .onConflict((oc) => oc.columns(['tournament_id', 'round', 'table_no']).doNothing())
       .execute();
     this.log.info({ tournament: t.id, round: r.index, tables: rows.length }, 'tournament round drawn');
-    for (const x of rows) await this.createTable(t, x);
+    for (const x of rows) await this.createTable(t, x, x.players.length === 5 ? 0 : undefined);
     for (const x of rows) await owner.ensureLive(x.tableId);
   }
 
-  /** A round's table as an ordinary private table, every seat held for its drawn player. */
-  private async createTable(t: TournamentRow, x: TournamentTableRow): Promise<void> {
+  /**
+   * A round's table as an ordinary private table, every seat held for its drawn player; `part`: the part
+   * of a table of five (its four players, the first of them leading).
+   */
+  private async createTable(t: TournamentRow, x: TournamentTableRow, part?: number): Promise<void> {
     const { store } = context();
     if (await store.table(x.tableId)) return;
-    const names = await namesOf(x.players);
+    const players = part === undefined ? x.players : partSeats(part).map((seat) => x.players[seat]);
+    const names = await namesOf(players);
     const row: TableRow = {
       id: x.tableId,
       game: t.settings.game,
-      config: tableConfig(t.settings),
+      config: part === undefined ? tableConfig(t.settings) : partConfig(t.settings),
       // A computer entrant (`fill`) has a computer's seat; every other seat is its player's.
-      setup: x.players.map((p) =>
+      setup: players.map((p) =>
         isComputer(p)
           ? { kind: 'bot' as const, level: context().config.takeoverLevel }
           : { kind: 'human' as const },
@@ -356,8 +419,9 @@ export class TournamentRunner {
       visibility: 'private',
       invite: secret(18),
       status: 'waiting',
-      // Seat 0 deals first (DDV TSR 8.4); at a duplicate table every table has the same dealer.
-      dealer: 0,
+      // Seat 0 deals first (DDV TSR 8.4); at a duplicate table every table has the same dealer. A part of
+      // a table of five is dealt by its sitter: engine seat 3 deals, so the first of the four leads.
+      dealer: part === undefined ? 0 : 3,
       turnTimer: TOURNAMENT_TURN_SECONDS,
       // Nobody hosts it: nobody may start it early or give seats away.
       createdBy: null,
@@ -365,7 +429,7 @@ export class TournamentRunner {
     };
     // Held for each drawn player (not an invitation): the match starts at once, and whoever is not
     // there has the grace period to come before a computer plays his seat.
-    const holders: SeatHolder[] = x.players.flatMap((p, seat) =>
+    const holders: SeatHolder[] = players.flatMap((p, seat) =>
       isComputer(p)
         ? []
         : [{ seat, playerId: p, name: names.get(p) ?? p, tokenHash: `reserved:${secret()}` }],
