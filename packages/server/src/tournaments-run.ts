@@ -206,7 +206,13 @@ export class TournamentRunner {
     for (const { id } of running) {
       if (this.stopped) return;
       const { leases } = context().owner;
-      if (!leases.holds(leaseKey(id)) && !(await leases.acquire(leaseKey(id)))) continue;
+      const key = leaseKey(id);
+      if (!leases.holds(key)) {
+        // Read first: every process looks every second, and only a missing or lapsed lease is worth a write.
+        const held = await leases.get(key);
+        if (held?.live && held.owner !== leases.owner) continue;
+        if (!(await leases.acquire(key))) continue;
+      }
       try {
         await this.drive(id);
       } catch (e) {

@@ -92,7 +92,7 @@ describe.skipIf(skip)('a tournament in a cluster (sqlite, redis)', () => {
         ['done', 2],
         ['done', 2],
       ]);
-      expect(storedResults(db.env.SQLITE_FILE, id).every((r) => r.games.length === 4)).toBe(true);
+      expect((await storedResults(db.env, id)).every((r) => r.games.length === 4)).toBe(true);
       // Each round was drawn once and the tournament finished once, over both processes.
       const out = procs.map((p) => p.output()).join('\n');
       expect(count(out, 'tournament round drawn', id)).toBe(3);

@@ -136,7 +136,7 @@ describe('a duplicate Doppelkopf tournament of 8 (sqlite)', () => {
     expect(checked).toBeGreaterThan(100);
 
     // Standings: the core's matchpoints of the stored results.
-    const results = storedResults(file, id);
+    const results = await storedResults(srv.db.env, id);
     expect(results.map((x) => [x.round, x.table, x.rotation, x.games.length])).toEqual([
       [0, 0, 0, 4],
       [0, 1, 1, 4],

@@ -34,7 +34,7 @@ describe('a Swiss tournament of 3 (sqlite)', () => {
     // Nobody has a second bye while another has none.
     const byes = end.rounds.map((r) => r.bye);
     expect(new Set(byes).size).toBe(2);
-    const results = storedResults(srv.db.env.SQLITE_FILE, id);
+    const results = await storedResults(srv.db.env, id);
     expect(results).toHaveLength(4);
     const byId = new Map(field.map((p) => [p.id, p.name]));
     const expected = standings(
