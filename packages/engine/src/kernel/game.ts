@@ -30,6 +30,7 @@ import {
 } from '../core/game.ts';
 import { err, isObject, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
+import { checkHands, dealHands } from './deal.ts';
 import type { Deck } from './deck.ts';
 import { legalCards, type TrickRules } from './infer.ts';
 import type {
@@ -87,8 +88,6 @@ const ALONE: readonly (readonly (readonly Seat[])[])[] = Array.from({ length: 17
   Array.from({ length: n }, (_, i) => [i]),
 );
 const NO_TRICKS: readonly TrickView[] = [];
-/** Scratch of `randomDeal`'s shuffle: slot numbers of a deck (at most 64 cards). */
-const SHUFFLED = new Int8Array(64);
 
 /** Whether the set in words `w`, `w + 1` of `held` holds `slot`. */
 const holds = (held: readonly number[], w: number, slot: number): boolean =>
@@ -202,26 +201,13 @@ export function trickGame<
 
   function randomDeal(s: S, rng: Rng): Deal {
     const n = s.config.players;
-    const size = handSize(s.config);
-    const packet = spec.packet ?? size;
-    const cards = spec.deck(s.config).cards;
-    // The steps of core `shuffle(cards, rng)`, in place on slot numbers: no copy of the deck per deal.
-    const order = SHUFFLED;
-    for (let i = 0; i < cards.length; i++) order[i] = i;
-    for (let i = cards.length - 1; i > 0; i--) {
-      const j = rng.int(i + 1);
-      const t = order[i];
-      order[i] = order[j];
-      order[j] = t;
-    }
-    const hands: Card[][] = new Array(n);
-    for (let seat = 0; seat < n; seat++) hands[seat] = [];
-    // Packet p goes to the p-th seat after the dealer (counting round the table), as its round'th packet:
-    // each hand gets its packets in order, so pushing fills it (and keeps its array packed).
-    for (let p = 0, at = 0; at < cards.length; p++) {
-      const hand = hands[(s.dealer + 1 + (p % n)) % n];
-      for (let i = 0; i < packet; i++) hand.push(cards[order[at++]]);
-    }
+    const hands = dealHands(
+      spec.deck(s.config),
+      n,
+      (s.dealer + 1) % n,
+      spec.packet ?? handSize(s.config),
+      rng,
+    );
     return chance ? ({ hands, ...chance.draw(rng) } as Deal) : ({ hands } as Deal);
   }
 
@@ -237,46 +223,7 @@ export function trickGame<
       );
     for (const k in input) if (!dealFields.has(k)) return err('bad-deal', `unknown field ${k}`);
     const n = s.config.players;
-    const size = handSize(s.config);
-    const deck = spec.deck(s.config);
-    const kinds = deck.kinds.length;
-    const raw = input.hands;
-    if (!Array.isArray(raw) || raw.length !== n) return err('bad-deal', `hands must be a list of ${n} hands`);
-    const held = words(2 * n);
-    const twice = deck.copies === 2;
-    // The kinds dealt once and twice over all seats, and each hand's set, as words in locals (every deal
-    // runs this): bit k & 31 of the low (k < 32) or high word.
-    let once0 = 0;
-    let once1 = 0;
-    let twice0 = 0;
-    let twice1 = 0;
-    for (let seat = 0; seat < n; seat++) {
-      const hand: unknown = raw[seat];
-      if (!Array.isArray(hand) || hand.length !== size)
-        return err('bad-deal', `hand ${seat} must hold ${size} cards`);
-      let lo = 0;
-      let hi = 0;
-      for (let i = 0; i < size; i++) {
-        const c: unknown = hand[i];
-        const k = deck.kindOf(c);
-        if (k < 0) return err('bad-deal', `hand ${seat}: ${JSON.stringify(c)} is not a card of the deck`);
-        const bit = 1 << (k & 31);
-        if (k < 32 ? (once0 & bit) === 0 : (once1 & bit) === 0) {
-          if (k < 32) once0 |= bit;
-          else once1 |= bit;
-        } else if (twice && (k < 32 ? (twice0 & bit) === 0 : (twice1 & bit) === 0)) {
-          if (k < 32) twice0 |= bit;
-          else twice1 |= bit;
-        } else return err('bad-deal', `${c} is dealt more often than the deck has it`);
-        // A kind's second copy in one hand takes the second slot (slot = kind + copy * kinds).
-        const slot = (k < 32 ? lo & bit : hi & bit) !== 0 ? k + kinds : k;
-        if (slot < 32) lo |= 1 << slot;
-        else hi |= 1 << (slot - 32);
-      }
-      held[2 * seat] = lo;
-      held[2 * seat + 1] = hi;
-    }
-    return ok(held);
+    return checkHands(spec.deck(s.config), n, input.hands, words(2 * n));
   }
 
   /** The deal's chance fields of an unchecked deal (none: an empty object). */

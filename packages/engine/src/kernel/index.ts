@@ -2,6 +2,8 @@
  * The trick-taking kernel: what Klapper-Jas, Klaberjass, Differenzler and Doppelkopf share.
  *
  * Modules:
+ * - deal.ts     dealing, once for every game: the shuffle into hands (`dealHands`), an explicit deal's
+ *               hands checked against the deck (`checkHands`); Doppelkopf deals by them too.
  * - deck.ts     decks with card parsing once: JASS32, JASS36, DOKO40, DOKO48 (`makeDeck` for others).
  * - cardset.ts  card sets of up to 64 slots in two words, duplicates as a second copy (slot = kind + copy * kinds).
  * - jass.ts     the Jass family's orders (ten-high, swiss), card points, last trick; per-game `JassGame`.
@@ -30,6 +32,7 @@
  *   side (same legal actions, results, refusals and views).
  */
 export * from './cardset.ts';
+export * from './deal.ts';
 export * from './deck.ts';
 export * from './follow.ts';
 export * from './game.ts';
