@@ -144,6 +144,7 @@ export function trickGame<
     if (Object.hasOwn(phases, p)) throw new Error(`${spec.id}: phase ${p} is the kernel's own`);
 
   const fast = options.reference ? undefined : spec.fast;
+  const during = spec.during;
   const cardPoints = spec.cardPoints ?? (() => 0);
   const lastTrickBonus = spec.lastTrickBonus ?? (() => 0);
   const matchWinners = spec.matchWinners ?? ((s: S) => highest(s.scores));
@@ -266,7 +267,7 @@ export function trickGame<
   }
 
   function toAct(s: S): readonly Seat[] {
-    if (s.phase === 'play') return ONLY[s.turn];
+    if (s.phase === 'play') return during ? withTurn(s.turn, during.toAct(s)) : ONLY[s.turn];
     const phase = phases[s.phase];
     return phase ? phase.toAct(s) : NOBODY;
   }
@@ -285,8 +286,22 @@ export function trickGame<
     return out;
   }
 
+  /** The seat to play first, then the others `during` names (the list shared when there are none). */
+  function withTurn(turn: Seat, others: readonly Seat[]): readonly Seat[] {
+    if (others.length === 0) return ONLY[turn];
+    const out = [turn];
+    for (const seat of others) if (seat !== turn) out.push(seat);
+    return out;
+  }
+
   function legalActions(s: S, seat: Seat): readonly Act[] {
-    if (s.phase === 'play') return seat === s.turn ? playable(s, seat) : NOBODY_ACTS;
+    if (s.phase === 'play') {
+      if (!during) return seat === s.turn ? playable(s, seat) : NOBODY_ACTS;
+      if (seat !== s.turn) return during.toAct(s).includes(seat) ? during.legal(s, seat) : NOBODY_ACTS;
+      const cards = playable(s, seat);
+      const more = during.legal(s, seat);
+      return more.length === 0 ? cards : [...cards, ...more];
+    }
     if (!toAct(s).includes(seat)) return [];
     return phases[s.phase].legal(s, seat);
   }
@@ -311,7 +326,7 @@ export function trickGame<
       return err('bad-seat', `no seat ${String(seat)}`);
     if (!isObject(action)) return err('malformed', 'an action is an object { t, ... }');
     if (s.phase === 'play') {
-      if (action.t !== 'play') return notPlay(action);
+      if (action.t !== 'play') return during ? beside(s, seat, action) : notPlay(action);
       return play(s, seat, (action as CardAction).card);
     }
     if (!toAct(s).includes(seat)) return err('not-your-turn', `seat ${seat} does not act in ${s.phase}`);
@@ -325,6 +340,16 @@ export function trickGame<
     if (known === undefined || (!known.ok && known.error.code === 'unknown-action'))
       return err('unknown-action', `unknown action ${JSON.stringify(action.t)}`);
     return err('illegal-action', `only cards are played now, not ${String(action.t)}`);
+  }
+
+  /** An action of the game's own while cards are played (`during`), from a seat that may take it now. */
+  function beside(s: S, seat: Seat, action: Readonly<Record<string, unknown>>): Result<S> {
+    const known = spec.parseAction ? spec.parseAction(action) : undefined;
+    if (known === undefined || (!known.ok && known.error.code === 'unknown-action'))
+      return err('unknown-action', `unknown action ${JSON.stringify(action.t)}`);
+    if (seat !== s.turn && !(during as TrickPhase<S, A>).toAct(s).includes(seat))
+      return err('not-your-turn', `seat ${seat} does not act now`);
+    return (during as TrickPhase<S, A>).apply(s, seat, action as unknown as A);
   }
 
   /** Why a held card may not go on the open trick. */
@@ -437,7 +462,8 @@ export function trickGame<
     const tricks: TrickView[] = new Array(m + 1);
     for (let i = 0; i < m; i++) tricks[i] = s.tricks[i];
     tricks[m] = view;
-    const next = stepped(s, held, winner, NO_TRICK, 0, -1, -1, 0, tricks, points, tricksWon);
+    const took = stepped(s, held, winner, NO_TRICK, 0, -1, -1, 0, tricks, points, tricksWon);
+    const next = spec.afterTrick ? spec.afterTrick(took, winner) : took;
     return ok(last ? finishDeal(next, winner) : next);
   }
 

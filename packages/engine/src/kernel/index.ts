@@ -30,6 +30,9 @@
  * - 9. `fast` (`FastFollow`): the follow check and `beats` on the game's own layout. `trickGame(spec,
  *   { reference: true })` builds the same game without it; test/kernel.override.test.ts plays both side by
  *   side (same legal actions, results, refusals and views).
+ * What it gained for Doppelkopf's move (issue 23; test/trickgame.during.test.ts):
+ * - 10. `during`: the game's own actions while cards are played, beside the seat to play (announcements);
+ * - 11. `afterTrick`: what a trick taken settles in the game's part (a Hochzeit's partner).
  */
 export * from './cardset.ts';
 export * from './deal.ts';
