@@ -10,7 +10,7 @@ import { err, isObject, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
 import { checkHands, type Deck, DOKO40, DOKO48, dealHands, TRUMP } from '../kernel/index.ts';
 import type { DoppelkopfAction } from './actions.ts';
-import { deckOf, KIND_CARDS, KINDS, kindOf, NORMAL, SUIT_MASK } from './cards.ts';
+import { deckOf, KIND_CARDS, kindOf, NORMAL, SUIT_MASK } from './cards.ts';
 import { type DoppelkopfConfig, handSizeOf } from './config.ts';
 import type { HouseResult, RedealReason } from './housedeal.ts';
 import { schweinOf as schweinResult } from './schwein.ts';
@@ -128,7 +128,10 @@ export function parseDeal(state: S, input: unknown): Result<DoppelkopfDeal> {
   return ok({ hands: (input as DoppelkopfDeal).hands.map((h) => h.slice()) });
 }
 
-/** The cards of a hand in kind order (both copies side by side). */
+/**
+ * The cards of two words in kind order (both copies side by side): a hand's, or the cards an Armut passes
+ * (kinds at least once, kinds twice).
+ */
 export function cardsOf(one: number, two: number): Card[] {
   const out = new Array<Card>(count(one) + count(two));
   // A kind is held twice only if held at least once (state.ts), so the held kinds of `one` are all.
@@ -236,21 +239,12 @@ export function houseResult(s: S, redealt: RedealReason | null, seats: readonly 
             poor: a.poor,
             taker: a.taker,
             shoved: a.shoved,
-            given: cardsOfWords(a.given1, a.given2),
-            returned: cardsOfWords(a.back1, a.back2),
+            given: cardsOf(a.given1, a.given2),
+            returned: cardsOf(a.back1, a.back2),
             trumpsBack: a.trumpsBack,
           },
     schwein: schweinResult(s.d.pig, s.plays),
   };
-}
-
-export function cardsOfWords(one: number, two: number): Card[] {
-  const out: Card[] = [];
-  for (let k = 0; k < KINDS; k++) {
-    if ((one & (1 << k)) !== 0) out.push(KIND_CARDS[k]);
-    if ((two & (1 << k)) !== 0) out.push(KIND_CARDS[k]);
-  }
-  return out;
 }
 
 /**
