@@ -3,7 +3,7 @@
  * Doppelkopf's announcements) and what a trick taken settles (`afterTrick`, as a Hochzeit's partner). The
  * test game is Mini (test/games/mini) with two additions: while cards are played every seat may knock once
  * a deal, the seat to play after its cards and any other seat beside it; and the first trick taken by a seat
- * that knocked is noted.
+ * that knocked is noted. And member 12, `nextDealer`: in the test game a dealer whose party won deals again.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -21,6 +21,7 @@ import {
   unwrap,
 } from '../src/index.ts';
 import type { MiniConfig } from './games/mini/config.ts';
+import { mini } from './games/mini/index.ts';
 import { MINI, type MiniOwn, type MiniScore, type NameAction } from './games/mini/rules.ts';
 
 interface KnockOwn extends MiniOwn {
@@ -134,5 +135,28 @@ describe('trickGame: what a trick taken settles (afterTrick)', () => {
     s = ['H7', 'HA', 'D8', 'C8'].reduce((x, c, i) => play(x, (1 + i) % 4, c), s);
     expect(s.tricks[1].winner).toBe(2);
     expect(s.own.caught).toBe(2);
+  });
+});
+
+describe('trickGame: who deals next (nextDealer)', () => {
+  it('asks the spec on the scored state, and the seat after the new dealer leads', () => {
+    const seen: number[][] = [];
+    // The deal passes to the right here (the seat before the dealer), not to the left as by default.
+    const RIGHT = trickGame({
+      ...MINI,
+      nextDealer: (s) => {
+        seen.push([s.dealt, s.results.length]);
+        return (s.dealer + 3) % 4;
+      },
+    });
+    const config = unwrap(RIGHT.parseConfig({ players: 4, preset: 'plain', options: { deals: 2 } }));
+    let s = unwrap(RIGHT.applyDeal(RIGHT.start(config, 3), DEAL));
+    while (!RIGHT.awaitsDeal(s)) s = unwrap(RIGHT.apply(s, s.turn, RIGHT.legalActions(s, s.turn)[0]));
+    expect(seen).toEqual([[1, 1]]);
+    expect([s.dealer, s.turn]).toEqual([2, 3]);
+    // The default: the seat after the dealer deals.
+    let t = unwrap(mini.applyDeal(mini.start(config, 3), DEAL));
+    while (!mini.awaitsDeal(t)) t = unwrap(mini.apply(t, t.turn, mini.legalActions(t, t.turn)[0]));
+    expect([t.dealer, t.turn]).toEqual([0, 1]);
   });
 });

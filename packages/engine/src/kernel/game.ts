@@ -489,7 +489,7 @@ export function trickGame<
       scores: s.scores.map((x, seat) => x + score[seat]),
     };
     if (spec.isMatchOver(scored)) return { ...scored, phase: 'over' };
-    const dealer = (s.dealer + 1) % n;
+    const dealer = spec.nextDealer ? spec.nextDealer(scored) : (s.dealer + 1) % n;
     return { ...scored, phase: 'deal', dealer, turn: (dealer + 1) % n };
   }
 

@@ -32,7 +32,8 @@
  *   side (same legal actions, results, refusals and views).
  * What it gained for Doppelkopf's move (issue 23; test/trickgame.during.test.ts):
  * - 10. `during`: the game's own actions while cards are played, beside the seat to play (announcements);
- * - 11. `afterTrick`: what a trick taken settles in the game's part (a Hochzeit's partner).
+ * - 11. `afterTrick`: what a trick taken settles in the game's part (a Hochzeit's partner);
+ * - 12. `nextDealer`: who deals next (DDV: the same dealer again after a Pflichtsolo).
  */
 export * from './cardset.ts';
 export * from './deal.ts';

@@ -294,4 +294,9 @@ export interface TrickGameSpec<
    * here. Default: nothing.
    */
   afterTrick?(s: TrickState<C, X, R>, winner: Seat): TrickState<C, X, R>;
+  /**
+   * 12. The dealer of the next deal, on the state whose results count the deal just finished (default: the
+   * seat after the dealer). Doppelkopf's DDV rules repeat the deal after a Pflichtsolo with the same dealer.
+   */
+  nextDealer?(s: TrickState<C, X, R>): Seat;
 }
