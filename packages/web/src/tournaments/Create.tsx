@@ -25,8 +25,8 @@ export function CreateTournament() {
   const [isPublic, setPublic] = useState(true);
   const [format, setFormat] = useState<FormatId>('ddv');
   const f = FORMATS[format];
-  // Only the games this server has and the format takes.
-  const offered = (games ?? []).filter((g) => f.games.includes(g.id));
+  // The games the format takes that this server has, in the format's order (its default first).
+  const offered = f.games.flatMap((id) => games?.find((g) => g.id === id) ?? []);
   const [gameId, setGame] = useState<string>(f.games[0]);
   const game = offered.find((g) => g.id === gameId) ?? offered[0] ?? null;
   const [presetId, setPreset] = useState<string | null>(null);
