@@ -169,7 +169,7 @@ describe('a tournament’s rounds and standings', () => {
       '2',
       '2',
     ]);
-    expect(de).toContain('class="me"');
+    expect(de).toContain('class="mine" aria-current="true"');
     expect(de).toMatch(/Fritz<span class="tag dropped">ausgestiegen/);
     expect(de).not.toContain('<img');
     await i18next.changeLanguage('en');

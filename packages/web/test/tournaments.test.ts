@@ -8,9 +8,10 @@
  * the standings rank them, and the finished table links to its replay. Leaving the open page stops its
  * poll.
  */
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axe, chromiumPath, harness, playUntil, WAIT_MS } from './harness.ts';
+import { axe, chromiumPath, harness, playUntil, shots, WAIT_MS } from './harness.ts';
 
 const PHONE = { width: 390, height: 844 };
 // Within the name's 60 characters.
@@ -38,6 +39,8 @@ describe.skipIf(!chromiumPath)('tournaments in the browser', () => {
     await page.getByTestId('signup-done').waitFor();
   }
 
+  /** The phone's page never scrolls sideways (wide tables scroll in their own box). */
+  const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
   const status = (page: Page) => page.getByTestId('tournament-status').innerText();
   const entrants = (page: Page) => page.getByTestId('tournament-entrants').innerText();
 
@@ -105,6 +108,7 @@ describe.skipIf(!chromiumPath)('tournaments in the browser', () => {
     expect(await annika.evaluate(() => (window as { __hacked?: number }).__hacked)).toBeUndefined();
     expect(await status(annika)).toBe('Anmeldung offen');
     expect(await annika.getByTestId('tournament-head').innerText()).toMatch(/Schweizer System · Klaberjass/);
+    expect(await annika.getByTestId('tournament-head').innerText()).toMatch(/1 Runde: ein ganzes Spiel/);
     await annika.getByTestId('tournament-organizer').waitFor();
     // The organizer is not registered by creating it; she registers to play too.
     await expect.poll(() => entrants(annika)).toBe('0 von 8 Spielern');
@@ -127,6 +131,7 @@ describe.skipIf(!chromiumPath)('tournaments in the browser', () => {
     await bertram.locator('[data-testid=tournament-players] li[data-name=Bertram]').waitFor();
     expect(await bertram.getByTestId('tournament-organizer').count()).toBe(0);
     expect(await axe(bertram)).toEqual([]);
+    expect(await fits(bertram)).toBe(true);
 
     // Annika's page learns of him by its poll, without a reload.
     await expect.poll(() => entrants(annika), { timeout: 15_000 }).toBe('2 von 8 Spielern');
@@ -162,6 +167,8 @@ describe.skipIf(!chromiumPath)('tournaments in the browser', () => {
       .poll(() => annika.getByTestId('tournament-standings').innerText())
       .toMatch(/Die Tabelle steht, sobald der erste Tisch fertig ist/);
     expect(await axe(annika)).toEqual([]);
+    expect(await fits(annika)).toBe(true);
+    await annika.screenshot({ path: join(shots, 'tournament-phone.png'), fullPage: true });
 
     // Bertram's page turns to the running tournament by its poll, with his table.
     await expect.poll(() => status(bertram), { timeout: 15_000 }).toBe('running');
@@ -193,7 +200,63 @@ describe.skipIf(!chromiumPath)('tournaments in the browser', () => {
     expect(first[0]).toBe('1');
     const done = bertram.locator('[data-testid=tournament-rounds] li[data-table]');
     expect(await done.getAttribute('data-status')).toBe('done');
+    expect(await fits(bertram)).toBe(true);
+    await bertram.screenshot({ path: join(shots, 'tournament-finished-phone.png'), fullPage: true });
     await done.getByTestId('replay').click();
     await bertram.getByTestId('replay-bar').waitFor({ timeout: WAIT_MS });
+    // The list shows it finished.
+    await bertram.goto(`${local()}/#/tournaments`);
+    await expect
+      .poll(() => bertram.locator(`tr[data-id="${id}"]`).getAttribute('data-status'), { timeout: WAIT_MS })
+      .toBe('finished');
+    expect(await fits(bertram)).toBe(true);
   }, 600_000);
+
+  it('lets into a tournament by invitation only those with its link, and the organizer cancels it', async () => {
+    await annika.goto(`${local()}/#/tournaments`);
+    const form = annika.getByTestId('tournament-create');
+    await form.locator('input[name=name]').fill('Geschlossene Runde');
+    await form.locator('input[name=visibility][value=invite]').check();
+    await form.locator('select[name=format]').selectOption('differenzler');
+    await form.locator('button[type=submit]').click();
+    await annika.getByTestId('tournament-head').waitFor({ timeout: WAIT_MS });
+    const secret = decodeURIComponent(/#\/tournaments\/([^?]+)/.exec(annika.url())![1]);
+    expect(await annika.getByTestId('tournament-head').innerText()).toMatch(/nur mit Einladung/);
+    const link = await annika.getByTestId('invite-link').inputValue();
+    expect(link).toMatch(new RegExp(`/#/tournaments/${secret}\\?code=[\\w-]+$`));
+
+    // Not listed for Bertram, and its address without the code finds nothing.
+    await bertram.goto(`${local()}/#/tournaments`);
+    await bertram.locator(`[data-testid=tournament-list] tr[data-id="${id}"]`).waitFor({ timeout: WAIT_MS });
+    expect(await bertram.locator(`tr[data-id="${secret}"]`).count()).toBe(0);
+    await bertram.goto(`${local()}/#/tournaments/${encodeURIComponent(secret)}`);
+    const missing = bertram.getByTestId('tournament-error');
+    await missing.waitFor({ timeout: WAIT_MS });
+    expect(await missing.getAttribute('data-code')).toBe('not-found');
+    expect(await missing.innerText()).toMatch(/can only be reached by invitation/);
+
+    // With the link he sees it and registers (the code goes along).
+    await bertram.goto(link.replace('127.0.0.1', 'localhost'));
+    await bertram.getByTestId('register').click();
+    await expect.poll(() => entrants(bertram)).toBe('1 of 16 players');
+    await expect.poll(() => bertram.getByTestId('tournament-head').innerText()).toMatch(/by invitation only/);
+    await expect
+      .poll(() => bertram.getByTestId('tournament-head').innerText())
+      .toMatch(/Differenzler tournament/);
+    // Now he is in it: it is among his tournaments.
+    await bertram.goto(`${local()}/#/tournaments`);
+    await bertram.locator(`tr[data-id="${secret}"]`).waitFor({ timeout: WAIT_MS });
+
+    // Four players are needed: the organizer's start is refused with the server's reason; then she cancels.
+    await annika.getByTestId('start').click();
+    const note = annika.getByTestId('tournament-note');
+    await expect.poll(() => note.getAttribute('data-code')).toBe('bad-players');
+    expect(await note.innerText()).toMatch(
+      /^Mit dieser Spielerzahl lässt sich das Format nicht setzen\. \(.+\)$/,
+    );
+    annika.once('dialog', (d) => void d.accept());
+    await annika.getByTestId('cancel').click();
+    await expect.poll(() => status(annika), { timeout: WAIT_MS }).toBe('abgesagt');
+    expect(await annika.getByTestId('start').count()).toBe(0);
+  }, 180_000);
 });

@@ -9,6 +9,7 @@ import type { TournamentDetail } from '@stich/protocol';
 import { FORMATS } from '@stich/tournament/formats';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountError } from '../account/api.ts';
 import { Note, Page, useDate } from '../account/common.tsx';
 import { gameName, useGames, useText } from '../games.ts';
 import { signedInAs } from '../net.ts';
@@ -43,6 +44,7 @@ export function TournamentPage({ id, code }: { id: string; code?: string }) {
 }
 
 type Refusal = { text: string; code: string };
+const REFUSED_FOR_GOOD = ['not-found', 'unauthorized', 'forbidden'];
 
 /** The tournament as last fetched, asked again on a timer while it can still change. */
 function useTournament(id: string, code: string | null) {
@@ -66,7 +68,9 @@ function useTournament(id: string, code: string | null) {
       alive.current = false;
     };
   }, [reload]);
-  const polling = detail === null || detail.status === 'open' || detail.status === 'running';
+  // A tournament that is not there (or not for this caller) does not come back by asking again.
+  const gone = detail === null && error instanceof AccountError && REFUSED_FOR_GOOD.includes(error.code);
+  const polling = detail === null ? !gone : detail.status === 'open' || detail.status === 'running';
   useEffect(() => {
     if (!polling) return;
     const timer = setInterval(() => {
@@ -202,8 +206,8 @@ function Head({ detail }: { detail: TournamentDetail }) {
         {s.format === 'swiss'
           ? s.rounds === 0
             ? t('tournaments.detail.planSwissAuto')
-            : t('tournaments.detail.planSwiss', { rounds: s.rounds })
-          : t(`tournaments.detail.plan_${round}`, { rounds: s.rounds, games: s.games })}
+            : t('tournaments.detail.planSwiss', { count: s.rounds })
+          : t(`tournaments.detail.plan_${round}`, { count: s.rounds, games: s.games })}
       </p>
       <p>
         <strong data-testid="tournament-status">{t(`tournaments.status.${detail.status}`)}</strong> ·{' '}

@@ -116,7 +116,8 @@ export function StandingsTable({ detail }: { detail: TournamentDetail }) {
                 <tr
                   key={s.player}
                   data-name={s.player}
-                  className={s.player === me ? 'me' : undefined}
+                  className={s.player === me ? 'mine' : undefined}
+                  aria-current={s.player === me ? 'true' : undefined}
                   data-dropped={detail.dropped.includes(s.player)}
                 >
                   <td>{s.rank}</td>
