@@ -259,4 +259,42 @@ describe.skipIf(!chromiumPath)('tournaments in the browser', () => {
     await expect.poll(() => status(annika), { timeout: WAIT_MS }).toBe('abgesagt');
     expect(await annika.getByTestId('start').count()).toBe(0);
   }, 180_000);
+
+  it('fills a field of two with computer entrants at the start, marked at the table and in the field', async () => {
+    await annika.goto(`${local()}/#/tournaments`);
+    const form = annika.getByTestId('tournament-create');
+    await form.locator('input[name=name]').fill('Differenzler mit Computern');
+    await form.locator('select[name=format]').selectOption('differenzler');
+    expect(await form.locator('input[name=fill]').isChecked()).toBe(true);
+    await form.locator('input[name=rounds]').fill('1');
+    await form.locator('button[type=submit]').click();
+    await annika.getByTestId('tournament-head').waitFor({ timeout: WAIT_MS });
+    const filled = decodeURIComponent(/#\/tournaments\/([^?]+)/.exec(annika.url())![1]);
+    await annika.getByTestId('register').click();
+    await expect.poll(() => entrants(annika)).toBe('1 von 16 Spielern');
+    await bertram.goto(`${local()}/#/tournaments/${encodeURIComponent(filled)}`);
+    await bertram.getByTestId('register').click();
+    await expect.poll(() => entrants(bertram)).toBe('2 of 16 players');
+    await expect.poll(() => entrants(annika), { timeout: 15_000 }).toBe('2 von 16 Spielern');
+
+    await annika.getByTestId('start').click();
+    await expect.poll(() => status(annika), { timeout: WAIT_MS }).toBe('läuft');
+    const table = annika.locator('[data-testid=tournament-rounds] li[data-table]');
+    await table.first().waitFor({ timeout: WAIT_MS });
+    expect(await table.count()).toBe(1);
+    const seats = await table
+      .locator('ol.seats li')
+      .evaluateAll((l) => l.map((x) => (x as HTMLElement).dataset.bot));
+    expect(seats.filter((b) => b === 'true')).toHaveLength(2);
+    expect(await table.locator('ol.seats li[data-bot=true] .tag.bot').allInnerTexts()).toEqual([
+      'Computer',
+      'Computer',
+    ]);
+    // In the field: two computer entrants, tagged and not linked to a profile.
+    const field = annika.locator('[data-testid=tournament-players] li');
+    await expect.poll(() => field.count()).toBe(4);
+    expect(await annika.locator('[data-testid=tournament-players] li[data-bot=true]').count()).toBe(2);
+    expect(await annika.locator('[data-testid=tournament-players] li[data-bot=true] a').count()).toBe(0);
+    expect(await table.getAttribute('data-mine')).toBe('true');
+  }, 120_000);
 });

@@ -120,6 +120,12 @@ function Live({ id, code }: { id: string; code: string | null }) {
     );
   }
   const open = detail.status === 'open';
+  // The entrants the server added as computers sit as `bot` (a dropped player's seat is `dropped` too).
+  const computers = new Set(
+    detail.rounds
+      .flatMap((r) => r.tables.flatMap((x) => x.seats.filter((s) => s.bot && !s.dropped)))
+      .map((s) => s.name),
+  );
   return (
     <>
       <Head detail={detail} />
@@ -135,8 +141,10 @@ function Live({ id, code }: { id: string; code: string | null }) {
         ) : (
           <ul className="plain-list tournament-players">
             {detail.players.map((p) => (
-              <li key={p} data-name={p} data-dropped={detail.dropped.includes(p)}>
-                <a href={hrefOf({ page: 'player', name: p })}>{p}</a>
+              <li key={p} data-name={p} data-bot={computers.has(p)} data-dropped={detail.dropped.includes(p)}>
+                {/* A computer entrant (added by `fill` at the start) has no profile. */}
+                {computers.has(p) ? p : <a href={hrefOf({ page: 'player', name: p })}>{p}</a>}
+                {computers.has(p) && <span className="tag bot">{t('tournaments.detail.bot')}</span>}
                 {p === signedInAs() && <span className="muted"> ({t('tournaments.detail.you')})</span>}
                 {detail.dropped.includes(p) && (
                   <span className="tag dropped">{t('tournaments.detail.dropped')}</span>
