@@ -23,10 +23,49 @@ export function tableConfig(s: Settings): {
   return { players, ...preset, options };
 }
 
+/**
+ * A part of a DDV table of five: one game as a fresh match of four (so no Pflichtsolo, as in the practice
+ * runner). In part p the player at seat p mod 5 deals and sits out; the four after him play, the first of
+ * them leading (engine seat 0, so engine seat 3 deals).
+ */
+export function partConfig(s: Settings): { players: number; preset?: string; options: object } {
+  return {
+    players: 4,
+    ...(s.preset !== null ? { preset: s.preset } : {}),
+    options: { games: 1, pflichtsolo: false },
+  };
+}
+
+/** The table-of-five seats (0..4) playing part p, by engine seat. */
+export const partSeats = (p: number): number[] => [1, 2, 3, 4].map((j) => (p + j) % 5);
+
+/** Parts (games) a table of five plays in a series: a quarter more than a table of four. */
+export const partsOf = (s: Settings): number => (s.games * 5) / 4;
+
 /** Whether the game takes the setup (checked at the start, so that no round fails to open). */
-export function configFits(s: Settings): boolean {
+export function configFits(s: Settings, five = false): boolean {
   const g = gameById(s.game);
-  return g?.parseConfig(tableConfig(s)).ok === true;
+  return g?.parseConfig(tableConfig(s)).ok === true && (!five || g.parseConfig(partConfig(s)).ok);
+}
+
+/** The game a finished part of a table of five scored, by the table's five seats. */
+export function partResult(
+  s: Settings,
+  p: number,
+  record: Parameters<typeof replay>[1],
+): GameResult | string {
+  const g = gameById(s.game) as AnyGame | undefined;
+  if (!g) return `game ${s.game} is not available`;
+  const r = replay(g, record);
+  if (!r.ok) return r.error.reason;
+  const deal = (g.outcome(r.value.state) as BaseOutcome).deals[0];
+  if (!deal) return 'the part has no finished game';
+  const sc = dealScores(s.game, deal as Record<string, unknown>);
+  const scores: (number | null)[] = Array(5).fill(null);
+  partSeats(p).forEach((seat, j) => {
+    scores[seat] = sc[j];
+  });
+  return { scores };
 }
 
 /** A deal's scores by seat as the formats count them (the practice runner's `dealScores`). */

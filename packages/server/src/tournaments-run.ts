@@ -25,8 +25,17 @@ import {
 } from '@stich/tournament';
 import type { Logger } from 'pino';
 import { context } from './context.ts';
+import { setHints } from './hints.ts';
 import { type SeatHolder, secret, type TableRow } from './store.ts';
-import { configFits, resultOf, tableConfig } from './tournaments-play.ts';
+import {
+  configFits,
+  partConfig,
+  partResult,
+  partSeats,
+  partsOf,
+  resultOf,
+  tableConfig,
+} from './tournaments-play.ts';
 import {
   coreOf,
   type TournamentRow,
@@ -43,6 +52,10 @@ export const TOURNAMENT_TURN_SECONDS = 60;
 
 const leaseKey = (id: string): string => `tournament:${id}`;
 
+/** Part p of a table of five's id. */
+export const partTableId = (id: string, round: number, table: number, p: number): string =>
+  tournamentTableId(id, round, table * 1000 + p + 1_000_000);
+
 /** A round's table id: the same in every process, looking like any table id. */
 export const tournamentTableId = (id: string, round: number, table: number): string =>
   createHash('sha256')
@@ -51,24 +64,39 @@ export const tournamentTableId = (id: string, round: number, table: number): str
     .subarray(0, 9)
     .toString('base64url');
 
+/** A computer entrant's id (`fill`): no player id has a colon (they are base64url). */
+export const COMPUTER = 'computer:';
+export const isComputer = (id: string): boolean => id.startsWith(COMPUTER);
+
+/** Whether a field of `n` can be seated (the core's table sizes). */
+const playable = (format: TournamentRow['settings']['format'], n: number): boolean =>
+  tableSizes(format, n).ok;
+
 /**
- * Starts a tournament (the organizer's request, or its start time): the core's `start`, and what the
- * server cannot play yet. The stored row changes only if it is still as read (`open`, same players).
+ * The field at the start: with `fill`, as few computer entrants as make it playable (at most 7: the next
+ * the duplicate format's 8) when at least two people registered; otherwise as registered.
+ */
+export function fieldOf(t: TournamentRow): readonly string[] {
+  const { format, fill } = t.settings;
+  if (!fill || t.players.length < 2 || playable(format, t.players.length)) return t.players;
+  for (let k = 1; k <= 7; k++)
+    if (playable(format, t.players.length + k))
+      return [...t.players, ...Array.from({ length: k }, (_, i) => `${COMPUTER}${i + 1}`)];
+  return t.players;
+}
+
+/**
+ * Starts a tournament (the organizer's request, or its start time): the core's `start` of the field
+ * (computers added where `fill` asks for them), and whether the game takes the tables' setup. The stored row
+ * changes only if it is still as read (`open`, same players).
  */
 export async function startTournament(t: TournamentRow): Promise<TResult<TournamentRow> | null> {
-  const started = start(coreOf(t));
+  const players = fieldOf(t);
+  const started = start({ ...coreOf(t), players });
   if (!started.ok) return started;
   const s = started.value.settings;
-  const sizes = tableSizes(s.format, t.players.length);
-  if (sizes.ok && s.format === 'ddv' && sizes.value.includes(5))
-    return {
-      ok: false,
-      error: {
-        code: 'bad-players',
-        reason: `${t.players.length} players need tables of five, which the server does not play yet; a multiple of 4 can start`,
-      },
-    };
-  if (!configFits(s))
+  const sizes = tableSizes(s.format, players.length);
+  if (!configFits(s, sizes.ok && sizes.value.includes(5)))
     return {
       ok: false,
       error: { code: 'malformed', reason: `${s.game} cannot be played as ${s.format} on this server` },
@@ -76,7 +104,12 @@ export async function startTournament(t: TournamentRow): Promise<TResult<Tournam
   const now = new Date().toISOString();
   const r = await context()
     .store.db.updateTable('tournaments')
-    .set({ status: 'running', settings: JSON.stringify(s), started_at: now })
+    .set({
+      status: 'running',
+      settings: JSON.stringify(s),
+      players: JSON.stringify(players),
+      started_at: now,
+    })
     .where('id', '=', t.id)
     .where('status', '=', 'open')
     .where('players', '=', JSON.stringify(t.players))
@@ -85,7 +118,7 @@ export async function startTournament(t: TournamentRow): Promise<TResult<Tournam
   if (Number(r.numUpdatedRows) !== 1) return null;
   context().log.info({ tournament: t.id, players: t.players.length }, 'tournament started');
   context().tournaments.poke();
-  return { ok: true, value: { ...t, settings: s, status: 'running', startedAt: now } };
+  return { ok: true, value: { ...t, players, settings: s, status: 'running', startedAt: now } };
 }
 
 export class TournamentRunner {
@@ -173,7 +206,13 @@ export class TournamentRunner {
     for (const { id } of running) {
       if (this.stopped) return;
       const { leases } = context().owner;
-      if (!leases.holds(leaseKey(id)) && !(await leases.acquire(leaseKey(id)))) continue;
+      const key = leaseKey(id);
+      if (!leases.holds(key)) {
+        // Read first: every process looks every second, and only a missing or lapsed lease is worth a write.
+        const held = await leases.get(key);
+        if (held?.live && held.owner !== leases.owner) continue;
+        if (!(await leases.acquire(key))) continue;
+      }
       try {
         await this.drive(id);
       } catch (e) {
@@ -203,6 +242,7 @@ export class TournamentRunner {
       if (!(await this.settle(t, plan.value, row))) done = false;
     }
     if (!done) return;
+    // The round's tables are done: the next round is drawn (or the tournament ends).
     const all = (await tablesOf(store.db, id)).flatMap((r) => (r.result ? [r.result] : []));
     if (current + 1 < t.settings.rounds) return this.open(t, all);
     const r = await store.db
@@ -221,6 +261,7 @@ export class TournamentRunner {
    */
   private async settle(t: TournamentRow, plan: Round, row: TournamentTableRow): Promise<boolean> {
     const { store, owner } = context();
+    if (row.players.length === 5) return this.settleFive(t, plan, row);
     const table = await store.table(row.tableId);
     if (!table) {
       // The process that drew the round died between its two writes.
@@ -246,8 +287,61 @@ export class TournamentRunner {
       .where('round', '=', row.round)
       .where('table_no', '=', row.table)
       .where('result', 'is', null)
-      .execute();
-    this.log.info({ tournament: t.id, round: row.round, table: row.table }, 'tournament table done');
+      .executeTakeFirst()
+      .then((u) => {
+        if (Number(u.numUpdatedRows) === 1)
+          this.log.info({ tournament: t.id, round: row.round, table: row.table }, 'tournament table done');
+      });
+    return true;
+  }
+
+  /**
+   * A DDV table of five plays its series as parts of one game each (tournaments-play.ts `partConfig`), one
+   * after the other: each finished part's game is added to the row's `parts` and the next part's table
+   * is opened; after the last part the games are the table's result. The next part's table is created
+   * before the row moves to it, and the row changes only if its parts are still as read.
+   */
+  private async settleFive(t: TournamentRow, plan: Round, row: TournamentTableRow): Promise<boolean> {
+    const { store, owner } = context();
+    const parts = row.parts ?? [];
+    const part = parts.length;
+    const table = await store.table(row.tableId);
+    if (!table) {
+      await this.createTable(t, row, part);
+      await owner.ensureLive(row.tableId);
+      return false;
+    }
+    if (table.status !== 'over') {
+      await owner.ensureLive(row.tableId);
+      return false;
+    }
+    const record = await store.record(row.tableId);
+    if (!record) throw new Error(`table ${row.tableId} has no record`);
+    const game = partResult(t.settings, part, record);
+    if (typeof game === 'string') throw new Error(`table ${row.tableId}: ${game}`);
+    const games = [...parts, game];
+    const base = store.db
+      .updateTable('tournament_tables')
+      .where('tournament_id', '=', t.id)
+      .where('round', '=', row.round)
+      .where('table_no', '=', row.table)
+      .where('result', 'is', null);
+    const where =
+      row.parts === null ? base.where('parts', 'is', null) : base.where('parts', '=', JSON.stringify(parts));
+    if (games.length < partsOf(t.settings)) {
+      const next = { ...row, tableId: partTableId(t.id, row.round, row.table, games.length), parts: games };
+      await this.createTable(t, next, games.length);
+      await where.set({ parts: JSON.stringify(games), table_id: next.tableId }).execute();
+      await owner.ensureLive(next.tableId);
+      return false;
+    }
+    const checked = checkResult(plan, { round: row.round, table: row.table, players: row.players, games });
+    if (!checked.ok) throw new Error(checked.error.reason);
+    const u = await where
+      .set({ parts: JSON.stringify(games), result: JSON.stringify(checked.value) })
+      .executeTakeFirst();
+    if (Number(u.numUpdatedRows) === 1)
+      this.log.info({ tournament: t.id, round: row.round, table: row.table }, 'tournament table done');
     return true;
   }
 
@@ -260,10 +354,13 @@ export class TournamentRunner {
     const rows: TournamentTableRow[] = r.tables.map((x, i) => ({
       round: r.index,
       table: i,
-      tableId: tournamentTableId(t.id, r.index, i),
+      // A table of five starts with its first part.
+      tableId:
+        x.players.length === 5 ? partTableId(t.id, r.index, i, 0) : tournamentTableId(t.id, r.index, i),
       rotation: x.rotation,
       players: x.players,
       result: null,
+      parts: null,
     }));
     const bye: TournamentTableRow[] =
       r.bye === null
@@ -275,6 +372,7 @@ export class TournamentRunner {
               tableId: '',
               rotation: 0,
               players: [r.bye],
+              parts: null,
               result: {
                 round: r.index,
                 table: r.tables.length,
@@ -300,26 +398,36 @@ export class TournamentRunner {
       )
       .onConflict((oc) => oc.columns(['tournament_id', 'round', 'table_no']).doNothing())
       .execute();
-    for (const x of rows) await this.createTable(t, x);
-    for (const x of rows) await owner.ensureLive(x.tableId);
     this.log.info({ tournament: t.id, round: r.index, tables: rows.length }, 'tournament round drawn');
+    for (const x of rows) await this.createTable(t, x, x.players.length === 5 ? 0 : undefined);
+    for (const x of rows) await owner.ensureLive(x.tableId);
   }
 
-  /** A round's table as an ordinary private table, every seat held for its drawn player. */
-  private async createTable(t: TournamentRow, x: TournamentTableRow): Promise<void> {
+  /**
+   * A round's table as an ordinary private table, every seat held for its drawn player; `part`: the part
+   * of a table of five (its four players, the first of them leading).
+   */
+  private async createTable(t: TournamentRow, x: TournamentTableRow, part?: number): Promise<void> {
     const { store } = context();
     if (await store.table(x.tableId)) return;
-    const names = await namesOf(x.players);
+    const players = part === undefined ? x.players : partSeats(part).map((seat) => x.players[seat]);
+    const names = await namesOf(players);
     const row: TableRow = {
       id: x.tableId,
       game: t.settings.game,
-      config: tableConfig(t.settings),
-      setup: x.players.map(() => ({ kind: 'human' as const })),
+      config: part === undefined ? tableConfig(t.settings) : partConfig(t.settings),
+      // A computer entrant (`fill`) has a computer's seat; every other seat is its player's.
+      setup: players.map((p) =>
+        isComputer(p)
+          ? { kind: 'bot' as const, level: context().config.takeoverLevel }
+          : { kind: 'human' as const },
+      ),
       visibility: 'private',
       invite: secret(18),
       status: 'waiting',
-      // Seat 0 deals first (DDV TSR 8.4); at a duplicate table every table has the same dealer.
-      dealer: 0,
+      // Seat 0 deals first (DDV TSR 8.4); at a duplicate table every table has the same dealer. A part of
+      // a table of five is dealt by its sitter: engine seat 3 deals, so the first of the four leads.
+      dealer: part === undefined ? 0 : 3,
       turnTimer: TOURNAMENT_TURN_SECONDS,
       // Nobody hosts it: nobody may start it early or give seats away.
       createdBy: null,
@@ -327,27 +435,33 @@ export class TournamentRunner {
     };
     // Held for each drawn player (not an invitation): the match starts at once, and whoever is not
     // there has the grace period to come before a computer plays his seat.
-    const holders: SeatHolder[] = x.players.map((p, seat) => ({
-      seat,
-      playerId: p,
-      name: names.get(p) ?? p,
-      tokenHash: `reserved:${secret()}`,
-    }));
+    const holders: SeatHolder[] = players.flatMap((p, seat) =>
+      isComputer(p)
+        ? []
+        : [{ seat, playerId: p, name: names.get(p) ?? p, tokenHash: `reserved:${secret()}` }],
+    );
     try {
       await store.createTable(row, holders);
+      // No hints in a tournament, whatever the default of its seats would be.
+      await setHints(row.id, false);
     } catch (e) {
       if (!(await store.table(row.id))) throw e;
     }
   }
 }
 
-/** Players' names by id. */
+/** Players' names by id; a computer entrant is `Computer n`. */
 export async function namesOf(ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await context()
-    .store.db.selectFrom('players')
-    .select(['id', 'name'])
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
+  const people = ids.filter((id) => !isComputer(id));
+  const rows =
+    people.length === 0
+      ? []
+      : await context()
+          .store.db.selectFrom('players')
+          .select(['id', 'name'])
+          .where('id', 'in', people)
+          .execute();
+  const out = new Map(rows.map((r) => [r.id, r.name]));
+  for (const id of ids) if (isComputer(id)) out.set(id, `Computer ${id.slice(COMPUTER.length)}`);
+  return out;
 }

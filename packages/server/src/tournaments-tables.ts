@@ -3,7 +3,7 @@
  * routes (tournaments-routes.ts), the runner (tournaments-run.ts) and the table rooms share. Everything a
  * tournament is lives here, so any process of a cluster answers for it and another can drive it on.
  */
-import type { Settings, TableResult, Tournament } from '@stich/tournament';
+import type { GameResult, Settings, TableResult, Tournament } from '@stich/tournament';
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Db } from './db.ts';
@@ -43,6 +43,11 @@ export interface TournamentTablesTable {
   players: string;
   /** JSON: the core's `TableResult`, null while the table plays. */
   result: string | null;
+  /**
+   * A DDV table of five (tournaments-run.ts): JSON of the games its finished parts scored (one game each,
+   * five seats, null for the sitter); `table_id` is the part in play. Null at other tables.
+   */
+  parts: string | null;
 }
 
 /** A player whose grace period ran out at one of the tournament's tables: a computer played on. */
@@ -88,6 +93,7 @@ export const TOURNAMENTS_MIGRATION: Migration = {
       .addColumn('rotation', 'integer', (c) => c.notNull())
       .addColumn('players', 'text', (c) => c.notNull())
       .addColumn('result', 'text')
+      .addColumn('parts', 'text')
       .addPrimaryKeyConstraint('tournament_tables_pk', ['tournament_id', 'round', 'table_no'])
       .execute();
     await db.schema
@@ -129,6 +135,8 @@ export interface TournamentTableRow {
   readonly rotation: number;
   readonly players: readonly string[];
   readonly result: TableResult | null;
+  /** A table of five: the games of its finished parts. */
+  readonly parts: readonly GameResult[] | null;
 }
 
 export function toTournament(r: TournamentsTable): TournamentRow {
@@ -174,6 +182,7 @@ export async function tablesOf(db: Db, id: string): Promise<TournamentTableRow[]
     rotation: Number(r.rotation),
     players: JSON.parse(r.players),
     result: r.result === null ? null : JSON.parse(r.result),
+    parts: r.parts === null ? null : JSON.parse(r.parts),
   }));
 }
 

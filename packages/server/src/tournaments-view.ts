@@ -6,7 +6,8 @@
 import type { TournamentDetail, TournamentRound, TournamentSummary, TournamentTable } from '@stich/protocol';
 import { standings, type TableResult } from '@stich/tournament';
 import { context } from './context.ts';
-import { namesOf } from './tournaments-run.ts';
+import { partsOf } from './tournaments-play.ts';
+import { isComputer, namesOf } from './tournaments-run.ts';
 import { dropsOf, type TournamentRow, tablesOf } from './tournaments-tables.ts';
 
 export function summaryOf(t: TournamentRow, organizer: string): TournamentSummary {
@@ -56,13 +57,18 @@ export async function detailOf(t: TournamentRow, caller: string): Promise<Tourna
       rounds[x.round] = { ...round, bye: name(x.players[0]) };
       continue;
     }
-    const games = s.format === 'swiss' ? 1 : s.games;
+    const five = x.players.length === 5;
+    const games = s.format === 'swiss' ? 1 : five ? partsOf(s) : s.games;
     const table: TournamentTable = {
       table: x.table,
       tableId: x.tableId,
-      seats: x.players.map((p) => ({ name: name(p), bot: false, dropped: dropped.has(p) })),
+      seats: x.players.map((p) => ({ name: name(p), bot: isComputer(p), dropped: dropped.has(p) })),
       status: x.result ? 'done' : 'playing',
-      played: x.result ? x.result.games.length : Math.min(games, await playedAt(x.tableId)),
+      played: x.result
+        ? x.result.games.length
+        : five
+          ? (x.parts?.length ?? 0)
+          : Math.min(games, await playedAt(x.tableId)),
       games,
     };
     rounds[x.round] = {

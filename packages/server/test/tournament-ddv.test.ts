@@ -13,7 +13,7 @@ import { account, req, storedResults, tpath, until } from './tournaments.ts';
 
 const A = TOURNAMENTS_API;
 
-describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('a DDV tournament of 16 (%s)', (kind) => {
+describe.each(DB_KINDS)('DDV tournaments (%s)', (kind) => {
   const srv = serve(kind, { GRACE_SECONDS: '1' });
 
   it('runs two series to the end with computers for the absent, standings as the core computes', async () => {
@@ -27,8 +27,7 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('a DDV tournament of 16 (%
     });
     expect(made.status).toBe(201);
     const id = made.body.id;
-    for (const p of field)
-      expect((await req(srv.url, p, 'POST', tpath(A.players, id), {})).status).toBe(200);
+    for (const p of field) expect((await req(srv.url, p, 'POST', tpath(A.players, id), {})).status).toBe(200);
     const started = await req(srv.url, org, 'POST', tpath(A.start, id));
     expect(started.body.status).toBe('running');
 
@@ -57,7 +56,7 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('a DDV tournament of 16 (%
             }
 
     // The standings answered are the core's of the stored results (ids mapped to names).
-    const results = storedResults(srv.db.env.SQLITE_FILE, id);
+    const results = await storedResults(srv.db.env, id);
     expect(results).toHaveLength(8);
     for (const r of results) expect(r.games).toHaveLength(4);
     const byId = new Map(field.map((p) => [p.id, p.name]));
@@ -77,5 +76,68 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('a DDV tournament of 16 (%
     const player = field.find((p) => p.name === end.rounds[0].tables[0].seats[0].name)!;
     const rec = await req(srv.url, player, 'GET', `/api/tables/${tableId}/record`);
     expect(rec.status).toBe(200);
+  }, 180_000);
+
+  it('fills a field of 6 with two computers (6 cannot sit at tables of four and five)', async () => {
+    const org = await account(srv.url, 'Org Fill');
+    const six = await Promise.all(Array.from({ length: 6 }, (_, i) => account(srv.url, `Fill ${i + 1}`)));
+    const made = await req(srv.url, org, 'POST', A.list, {
+      name: 'Fill Cup',
+      public: true,
+      settings: { format: 'ddv', rounds: 1, games: 4 },
+    });
+    const id = made.body.id;
+    for (const p of six) await req(srv.url, p, 'POST', tpath(A.players, id), {});
+    const started = await req(srv.url, org, 'POST', tpath(A.start, id));
+    expect(started.body.players).toEqual([...six.map((p) => p.name), 'Computer 1', 'Computer 2']);
+    const end = await until(srv.url, org, id, (d) => d.status === 'finished', 60_000);
+    const seats = end.rounds[0].tables.flatMap((t) => t.seats);
+    expect(
+      seats
+        .filter((s) => s.bot)
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(['Computer 1', 'Computer 2']);
+    // Computers never drop out; the six absent people do.
+    expect([...end.dropped].sort()).toEqual(six.map((p) => p.name));
+    expect(end.standings.map((s) => s.player).sort()).toEqual(
+      [...six.map((p) => p.name), 'Computer 1', 'Computer 2'].sort(),
+    );
+  });
+
+  it('plays a table of five game by game, its dealer sitting out, next to a table of four', async () => {
+    const org = await account(srv.url, 'Org Five');
+    const nine = await Promise.all(Array.from({ length: 9 }, (_, i) => account(srv.url, `Five ${i + 1}`)));
+    const made = await req(srv.url, org, 'POST', A.list, {
+      name: 'Five Cup',
+      public: true,
+      settings: { format: 'ddv', rounds: 2, games: 4, fill: false, seed: 'five' },
+    });
+    const id = made.body.id;
+    for (const p of nine) await req(srv.url, p, 'POST', tpath(A.players, id), {});
+    expect((await req(srv.url, org, 'POST', tpath(A.start, id))).body.players).toHaveLength(9);
+    const end = await until(srv.url, org, id, (d) => d.status === 'finished', 120_000);
+    for (const r of end.rounds)
+      expect(r.tables.map((t) => [t.seats.length, t.status, t.played, t.games])).toEqual([
+        [4, 'done', 4, 4],
+        [5, 'done', 5, 5],
+      ]);
+    const results = await storedResults(srv.db.env, id);
+    // Game i: the player at seat i mod 5 sat out (null), the other four scored.
+    for (const r of results.filter((x) => x.players.length === 5))
+      r.games.forEach((g, i) => {
+        expect(g.scores.map((x) => x === null)).toEqual([0, 1, 2, 3, 4].map((s) => s === i % 5));
+        expect((g.scores as number[]).filter((x) => x !== null).reduce((a, x) => a + x, 0)).toBe(0);
+      });
+    const byId = new Map(nine.map((p) => [p.id, p.name]));
+    const expected = standings(
+      'ddv',
+      'doppelkopf',
+      nine.map((p) => p.id),
+      results,
+    ).map((x) => ({ ...x, player: byId.get(x.player) }));
+    expect(end.standings).toEqual(expected);
+    // Everyone played as many games: 4 a series.
+    expect(end.standings.map((x) => x.games)).toEqual(Array(9).fill(8));
   });
 });

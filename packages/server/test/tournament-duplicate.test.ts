@@ -40,9 +40,7 @@ describe('a duplicate Doppelkopf tournament of 8 (sqlite)', () => {
 
   it('plays to the end with clients and computers, the same cards at each table, nothing leaked', async () => {
     const org = await account(srv.url, 'Org Dup');
-    const field = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => account(srv.url, `Dup ${i + 1}`)),
-    );
+    const field = await Promise.all(Array.from({ length: 8 }, (_, i) => account(srv.url, `Dup ${i + 1}`)));
     const clients = field.slice(0, 4);
     const made = await req(srv.url, org, 'POST', A.list, {
       name: 'Duplicate Cup',
@@ -50,8 +48,7 @@ describe('a duplicate Doppelkopf tournament of 8 (sqlite)', () => {
       settings: { format: 'duplicate', game: 'doppelkopf', rounds: 2, games: 4, seed: 'dup-test' },
     });
     const id = made.body.id;
-    for (const p of field)
-      expect((await req(srv.url, p, 'POST', tpath(A.players, id), {})).status).toBe(200);
+    for (const p of field) expect((await req(srv.url, p, 'POST', tpath(A.players, id), {})).status).toBe(200);
     expect((await req(srv.url, org, 'POST', tpath(A.start, id))).body.status).toBe('running');
 
     const seated: Seated[] = [];
@@ -139,7 +136,7 @@ describe('a duplicate Doppelkopf tournament of 8 (sqlite)', () => {
     expect(checked).toBeGreaterThan(100);
 
     // Standings: the core's matchpoints of the stored results.
-    const results = storedResults(file, id);
+    const results = await storedResults(srv.db.env, id);
     expect(results.map((x) => [x.round, x.table, x.rotation, x.games.length])).toEqual([
       [0, 0, 0, 4],
       [0, 1, 1, 4],

@@ -135,7 +135,9 @@ describe.each(DB_KINDS)('tournament routes (%s)', (kind) => {
     const grown = await req(srv.url, org, 'PATCH', one(t.id), { settings: { maxPlayers: 4 } });
     expect(grown.body.settings.maxPlayers).toBe(4);
 
-    // Two players cannot sit at Doppelkopf tables: the start is refused and nothing changes.
+    // Two players cannot sit at Doppelkopf tables (without computers to fill): the start is refused and
+    // nothing changes.
+    expect((await req(srv.url, org, 'PATCH', one(t.id), { settings: { fill: false } })).status).toBe(200);
     const bad = await req(srv.url, org, 'POST', tpath(A.start, t.id));
     expect([bad.status, bad.body.code]).toEqual([409, 'bad-players']);
     expect((await req(srv.url, ann, 'POST', tpath(A.start, t.id))).status).toBe(403);
@@ -181,5 +183,27 @@ describe.each(DB_KINDS)('tournament routes (%s)', (kind) => {
     // The first round is drawn and its table opened with the four players' seats.
     const d = await req(srv.url, org, 'GET', one(t.id));
     expect(d.body.players).toEqual(['P1 T', 'P2 T', 'P3 T', 'P4 T']);
+  });
+
+  it('starts by itself at its start time, or is cancelled when its field cannot be seated', async () => {
+    const org = await account(srv.url, 'Tim T');
+    const four = await Promise.all(['S1 T', 'S2 T', 'S3 T', 'S4 T'].map((n) => account(srv.url, n)));
+    const at = Date.now() + 2500;
+    const t = await make(org, { name: 'Timed Cup', public: true, settings: { ...DDV, startsAt: at } });
+    const lonely = await make(org, { name: 'Lonely Cup', public: true, settings: { ...DDV, startsAt: at } });
+    expect(t.startsAt).toBe(new Date(at).toISOString());
+    for (const p of four) expect((await req(srv.url, p, 'POST', players(t.id), {})).status).toBe(200);
+    expect((await req(srv.url, four[0], 'POST', players(lonely.id), {})).status).toBe(200);
+    const deadline = Date.now() + 20_000;
+    let a = t;
+    let b = lonely;
+    while ((a.status === 'open' || b.status === 'open') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      a = (await req(srv.url, org, 'GET', one(t.id))).body;
+      b = (await req(srv.url, org, 'GET', one(lonely.id))).body;
+    }
+    expect([a.status, b.status]).toEqual(['running', 'cancelled']);
+    const late = await req(srv.url, org, 'POST', players(t.id), {});
+    expect([late.status, late.body.code]).toEqual([409, 'late-registration']);
   });
 });

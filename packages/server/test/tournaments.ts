@@ -7,6 +7,7 @@ import { ACCOUNT_API, type AccountResponse, type TournamentDetail } from '@stich
 import type { TableResult } from '@stich/tournament';
 import SQLite from 'better-sqlite3';
 import { expect } from 'vitest';
+import { openDb } from '../src/db.ts';
 import { type Answer, call } from './accounts.ts';
 import { guest } from './helpers.ts';
 
@@ -59,16 +60,24 @@ export async function until(
   }
 }
 
-/** The stored results of a tournament, from the SQLite file. */
-export function storedResults(file: string, id: string): TableResult[] {
-  const db = new SQLite(file, { readonly: true });
+/** The stored results of a tournament, read from the test's database (SQLite or PostgreSQL). */
+export async function storedResults(env: Record<string, string>, id: string): Promise<TableResult[]> {
+  const { db } = await openDb({
+    databaseUrl: env.DATABASE_URL ?? null,
+    databaseSchema: env.DATABASE_SCHEMA ?? 'public',
+    sqliteFile: env.SQLITE_FILE ?? ':memory:',
+  });
   try {
-    const rows = db
-      .prepare('select result from tournament_tables where tournament_id = ? order by round, table_no')
-      .all(id) as { result: string | null }[];
+    const rows = await db
+      .selectFrom('tournament_tables')
+      .select('result')
+      .where('tournament_id', '=', id)
+      .orderBy('round')
+      .orderBy('table_no')
+      .execute();
     return rows.map((r) => JSON.parse(r.result ?? 'null'));
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
