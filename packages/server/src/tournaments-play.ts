@@ -28,7 +28,11 @@ export function tableConfig(s: Settings): {
  * runner). In part p the player at seat p mod 5 deals and sits out; the four after him play, the first of
  * them leading (engine seat 0, so engine seat 3 deals).
  */
-export function partConfig(s: Settings): { players: number; preset?: string; options: object } {
+export function partConfig(s: Settings): {
+  players: number;
+  preset?: string;
+  options: Record<string, unknown>;
+} {
   return {
     players: 4,
     ...(s.preset !== null ? { preset: s.preset } : {}),
