@@ -81,9 +81,32 @@ export const looksLikeLink = (s: string): boolean => LINKISH.test(s);
 
 /** HTTP paths of the chat's moderation (docs/chat.md). */
 export const MODERATION_API = {
-  /** GET (moderators): the latest reports, newest first, with each message and its context. */
+  /** GET (moderators): the open reports, newest first, with each message and its context. */
   reports: '/api/moderation/reports',
+  /** GET (signed in): `{ moderator }`, whether the caller is one (the web shows the screen's link). */
+  me: '/api/moderation/me',
+  /** POST (moderators): hides the reported message from everyone and closes the report. */
+  hide: '/api/moderation/reports/:id/hide',
+  /** POST `{ on }` (moderators): bars the reported message's writer from chat, or lifts the bar. */
+  bar: '/api/moderation/reports/:id/bar',
+  /** POST (moderators): closes the report without doing anything else. */
+  dismiss: '/api/moderation/reports/:id/dismiss',
 } as const;
+
+/** The body of `MODERATION_API.bar`. */
+export interface BarRequest {
+  readonly on: boolean;
+}
+
+/** The answer of `MODERATION_API.me`. */
+export interface ModeratorResponse {
+  readonly moderator: boolean;
+}
+
+/** The answer of a moderator's action: the report as it is now. */
+export interface ModerationAnswer {
+  readonly report: ChatReport;
+}
 
 /** A stored message as a moderator sees it: hidden ones too, and the writer's player id. */
 export interface ModeratedMessage {
@@ -103,7 +126,13 @@ export interface ChatReport {
   readonly table: string;
   readonly createdAt: string;
   readonly reporter: string;
+  /** The reporter's name (his account's, else his player name). */
+  readonly reporterName: string;
   readonly reason: string | null;
+  /** The writer is barred from chat just now. */
+  readonly barred: boolean;
+  /** Closed by a moderator: `hidden` (he hid the message) or `dismissed`; null while open. */
+  readonly closed: 'hidden' | 'dismissed' | null;
   /** The reported message; null if it is gone (never, unless the table was deleted). */
   readonly message: ModeratedMessage | null;
   /** The messages of its channel before it (REPORT_CONTEXT at most), oldest first. */

@@ -52,6 +52,7 @@ export {
   viewOf,
 } from './events.ts';
 export * from './friends.ts';
+export * from './moderation.ts';
 export * from './server.ts';
 export * from './stats.ts';
 export * from './tables.ts';

@@ -43,6 +43,10 @@ export interface ChatReportsTable {
   /** JSON: the message numbers of its context (REPORT_CONTEXT before it, same channel), oldest first. */
   context: string;
   created_at: string;
+  /** A moderator closed it (ISO time; migration 013), who, and how: 'hidden' | 'dismissed'. Null: open. */
+  closed_at: string | null;
+  closed_by: string | null;
+  outcome: string | null;
 }
 
 /** Players a moderator barred from chat, on every table. */
@@ -109,5 +113,14 @@ export const CHAT_MIGRATION: Migration = {
       .addColumn('table_id', 'text', (c) => c.primaryKey())
       .addColumn('free_text', 'integer', (c) => c.notNull())
       .execute();
+  },
+};
+
+/** The moderators' screen (docs/chat.md): a report is open until a moderator hides its message or dismisses it. */
+export const REPORTS_CLOSED_MIGRATION: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('chat_reports').addColumn('closed_at', 'text').execute();
+    await db.schema.alterTable('chat_reports').addColumn('closed_by', 'text').execute();
+    await db.schema.alterTable('chat_reports').addColumn('outcome', 'text').execute();
   },
 };

@@ -339,6 +339,9 @@ export class TableChat {
         reason: msg.d.reason ?? null,
         context: JSON.stringify(before.map((b) => Number(b.n)).reverse()),
         created_at: new Date().toISOString(),
+        closed_at: null,
+        closed_by: null,
+        outcome: null,
       })
       .execute();
     context().log.info({ table: this.t.row.id, n: r.n, moderators: config.moderators.length }, 'chat report');
@@ -360,13 +363,22 @@ export class TableChat {
       .where('table_id', '=', this.t.row.id)
       .where('n', '=', n)
       .execute();
+    this.dropped(n, r.channel as ChatChannel);
+    this.send(client, { t: 'chat-done', d: { what: 'hide' }, id: msg.id });
+  }
+
+  /** Message `n` was hidden (here or on the moderators' screen): every reader of its channel drops it. */
+  dropped(n: number, ch: ChatChannel): void {
     this.entries = this.entries.filter((e) => e.n !== n);
     for (const c of this.clients()) {
       const seat = this.t.roles.get(c.sessionId);
-      if (seat !== undefined && reads(seat, r.channel as ChatChannel))
-        this.send(c, { t: 'chat-hidden', d: { n } });
+      if (seat !== undefined && reads(seat, ch)) this.send(c, { t: 'chat-hidden', d: { n } });
     }
-    this.send(client, { t: 'chat-done', d: { what: 'hide' }, id: msg.id });
+  }
+
+  /** A player's bar changed (on the moderators' screen): his connections here get their rules anew. */
+  barChanged(playerId: string): Promise<void> {
+    return this.rulesChanged((w) => w.player?.id === playerId);
   }
 
   private async bar(

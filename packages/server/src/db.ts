@@ -14,7 +14,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
-import { CHAT_MIGRATION, type ChatSchema } from './chat-tables.ts';
+import { CHAT_MIGRATION, type ChatSchema, REPORTS_CLOSED_MIGRATION } from './chat-tables.ts';
 import { FRIENDS_MIGRATION, type FriendsSchema } from './friends-tables.ts';
 import { RATINGS_MIGRATION, type RatingsSchema } from './ratings-tables.ts';
 import { TOURNAMENTS_MIGRATION, type TournamentsSchema } from './tournaments-tables.ts';
@@ -401,6 +401,8 @@ const migrations: Record<string, Migration> = {
   '011_friends': FRIENDS_MIGRATION,
   // Tournaments, their tables' results and dropouts (tournaments-tables.ts, docs/tournaments.md).
   '012_tournaments': TOURNAMENTS_MIGRATION,
+  // The moderators' screen closes reports (moderation.ts, docs/chat.md).
+  '013_reports_closed': REPORTS_CLOSED_MIGRATION,
 };
 
 export interface DbOptions {

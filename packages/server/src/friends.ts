@@ -172,14 +172,37 @@ async function invitationsOf(db: Db, playerId: string): Promise<Invitation[]> {
     }));
 }
 
-/** The caller's friends' list; asking for it marks the caller as seen (online). */
-export async function friendsOf(db: Db, me: string): Promise<FriendsResponse> {
-  const now = new Date().toISOString();
+/** Friends' list requests a player may make per minute: the web asks every 30 s and after each change. */
+export const FRIENDS_POLLS_PER_MINUTE = 20;
+/** A player's `seen` row is written at most this often (ms): "online" means seen in ONLINE_MINUTES. */
+export const SEEN_EVERY_MS = 60_000;
+
+/**
+ * When this process last wrote each player's `seen` row. Per process: in a cluster each process writes at
+ * most once a minute per player, still far below one write per poll.
+ */
+const seenWritten = new Map<string, number>();
+
+/** Marks the player as seen, unless this process did so within SEEN_EVERY_MS. */
+async function markSeen(db: Db, me: string): Promise<void> {
+  const now = Date.now();
+  const last = seenWritten.get(me);
+  if (last !== undefined && now - last < SEEN_EVERY_MS) return;
+  // Forget the players whose mark is old, so the map holds only those polling in the last minute.
+  if (seenWritten.size > 10_000)
+    for (const [id, at] of seenWritten) if (now - at >= SEEN_EVERY_MS) seenWritten.delete(id);
+  const at = new Date(now).toISOString();
   await db
     .insertInto('seen')
-    .values({ player_id: me, seen_at: now })
-    .onConflict((oc) => oc.column('player_id').doUpdateSet({ seen_at: now }))
+    .values({ player_id: me, seen_at: at })
+    .onConflict((oc) => oc.column('player_id').doUpdateSet({ seen_at: at }))
     .execute();
+  seenWritten.set(me, now);
+}
+
+/** The caller's friends' list; asking for it marks the caller as seen (online), at most once a minute. */
+export async function friendsOf(db: Db, me: string): Promise<FriendsResponse> {
+  await markSeen(db, me);
   const links = await db
     .selectFrom('friendships')
     .selectAll()
@@ -251,6 +274,10 @@ export function friendsRoutes(kit: AccountKit) {
     redis === null
       ? memoryLimit(FRIEND_ACTIONS_PER_HOUR, HOUR)
       : redisLimit(redis, 'friends', FRIEND_ACTIONS_PER_HOUR, HOUR);
+  const polls: Limit =
+    redis === null
+      ? memoryLimit(FRIENDS_POLLS_PER_MINUTE, 60_000)
+      : redisLimit(redis, 'friends-poll', FRIENDS_POLLS_PER_MINUTE, 60_000);
   /** The rate limit of a state-changing request: an answer when it refuses. */
   const limited = async (caller: Caller): Promise<Response | undefined> => {
     const wait = await actions.take(caller.player.id);
@@ -292,6 +319,16 @@ export function friendsRoutes(kit: AccountKit) {
     friendsList: createEndpoint(FRIENDS_API.friends, { method: 'GET' }, async (ctx) => {
       const caller = await callerOf(ctx.headers);
       if (!caller) return kit.fail('unauthorized', 'sign in to have friends');
+      const wait = await polls.take(caller.player.id);
+      if (wait > 0)
+        return kit.json(
+          {
+            code: 'too-many-requests',
+            reason: `at most ${FRIENDS_POLLS_PER_MINUTE} friends' lists a minute`,
+          },
+          429,
+          { 'retry-after': String(Math.ceil(wait / 1000)) },
+        );
       return kit.json(await friendsOf(db(), caller.player.id));
     }),
 

@@ -9,7 +9,13 @@
 import { type AuthContext, type Client, Room } from '@colyseus/core';
 import { requestFor } from '@stich/bots';
 import type { Seat } from '@stich/engine';
-import { CHANNEL, PROTOCOL_VERSION, type ServerMessage, type TableInfo } from '@stich/protocol';
+import {
+  CHANNEL,
+  type ChatChannel,
+  PROTOCOL_VERSION,
+  type ServerMessage,
+  type TableInfo,
+} from '@stich/protocol';
 import { admitToTable, arrived, storageRefusal } from './admission.ts';
 import { Autoplay } from './autoplay.ts';
 import { TableChat } from './chat.ts';
@@ -282,6 +288,16 @@ export class TableRoom extends Room {
     if (t.status !== 'playing' || t.game.legalActions(t.gs, seat).length === 0) return null;
     const seed = `hint/${t.row.id}/${t.seq}`;
     return { seq: t.seq, req: requestFor(t.row.game, t.gs, seat, 'search', seed) };
+  }
+
+  /** The moderators' screen hid message `n` (moderation.ts, through the matchmaker): its readers drop it. */
+  chatHidden(n: number, ch: ChatChannel): void {
+    this.chat.dropped(n, ch);
+  }
+
+  /** The moderators' screen barred a player or lifted his bar (moderation.ts): his connections here learn it. */
+  chatBarChanged(playerId: string): Promise<void> {
+    return this.chat.barChanged(playerId);
   }
 
   /** A seat asked for a hint (hints.ts, through the matchmaker): everyone at the table is told. */

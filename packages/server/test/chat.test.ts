@@ -265,6 +265,12 @@ describe.each(DB_KINDS)('chat (%s)', (kind) => {
   it('moderators hide messages and bar players from chat; others may not', async () => {
     const { id, a, b, s, anna, bert } = await table();
     const mia = await guest(srv.url, 'Mia');
+    // The moderators' routes are account routes: Mia signs up.
+    const reg = await call(srv.url, 'POST', ACCOUNT_API.register, {
+      token: mia.token,
+      body: { name: `Mia ${kind}`, password: 'password 123' },
+    });
+    expect(reg.status).toBe(201);
     (context().config.moderators as string[]).push(mia.id);
     const m = await join(id, { token: mia.token, spectate: true });
     const log = m.messages.find((x) => x.t === 'chat-log') as { d: { rules: ChatRules } };
