@@ -6,6 +6,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useFriends } from './friends.ts';
+import { useModerator } from './moderator.ts';
 import { signedInAs } from './net.ts';
 import { hrefOf, type Route } from './route.ts';
 
@@ -13,6 +14,7 @@ export function AccountBar({ board }: { board: Route & { page: 'leaderboard' } }
   const { t } = useTranslation();
   const name = signedInAs();
   const invitations = useFriends()?.invitations.length ?? 0;
+  const moderator = useModerator();
   return (
     <nav className="account-bar" aria-label={t('me.account')} data-testid="account-bar">
       {name ? (
@@ -29,6 +31,11 @@ export function AccountBar({ board }: { board: Route & { page: 'leaderboard' } }
             )}
           </a>
           <a href={hrefOf({ page: 'settings' })}>{t('me.settings')}</a>
+          {moderator && (
+            <a href={hrefOf({ page: 'moderation' })} data-testid="moderation-link">
+              {t('moderationLink.link')}
+            </a>
+          )}
         </>
       ) : (
         <>

@@ -29,6 +29,7 @@ const Tournaments = lazy(() =>
 const TournamentPage = lazy(() =>
   import('./tournaments/Detail.tsx').then((m) => ({ default: m.TournamentPage })),
 );
+const Moderation = lazy(() => import('./Moderation.tsx').then((m) => ({ default: m.Moderation })));
 
 function Loading() {
   const { t } = useTranslation();
@@ -101,6 +102,7 @@ export function App() {
       {route.page === 'friends' && <Friends />}
       {route.page === 'tournaments' && <Tournaments />}
       {route.page === 'tournament' && <TournamentPage key={route.id} id={route.id} code={route.code} />}
+      {route.page === 'moderation' && <Moderation />}
       {route.page === 'player' && <Profile key={route.name} name={route.name} />}
       {route.page === 'leaderboard' && <Leaderboard game={route.game} preset={route.preset} />}
     </Suspense>

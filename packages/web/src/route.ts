@@ -14,6 +14,7 @@ export type Route =
   | { readonly page: 'fair' }
   | { readonly page: 'signin' | 'signup' | 'settings' | 'friends' | 'tournaments' }
   | { readonly page: 'tournament'; readonly id: string; readonly code?: string }
+  | { readonly page: 'moderation' }
   | { readonly page: 'player'; readonly name: string }
   | { readonly page: 'leaderboard'; readonly game?: string; readonly preset?: string };
 
@@ -38,6 +39,7 @@ export function parseRoute(pathname: string, hash: string): Route {
     return { page: 'replay', id: decodeURIComponent(parts[1]), ...(code ? { code } : {}) };
   }
   if (parts[0] === 'fair') return { page: 'fair' };
+  if (parts[0] === 'moderation') return { page: 'moderation' };
   if (parts[0] === 'signin' || parts[0] === 'signup' || parts[0] === 'settings' || parts[0] === 'friends')
     return { page: parts[0] };
   if (parts[0] === 'tournaments') {
@@ -77,6 +79,8 @@ export function hrefOf(r: Route): string {
       return `#/replay/${encodeURIComponent(r.id)}${r.code ? `?code=${encodeURIComponent(r.code)}` : ''}`;
     case 'fair':
       return '#/fair';
+    case 'moderation':
+      return '#/moderation';
     case 'signin':
     case 'signup':
     case 'settings':
