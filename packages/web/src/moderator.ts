@@ -9,7 +9,13 @@ import { addTexts } from './i18n/index.ts';
 import { MODERATION_LINK_DE, MODERATION_LINK_EN } from './i18n/moderation.ts';
 import { playerToken, signedInAs } from './net.ts';
 
-addTexts({ moderationLink: MODERATION_LINK_DE }, { moderationLink: MODERATION_LINK_EN });
+/** The link's text, added when first needed: this module loads before i18next is set up (main.tsx). */
+let texts = false;
+function addLinkTexts(): void {
+  if (texts) return;
+  texts = true;
+  addTexts({ moderationLink: MODERATION_LINK_DE }, { moderationLink: MODERATION_LINK_EN });
+}
 
 /** The answer per signed-in name, so that the header does not ask on every render. */
 const known = new Map<string, Promise<boolean>>();
@@ -39,7 +45,11 @@ export function useModerator(): boolean {
   const [yes, setYes] = useState(false);
   useEffect(() => {
     let gone = false;
-    if (name) void ask(name).then((v) => !gone && setYes(v));
+    if (name)
+      void ask(name).then((v) => {
+        if (v) addLinkTexts();
+        if (!gone) setYes(v);
+      });
     else setYes(false);
     return () => {
       gone = true;
