@@ -22,6 +22,7 @@ import { addTexts } from './i18n/index.ts';
 import { MODERATION_DE, MODERATION_EN } from './i18n/moderation.ts';
 import { playerToken, signedInAs } from './net.ts';
 import { hrefOf } from './route.ts';
+import './moderation.css';
 
 addTexts({ moderation: MODERATION_DE }, { moderation: MODERATION_EN });
 
