@@ -55,6 +55,7 @@ export {
 } from './config.ts';
 export { type CallDeadline, callDeadlines } from './deadline.ts';
 export type { DoppelkopfDeal } from './deal.ts';
+export { counted as countedSpecials, type FinishedTrick, specials } from './finish.ts';
 export { type DoppelkopfGame, doppelkopf } from './game.ts';
 // House preset (004): doko-house.
 export type { ArmutDeal, HouseDeal, HouseResult, RedealReason } from './housedeal.ts';
