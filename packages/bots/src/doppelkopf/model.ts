@@ -23,6 +23,8 @@ export {
   copiesIn,
   DA,
   dulleSecondIn,
+  followKinds,
+  HOCHZEIT_TRICKS,
   HOUSE_LIMIT,
   HT,
   handSizeOf,

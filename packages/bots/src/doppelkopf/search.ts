@@ -34,12 +34,13 @@ import {
   copiesIn,
   DECK_POINTS,
   esuit,
+  followKinds,
+  HOCHZEIT_TRICKS,
   handSizeOf,
   KINDS,
   kindOf,
   points,
   strengthOf,
-  suitMask,
   wordsOf,
 } from './model.ts';
 import { type PlayState, ruleKind } from './play.ts';
@@ -165,9 +166,11 @@ class Sim {
   private legal(seat: number): number {
     let hand = 0;
     for (let k = 0; k < KINDS; k++) if (this.hands[seat][k] > 0) hand |= 1 << k;
-    if (this.trick.length === 0) return hand;
-    const m = hand & suitMask(this.kn.order, esuit(this.kn.order, this.trick[0]));
-    return m !== 0 ? m : hand;
+    return followKinds(
+      hand,
+      this.kn.order,
+      this.trick.length === 0 ? -1 : esuit(this.kn.order, this.trick[0]),
+    );
   }
 
   private stateFor(seat: number, legal: number): PlayState {
@@ -225,7 +228,7 @@ class Sim {
       if (ws !== this.hoch) {
         this.re |= 1 << ws;
         this.hoch = -1;
-      } else if (this.tricksDone + 1 >= 3) this.hoch = -1;
+      } else if (this.tricksDone + 1 >= HOCHZEIT_TRICKS) this.hoch = -1;
     }
     this.future.push({ leader: this.leader, kinds: this.trick, winner: ws });
     this.tricksDone++;
