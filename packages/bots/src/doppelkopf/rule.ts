@@ -9,7 +9,7 @@
  * - announcements by hand strength before the first deadline; keine 90/60/30 when the party's tricks
  *   already hold more than 150/180/210 card points.
  */
-import type { Action, Card } from '@stich/engine';
+import type { Card } from '@stich/engine';
 import {
   type DoppelkopfAction,
   type DoppelkopfView,
@@ -283,8 +283,7 @@ export function ruleCard(v: DoppelkopfView, kn: Knowledge, legal: readonly A[]):
 }
 
 /** The whole rule player. */
-export function ruleAction(v: DoppelkopfView, legal: readonly Action[]): A {
-  const acts = legal as readonly A[];
+export function ruleAction(v: DoppelkopfView, acts: readonly A[]): A {
   if (v.phase === 'reserve' || v.phase === 'declare' || v.phase === 'bid') return reserveDecision(v, acts);
   if (v.phase === 'armut') return armutDecision(v, acts);
   const kn = knowledge(v);

@@ -26,7 +26,7 @@ import type { PlayContext } from '../play/context.ts';
 import { ruleCard } from '../play/heuristic.ts';
 import { bestCard, type Estimate, pimc } from '../play/pimc.ts';
 import { JAS32 } from '../solver/model.ts';
-import { viewOf } from '../view.ts';
+import { legalOf, viewOf } from '../view.ts';
 
 type A = KlapperjasAction;
 
@@ -144,7 +144,7 @@ function preliminaries(legal: readonly A[]): A | undefined {
 }
 
 function bidRule(req: BotRequest, v: KlapperjasView): A {
-  const legal = req.legal as readonly A[];
+  const legal = legalOf(req, 'klapperjas');
   const hand = v.hand ?? [];
   const line = ruleLine(v);
   const proposed = v.proposed!;
@@ -204,7 +204,7 @@ const BID_NODES = 500_000;
 const WIN_LINE = 0.6;
 
 function bidSearch(req: BotRequest, v: KlapperjasView): A {
-  const legal = req.legal as readonly A[];
+  const legal = legalOf(req, 'klapperjas');
   const hand = v.hand ?? [];
   const rng = seeded(`${req.seed}/bid`);
   const [low, high] = simWindow(hand.length);
@@ -252,7 +252,7 @@ const isDeclarerSide = (v: KlapperjasView, me: number): boolean =>
   v.declarer !== null && partyOf(v, me, v.declarer) === 0;
 
 function playRule(req: BotRequest, v: KlapperjasView): A {
-  const legal = req.legal as readonly A[];
+  const legal = legalOf(req, 'klapperjas');
   const pre = preliminaries(legal);
   if (pre) return pre;
   const me = req.seat;
@@ -275,7 +275,7 @@ function winRate(est: Estimate, perSample: readonly number[]): number {
 }
 
 function playSearch(req: BotRequest, v: KlapperjasView): A {
-  const legal = req.legal as readonly A[];
+  const legal = legalOf(req, 'klapperjas');
   const pre = preliminaries(legal);
   if (pre) return pre;
   const me = req.seat;
@@ -299,7 +299,7 @@ function playSearch(req: BotRequest, v: KlapperjasView): A {
 
 /** The meld round before the first card (option melding 'round'): exchange, best melds, else pass. */
 const meldRound = (req: BotRequest): A => {
-  const legal = req.legal as readonly A[];
+  const legal = legalOf(req, 'klapperjas');
   return preliminaries(legal) ?? find(legal, 'pass')!;
 };
 
