@@ -3,7 +3,7 @@
  * of its legal actions, and returns one of them. `decide` is synchronous and deterministic for a seed;
  * `BotPool` runs it on worker threads so that a server never blocks on a search.
  */
-import type { Action, BotLevel, GameId, GameView, Seat } from '@stich/engine';
+import type { BotLevel, GameAction, GameId, GameView, Seat } from '@stich/engine';
 import { gameById } from '@stich/engine';
 import { botFor, optionalFor } from './levels.ts';
 
@@ -15,12 +15,13 @@ export interface BotRequest {
   seat: Seat;
   /** The game's view for `seat`: exactly `game.viewFor(state, seat)`. */
   view: GameView;
-  legal: readonly Action[];
+  /** The game's legal actions for `seat`: exactly `game.legalActions(state, seat)`. */
+  legal: readonly GameAction[];
   seed: string;
 }
 
 /** One of `req.legal`, chosen by the level's player; the same request always gives the same action. */
-export function decide(req: BotRequest): Action {
+export function decide(req: BotRequest): GameAction {
   if (req.legal.length === 0) throw new Error(`bot for seat ${req.seat}: no legal action to choose from`);
   if (req.legal.length === 1) return req.legal[0];
   const action = botFor(req.game, req.level)(req);
@@ -41,7 +42,7 @@ export const makesOptionalCalls = (game: GameId, level: BotLevel): boolean =>
  * An optional actor's decision (the request of a seat listed in `toAct` after the seat to act): one of
  * `req.legal` that the level makes now, or null to say nothing. Deterministic for a request, like `decide`.
  */
-export function decideOptional(req: BotRequest): Action | null {
+export function decideOptional(req: BotRequest): GameAction | null {
   const f = optionalFor(req.game, req.level);
   if (f === null || req.legal.length === 0) return null;
   const action = f(req);
@@ -56,8 +57,10 @@ export function requestFor<S>(game: GameId, state: S, seat: Seat, level: BotLeve
   if (!g) throw new Error(`unknown game ${game}`);
   // `AnyGame` erases the view's type; `viewFor` of every registered game returns its member of GameView.
   const view = g.viewFor(state, seat) as GameView;
-  return { game, level, seat, view, legal: g.legalActions(state, seat), seed };
+  // Likewise `legalActions`: each registered game's are its member of GameAction.
+  const legal = g.legalActions(state, seat) as readonly GameAction[];
+  return { game, level, seat, view, legal, seed };
 }
 
 export { BotPool } from './pool.ts';
-export { viewOf } from './view.ts';
+export { legalOf, viewOf } from './view.ts';

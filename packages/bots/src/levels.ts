@@ -1,5 +1,5 @@
 /** Which player answers a request: a table of games and levels. Games without a player of a level get `random`. */
-import type { Action, GameId } from '@stich/engine';
+import type { GameAction, GameId } from '@stich/engine';
 import { seeded } from '@stich/engine';
 import { differenzlerPlayers } from './games/differenzler.ts';
 import { doppelkopfOptional, doppelkopfPlayers } from './games/doppelkopf.ts';
@@ -7,7 +7,7 @@ import { klaberjassPlayers } from './games/klaberjass.ts';
 import { klapperjasPlayers } from './games/klapperjas.ts';
 import type { BotLevel, BotRequest } from './index.ts';
 
-export type Player = (req: BotRequest) => Action;
+export type Player = (req: BotRequest) => GameAction;
 export type Players = Partial<Record<BotLevel, Player>>;
 
 export const randomPlayer: Player = (req) => req.legal[seeded(`${req.seed}/random`).int(req.legal.length)];
@@ -25,7 +25,7 @@ export function botFor(game: GameId, level: BotLevel): Player {
 }
 
 /** An optional actor's decision: an action, or null to say nothing (index.ts `decideOptional`). */
-export type OptionalPlayer = (req: BotRequest) => Action | null;
+export type OptionalPlayer = (req: BotRequest) => GameAction | null;
 
 /**
  * Games whose bots make optional calls (a seat listed in `toAct` after the seat to act). Only Doppelkopf's

@@ -1,4 +1,4 @@
-import type { GameView, ViewOf } from '@stich/engine';
+import type { ActionOf, GameView, ViewOf } from '@stich/engine';
 import { isViewOf } from '@stich/engine';
 import type { BotRequest } from './index.ts';
 
@@ -7,4 +7,16 @@ export function viewOf<G extends GameView['game']>(req: Pick<BotRequest, 'view'>
   const v = req.view;
   if (!isViewOf(v, game)) throw new Error(`a ${game} bot got a ${v.game} view`);
   return v;
+}
+
+/**
+ * The request's legal actions as game `game`'s own. Actions carry no game id: `legal` is the game's own list
+ * (`requestFor`), so checking the request's game is the whole check.
+ */
+export function legalOf<G extends GameView['game']>(
+  req: Pick<BotRequest, 'game' | 'legal'>,
+  game: G,
+): readonly ActionOf<G>[] {
+  if (req.game !== game) throw new Error(`a ${game} bot got ${req.game} actions`);
+  return req.legal as readonly ActionOf<G>[];
 }

@@ -39,7 +39,7 @@ describe('BotPool', () => {
         seed: 's',
       } as const;
       await expect(pool.decide(bad)).rejects.toThrow(/no legal action/);
-      const ok = { ...bad, legal: [{ t: 'estimate', points: 3 }] };
+      const ok = { ...bad, legal: [{ t: 'estimate', points: 3 }] as const };
       await expect(pool.decide(ok)).resolves.toStrictEqual({ t: 'estimate', points: 3 });
     } finally {
       await pool.close();

@@ -73,5 +73,12 @@ export type ViewOf<G extends GameView['game']> = Extract<GameView, { readonly ga
 export const isViewOf = <G extends GameView['game']>(v: GameView, game: G): v is ViewOf<G> => v.game === game;
 /** An action of any registered game (each game's own union; the web reads typed legal actions by it). */
 export type GameAction = DifferenzlerAction | DoppelkopfAction | KlaberjassAction | KlapperjasAction;
+/** The actions of game `G` (actions carry no game id, so a table by id). */
+export type ActionOf<G extends GameId> = {
+  readonly differenzler: DifferenzlerAction;
+  readonly doppelkopf: DoppelkopfAction;
+  readonly klaberjass: KlaberjassAction;
+  readonly klapperjas: KlapperjasAction;
+}[G];
 /** The outcome of any registered game. */
 export type GameOutcome = DifferenzlerOutcome | DoppelkopfOutcome | KlaberjassOutcome | KlapperjasOutcome;

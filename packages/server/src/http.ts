@@ -3,7 +3,7 @@
  * Every body is parsed with the protocol's zod schemas; errors are `{ code, reason }` with a 4xx status.
  */
 import { createEndpoint, createRouter, matchMaker } from '@colyseus/core';
-import { cryptoRng, type GameId } from '@stich/engine';
+import { cryptoRng, GAME_META, type GameId } from '@stich/engine';
 import {
   API,
   createTableSchema,
@@ -359,8 +359,10 @@ export function routes() {
           ...(p.preset !== undefined ? { preset: p.preset } : {}),
           ...(p.options !== undefined ? { options: p.options } : {}),
         };
-        // Without a player count: the most players the game takes (4, else 3, else 2).
-        const players = p.players ?? [4, 3, 2].find((n) => g.parseConfig({ players: n, ...extra }).ok) ?? 4;
+        // Without a player count: the game's usual one (GameMeta lists it first) that the setup allows.
+        const counts = GAME_META[g.id].players;
+        const players =
+          p.players ?? counts.find((n) => g.parseConfig({ players: n, ...extra }).ok) ?? counts[0];
         const config = { players, ...extra };
         const setup: SeatSetup[] = Array.from({ length: players }, (_, i) =>
           i === 0 ? { kind: 'human' as const } : { kind: 'bot' as const, level: p.level },

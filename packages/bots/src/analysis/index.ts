@@ -9,8 +9,9 @@
  * points (Doppelkopf). Decisions other than cards are compared with the search level's own choice.
  * Deterministic: every sample is drawn from a generator seeded by the deal and action index.
  */
-import type { Action, AnyGame, Card, GameRecord, GameView, Seat } from '@stich/engine';
+import type { Action, AnyGame, Card, GameAction, GameRecord, GameView, Seat } from '@stich/engine';
 import { gameById, parseRecord, recordDeal, seeded } from '@stich/engine';
+import { BELLE_VALUE } from '@stich/engine/klapperjas/index';
 import { knowledge } from '../doppelkopf/know.ts';
 import { kindOf } from '../doppelkopf/model.ts';
 import { ruleAnnouncement } from '../doppelkopf/rule.ts';
@@ -22,7 +23,7 @@ import { decide } from '../index.ts';
 import { type PlayContext, problemFor } from '../play/context.ts';
 import { pimc, solver } from '../play/pimc.ts';
 import { NodeLimit } from '../solver/search.ts';
-import { viewOf } from '../view.ts';
+import { legalOf, viewOf } from '../view.ts';
 
 import { mergeSummaries, type SeatSummary, UNITS, type Unit } from './summary.ts';
 
@@ -133,8 +134,8 @@ function steps(game: AnyGame, record: GameRecord, last = Number.POSITIVE_INFINIT
 
 type PlayAction = Action & { readonly card?: Card };
 
-const cardsOf = (legal: readonly Action[]): Card[] => [
-  ...new Set((legal as readonly PlayAction[]).filter((a) => a.t === 'play').map((a) => a.card!)),
+const cardsOf = (legal: readonly GameAction[]): Card[] => [
+  ...new Set(legal.filter((a) => a.t === 'play').map((a) => a.card)),
 ];
 
 /** A play context of the seat's view for the Jass games (null outside card play). */
@@ -147,6 +148,9 @@ export function contextFor(view: GameView, seat: Seat): PlayContext | null {
 
 /** `seat`'s view of `state`: `AnyGame` erases its type, and every registered game's is a member of GameView. */
 const viewAt = (game: AnyGame, state: unknown, seat: Seat): GameView => game.viewFor(state, seat) as GameView;
+/** Likewise the seat's legal actions: every registered game's are its member of GameAction. */
+const legalAt = (game: AnyGame, state: unknown, seat: Seat): readonly GameAction[] =>
+  game.legalActions(state, seat) as readonly GameAction[];
 
 /** Converts a solver value (party margin, or −distance under objective `target`) to the game's unit, higher better. */
 export const toUnit = (ctx: PlayContext, x: number): number => (ctx.objective === 'target' ? x : x / 2);
@@ -215,7 +219,7 @@ function fixedExtras(v: GameView, ctx: PlayContext): [number, number] {
     }
     for (const seat of v.belle) {
       const p = ctx.party[seat];
-      if (!o.belleNeedsTrick || took(p)) out[p] += 20;
+      if (!o.belleNeedsTrick || took(p)) out[p] += BELLE_VALUE;
     }
   } else if (v.game === 'klaberjass') {
     if (v.sequences?.seat !== null && v.sequences?.seat !== undefined)
@@ -247,7 +251,7 @@ function jassCard(
   _gameId: string,
   game: AnyGame,
   step: Step,
-  legal: readonly Action[],
+  legal: readonly GameAction[],
   ddNodes: number,
 ): MoveAnalysis {
   const { index, seat, action } = step;
@@ -291,7 +295,7 @@ function jassCard(
 
 type DkPlay = Action & { readonly t: 'play'; readonly card: Card };
 
-function doppelkopfCard(game: AnyGame, step: Step, legal: readonly Action[]): MoveAnalysis {
+function doppelkopfCard(game: AnyGame, step: Step, legal: readonly GameAction[]): MoveAnalysis {
   const { index, seat, action } = step;
   const at = { index, step: step.step, seat, action };
   const view = viewOf({ view: viewAt(game, step.before, seat) }, 'doppelkopf');
@@ -326,7 +330,7 @@ const sameAction = (a: Action, b: Action): boolean => JSON.stringify(a) === JSON
  * A call: compared with the search level's choice from the same view; for a Doppelkopf announcement that is
  * the rule level's policy, which the search level announces by.
  */
-function call(game: AnyGame, gameId: string, step: Step, legal: readonly Action[]): MoveAnalysis {
+function call(game: AnyGame, gameId: string, step: Step, legal: readonly GameAction[]): MoveAnalysis {
   const { index, seat, action } = step;
   const at = { index, step: step.step, seat, action };
   const base = { ...at, kind: 'call' as const };
@@ -335,7 +339,9 @@ function call(game: AnyGame, gameId: string, step: Step, legal: readonly Action[
   let search: Action;
   if (view.game === 'doppelkopf' && action.t === 'announce') {
     const v = view;
-    search = ruleAnnouncement(v, knowledge(v), legal as never) ?? ({ t: 'no announcement' } as Action);
+    search =
+      ruleAnnouncement(v, knowledge(v), legalOf({ game: 'doppelkopf', legal }, 'doppelkopf')) ??
+      ({ t: 'no announcement' } as Action);
   } else {
     search = decide({
       game: gameId as never,
@@ -388,7 +394,7 @@ export function analyzeRecord(record: GameRecord, opts: AnalyzeOptions = {}): An
   const byDeal = new Map<number, MoveAnalysis[]>();
   for (const step of all) {
     if (opts.deal !== undefined && step.deal !== opts.deal) continue;
-    const legal = game.legalActions(step.before, step.seat);
+    const legal = legalAt(game, step.before, step.seat);
     let m: MoveAnalysis;
     if (step.action.t === 'play' && gameId === 'doppelkopf') m = doppelkopfCard(game, step, legal);
     else if (step.action.t === 'play') m = jassCard(gameId, game, step, legal, ddNodes);

@@ -23,6 +23,8 @@ export {
   copiesIn,
   DA,
   dulleSecondIn,
+  followKinds,
+  HOCHZEIT_TRICKS,
   HOUSE_LIMIT,
   HT,
   handSizeOf,
@@ -42,6 +44,8 @@ export const kindOf = (c: Card): number => {
 };
 export const cardOf = (k: number): Card => KIND_CARDS[k];
 export const points = (k: number): number => POINTS[k];
+/** Card points of the whole deck (240; the nines of a 48-card deck count none). */
+export const DECK_POINTS = 2 * POINTS.reduce((a, p) => a + p, 0);
 
 export const esuit = (order: number, k: number): number => ESUIT[order * KINDS + k];
 export const strength = (order: number, k: number): number => STRENGTH[order * KINDS + k];

@@ -9,8 +9,15 @@
  * - announcements by hand strength before the first deadline; keine 90/60/30 when the party's tricks
  *   already hold more than 150/180/210 card points.
  */
-import type { Action, Card } from '@stich/engine';
-import { type DoppelkopfAction, type DoppelkopfView, levelOf } from '@stich/engine/doppelkopf/index';
+import type { Card } from '@stich/engine';
+import {
+  type DoppelkopfAction,
+  type DoppelkopfView,
+  levelOf,
+  orderOfSolo,
+  SOLOS,
+  type Solo,
+} from '@stich/engine/doppelkopf/index';
 import { type Knowledge, knowledge } from './know.ts';
 import {
   byStrength,
@@ -29,7 +36,6 @@ import {
 import { type PlayState, ruleKind } from './play.ts';
 
 type A = DoppelkopfAction;
-const SOLO_NAMES = ['diamonds', 'hearts', 'spades', 'clubs', 'jacks', 'queens', 'fleischlos'] as const;
 
 /** Counts per kind of a list of cards. */
 export const countsOfHand = (hand: readonly Card[]): number[] => {
@@ -96,7 +102,7 @@ export function soloChoice(
   let bestSolo = allowed[0] ?? 'diamonds';
   let bestV = Number.NEGATIVE_INFINITY;
   for (const name of allowed) {
-    const order = 1 + SOLO_NAMES.indexOf(name as (typeof SOLO_NAMES)[number]);
+    const order = orderOfSolo(name as Solo);
     if (order <= 0) continue;
     const v = soloValue(order, hand);
     if (v > bestV) {
@@ -123,7 +129,7 @@ function trumpsNormal(hand: readonly number[]): number {
 export function reserveDecision(v: DoppelkopfView, legal: readonly A[]): A {
   const hand = countsOfHand(v.hand);
   const solos = declares(legal).filter((g) => g !== 'hochzeit' && g !== 'armut');
-  const solo = soloChoice(hand, solos.length > 0 ? solos : [...SOLO_NAMES.slice(0, 6)]);
+  const solo = soloChoice(hand, solos.length > 0 ? solos : [...SOLOS.slice(0, 6)]);
   const strong = solo.margin >= 0;
   const bothQueens = hand[CQ] === 2;
   const silent = bothQueens && handStrength(0, hand) - 2.5 * losers(0, hand) >= 1.9 * v.hand.length;
@@ -154,8 +160,7 @@ export function reserveDecision(v: DoppelkopfView, legal: readonly A[]): A {
       // Strength carries levels: RE at the line, one more level per 3 points above it.
       const cap = solo.margin < 0 ? 0 : 1 + Math.floor(solo.margin / 3);
       const bids = legal.filter((a): a is A & { t: 'bid' } => a.t === 'bid');
-      const level = (c: string) => ['re', 'keine90', 'keine60', 'keine30', 'schwarz'].indexOf(c) + 1;
-      const ok = bids.filter((b) => level(b.call) <= cap).sort((x, y) => level(x.call) - level(y.call));
+      const ok = bids.filter((b) => levelOf(b.call) <= cap).sort((x, y) => levelOf(x.call) - levelOf(y.call));
       if (ok.length > 0) return ok[0];
       return find(legal, 'fold') ?? legal[0];
     }
@@ -278,8 +283,7 @@ export function ruleCard(v: DoppelkopfView, kn: Knowledge, legal: readonly A[]):
 }
 
 /** The whole rule player. */
-export function ruleAction(v: DoppelkopfView, legal: readonly Action[]): A {
-  const acts = legal as readonly A[];
+export function ruleAction(v: DoppelkopfView, acts: readonly A[]): A {
   if (v.phase === 'reserve' || v.phase === 'declare' || v.phase === 'bid') return reserveDecision(v, acts);
   if (v.phase === 'armut') return armutDecision(v, acts);
   const kn = knowledge(v);

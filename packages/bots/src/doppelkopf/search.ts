@@ -14,28 +14,33 @@
  * and lost; docs/bots.md).
  * Budgets are counts (samples, solver nodes), never time, so a decision is the same on every machine.
  */
-import type { Rng } from '@stich/engine';
+import type { Card, Rng } from '@stich/engine';
 import {
   type Call,
+  countedSpecials,
   type DoppelkopfAction,
   type DoppelkopfView,
+  type FinishedTrick,
   levelOf,
+  type ScoreItem,
   scoreDdv,
   scoreHouse,
+  specials,
 } from '@stich/engine/doppelkopf/index';
 import { type Deal, type Knowledge, knowledge, sample } from './know.ts';
 import {
   beatsBest,
-  CJ,
+  cardOf,
   copiesIn,
-  DA,
+  DECK_POINTS,
   esuit,
+  followKinds,
+  HOCHZEIT_TRICKS,
   handSizeOf,
   KINDS,
   kindOf,
   points,
   strengthOf,
-  suitMask,
   wordsOf,
 } from './model.ts';
 import { type PlayState, ruleKind } from './play.ts';
@@ -72,7 +77,8 @@ interface Outcome {
   rePts: number;
   reTricks: number;
   re: number;
-  specials: { kind: string; party: 're' | 'kontra'; points: number }[];
+  /** The engine's special points of the deal's tricks (`specials`), before the options leave any out. */
+  specials: readonly ScoreItem[];
 }
 
 /** The seat's objective for a finished deal, with the announcement levels given. */
@@ -83,9 +89,9 @@ export function valueFor(v: DoppelkopfView, o: Outcome, annRe: number, annKo: nu
     re: o.re,
     annRe,
     annKo,
-    points: { re: o.rePts, kontra: 240 - o.rePts },
+    points: { re: o.rePts, kontra: DECK_POINTS - o.rePts },
     tricks: { re: o.reTricks, kontra: tricks - o.reTricks },
-    specials: two ? o.specials : [],
+    specials: two ? countedSpecials([...o.specials], v.options) : [],
     solo: !two,
   };
   const kind = v.contract?.kind ?? 'normal';
@@ -104,6 +110,13 @@ export function valueFor(v: DoppelkopfView, o: Outcome, annRe: number, annKo: nu
   return val.score[me] - (n > 0 ? other / n : 0);
 }
 
+/** A trick by card kinds, as the seat's knowledge keeps the past ones. */
+interface Trick {
+  readonly leader: number;
+  readonly kinds: readonly number[];
+  readonly winner: number;
+}
+
 /** Sim state of one sampled deal. */
 class Sim {
   readonly hands: number[][];
@@ -115,7 +128,6 @@ class Sim {
   tricksDone: number;
   rePts = 0;
   reTricks = 0;
-  readonly specials: Outcome['specials'] = [];
   readonly kn: Knowledge;
   readonly v: DoppelkopfView;
   constructor(kn: Knowledge, v: DoppelkopfView, deal: Deal) {
@@ -130,23 +142,21 @@ class Sim {
     this.tricksDone = kn.tricksDone;
   }
 
-  /** Past tricks' points, tricks and special points once the parties are final. */
-  private history(): void {
-    const party = (s: number): 're' | 'kontra' => (((this.re >> s) & 1) !== 0 ? 're' : 'kontra');
-    this.kn.history.forEach((t) => {
-      const pts = t.kinds.reduce((a, k) => a + points(k), 0);
+  /** The tricks' card points and count for Re once the parties are final, and the tricks as the engine keeps them. */
+  private count(tricks: readonly Trick[], into: FinishedTrick[]): void {
+    for (const t of tricks) {
+      let pts = 0;
+      const plays: (readonly [number, Card])[] = [];
+      for (let i = 0; i < t.kinds.length; i++) {
+        pts += points(t.kinds[i]);
+        plays.push([(t.leader + i) & 3, cardOf(t.kinds[i])]);
+      }
       if (((this.re >> t.winner) & 1) !== 0) {
         this.rePts += pts;
         this.reTricks++;
       }
-      t.kinds.forEach((k, i) => {
-        const seat = (t.leader + i) & 3;
-        if (k === DA && party(seat) !== party(t.winner) && this.v.options.fuchs)
-          this.specials.push({ kind: 'fuchsGefangen', party: party(t.winner), points: 1 });
-      });
-      if (pts >= 40 && this.v.options.doppelkopfTrick)
-        this.specials.push({ kind: 'doppelkopf', party: party(t.winner), points: 1 });
-    });
+      into.push({ leader: t.leader, plays, winner: t.winner, points: pts });
+    }
   }
 
   private strOf(seat: number, k: number): number {
@@ -156,9 +166,11 @@ class Sim {
   private legal(seat: number): number {
     let hand = 0;
     for (let k = 0; k < KINDS; k++) if (this.hands[seat][k] > 0) hand |= 1 << k;
-    if (this.trick.length === 0) return hand;
-    const m = hand & suitMask(this.kn.order, esuit(this.kn.order, this.trick[0]));
-    return m !== 0 ? m : hand;
+    return followKinds(
+      hand,
+      this.kn.order,
+      this.trick.length === 0 ? -1 : esuit(this.kn.order, this.trick[0]),
+    );
   }
 
   private stateFor(seat: number, legal: number): PlayState {
@@ -216,14 +228,14 @@ class Sim {
       if (ws !== this.hoch) {
         this.re |= 1 << ws;
         this.hoch = -1;
-      } else if (this.tricksDone + 1 >= 3) this.hoch = -1;
+      } else if (this.tricksDone + 1 >= HOCHZEIT_TRICKS) this.hoch = -1;
     }
     this.future.push({ leader: this.leader, kinds: this.trick, winner: ws });
     this.tricksDone++;
     this.leader = ws;
     this.trick = [];
   }
-  private readonly future: { leader: number; kinds: number[]; winner: number }[] = [];
+  private readonly future: Trick[] = [];
 
   /** Plays out with the rule card at every seat. */
   rollout(): void {
@@ -236,31 +248,18 @@ class Sim {
 
   /** The outcome once every card is played (rollout) or with `restPts` Re points from the solver. */
   outcome(restPts?: number): Outcome {
-    this.history();
-    const party = (s: number): 're' | 'kontra' => (((this.re >> s) & 1) !== 0 ? 're' : 'kontra');
     const total = handSizeOf(this.v.options);
-    this.future.forEach((t, i) => {
-      const pts = t.kinds.reduce((a, k) => a + points(k), 0);
-      if (((this.re >> t.winner) & 1) !== 0) {
-        this.rePts += pts;
-        this.reTricks++;
-      }
-      t.kinds.forEach((k, j) => {
-        const seat = (t.leader + j) & 3;
-        if (k === DA && party(seat) !== party(t.winner) && this.v.options.fuchs)
-          this.specials.push({ kind: 'fuchsGefangen', party: party(t.winner), points: 1 });
-      });
-      if (pts >= 40 && this.v.options.doppelkopfTrick)
-        this.specials.push({ kind: 'doppelkopf', party: party(t.winner), points: 1 });
-      const last = this.kn.tricksDone + i === total - 1;
-      if (last && this.v.options.karlchen && t.kinds[(t.winner - t.leader + 4) & 3] === CJ)
-        this.specials.push({ kind: 'karlchen', party: party(t.winner), points: 1 });
-    });
+    const tricks: FinishedTrick[] = [];
+    this.count(this.kn.history, tricks);
+    this.count(this.future, tricks);
+    let items = specials(tricks, this.re);
+    // Short of the deal's last trick (the solver finishes the rest), the list's last is not the Karlchen's.
+    if (tricks.length < total) items = items.filter((x) => x.kind !== 'karlchen');
     if (restPts !== undefined) {
       // The tricks still to come, shared in proportion to their card points: at least one to a party that
       // gets points in them (only the schwarz items read the count).
       const left = total - this.tricksDone;
-      let rest = 240;
+      let rest = DECK_POINTS;
       for (const t of this.kn.history) for (const k of t.kinds) rest -= points(k);
       const share = rest > 0 ? Math.round((left * restPts) / rest) : 0;
       const lo = restPts > 0 ? 1 : 0;
@@ -272,7 +271,7 @@ class Sim {
       rePts: this.rePts,
       reTricks: Math.min(total, this.reTricks),
       re: this.re,
-      specials: this.specials,
+      specials: items,
     };
   }
 

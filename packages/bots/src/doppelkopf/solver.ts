@@ -24,6 +24,7 @@ import {
   byStrength,
   DA,
   esuit,
+  HOCHZEIT_TRICKS,
   HT,
   KINDS,
   PIG_STRENGTH,
@@ -298,7 +299,7 @@ export class DkSolver {
         if (w !== this.hoch) {
           this.re |= 1 << w;
           this.hoch = -1;
-        } else if (this.tricksDone + 1 >= 3) this.hoch = -1;
+        } else if (this.tricksDone + 1 >= HOCHZEIT_TRICKS) this.hoch = -1;
       }
       const gain = ((this.re >> w) & 1) !== 0 ? pts : 0;
       this.leader = w;

@@ -7,9 +7,9 @@
  * Estimate (`search`): the seat's mean points over rollouts of sampled deals played by the rule player.
  * Estimate (`rule`): a hand-strength formula.
  */
-import type { Action, Card, Rng } from '@stich/engine';
+import type { Card, Rng } from '@stich/engine';
 import { DECK36, SUITS, seeded, shuffle } from '@stich/engine';
-import type { DifferenzlerView } from '@stich/engine/differenzler/index';
+import type { DifferenzlerAction, DifferenzlerView } from '@stich/engine/differenzler/index';
 import type { BotRequest } from '../index.ts';
 import type { Players } from '../levels.ts';
 import { cardValue, type PlayContext, winnerIndex } from '../play/context.ts';
@@ -17,10 +17,9 @@ import { ruleCard } from '../play/heuristic.ts';
 import { bestCard, pimc } from '../play/pimc.ts';
 import { legalCards } from '../play/rules.ts';
 import { DIFFERENZLER } from '../solver/model.ts';
-import { viewOf } from '../view.ts';
+import { legalOf, viewOf } from '../view.ts';
 
-type PlayAction = { readonly t: 'play'; readonly card: Card };
-type EstimateAction = { readonly t: 'estimate'; readonly points: number };
+type A = DifferenzlerAction;
 
 const SEATS = [0, 1, 2, 3];
 /** Hands of this many cards or more (tricks 1-3) are played by rule: no sampled deal would fit the budget. */
@@ -134,30 +133,35 @@ function searchEstimate(v: DifferenzlerView, me: number, rng: Rng, deals = 48): 
   return Math.round(sum / deals);
 }
 
-const estimateAction = (legal: readonly Action[], points: number): Action => {
-  const list = legal as readonly EstimateAction[];
+const estimateAction = (legal: readonly A[], points: number): A => {
+  const list = legal.filter((a) => a.t === 'estimate');
   let best = list[0];
   for (const a of list) if (Math.abs(a.points - points) < Math.abs(best.points - points)) best = a;
   return best;
 };
 
-function playRule(req: BotRequest, v: DifferenzlerView): Action {
+/** The play actions' cards (in the play phase every legal action is a card). */
+const playsOf = (req: BotRequest) => legalOf(req, 'differenzler').filter((a) => a.t === 'play');
+
+function playRule(req: BotRequest, v: DifferenzlerView): A {
   const ctx = contextOf(v, req.seat);
-  const legal = (req.legal as readonly PlayAction[]).map((a) => a.card);
+  const plays = playsOf(req);
+  const legal = plays.map((a) => a.card);
   const card = ruleCard(ctx, legal, { wantTricks: (ctx.need ?? 0) > 0, declarer: false });
-  return req.legal[legal.indexOf(card)];
+  return plays[legal.indexOf(card)];
 }
 
-function playSearch(req: BotRequest, v: DifferenzlerView): Action {
+function playSearch(req: BotRequest, v: DifferenzlerView): A {
   const ctx = contextOf(v, req.seat);
-  const legal = (req.legal as readonly PlayAction[]).map((a) => a.card);
+  const plays = playsOf(req);
+  const legal = plays.map((a) => a.card);
   const prefer = ruleCard(ctx, legal, { wantTricks: (ctx.need ?? 0) > 0, declarer: false });
   // With 7 or more cards in hand no sampled deal fits the budget (bench/decisions.ts: none of 32
   // decisions in tricks 1-3 solved one), so the search is not started.
-  if (ctx.hand.length >= FIRST_SEARCHED) return req.legal[legal.indexOf(prefer)];
+  if (ctx.hand.length >= FIRST_SEARCHED) return plays[legal.indexOf(prefer)];
   const est = pimc(ctx, legal, seeded(`${req.seed}/pimc`));
   const card = est.samples === 0 ? prefer : bestCard(est, legal, prefer);
-  return req.legal[legal.indexOf(card)];
+  return plays[legal.indexOf(card)];
 }
 
 const isPlay = (v: DifferenzlerView) => v.phase === 'play';
@@ -166,11 +170,17 @@ export const differenzlerPlayers: Players = {
   rule: (req) => {
     const v = viewOf(req, 'differenzler');
     if (isPlay(v)) return playRule(req, v);
-    return estimateAction(req.legal, formulaEstimate(v.hand ?? [], SUITS.indexOf(v.trump!)));
+    return estimateAction(
+      legalOf(req, 'differenzler'),
+      formulaEstimate(v.hand ?? [], SUITS.indexOf(v.trump!)),
+    );
   },
   search: (req) => {
     const v = viewOf(req, 'differenzler');
     if (isPlay(v)) return playSearch(req, v);
-    return estimateAction(req.legal, searchEstimate(v, req.seat, seeded(`${req.seed}/estimate`)));
+    return estimateAction(
+      legalOf(req, 'differenzler'),
+      searchEstimate(v, req.seat, seeded(`${req.seed}/estimate`)),
+    );
   },
 };

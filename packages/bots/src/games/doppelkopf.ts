@@ -3,26 +3,23 @@
  * the search level (doppelkopf/search.ts: PIMC with rollouts and a double-dummy end game; its Vorbehalt,
  * solo, Reizen, Armut and announcement decisions are the rule level's).
  */
-import { type Action, seeded } from '@stich/engine';
+import { seeded } from '@stich/engine';
+import type { DoppelkopfAction } from '@stich/engine/doppelkopf/index';
 import { ruleAction } from '../doppelkopf/rule.ts';
 import { searchMove } from '../doppelkopf/search.ts';
 import type { BotRequest } from '../index.ts';
 import type { Players } from '../levels.ts';
-import { viewOf } from '../view.ts';
+import { legalOf, viewOf } from '../view.ts';
 
 /** The search level's move in the play phase, with the card values it chose by (hints show them). */
 export const searchMoveFor = (req: BotRequest) =>
-  searchMove(
-    viewOf(req, 'doppelkopf'),
-    req.legal as Parameters<typeof searchMove>[1],
-    seeded(`${req.seed}/dk`),
-  );
+  searchMove(viewOf(req, 'doppelkopf'), legalOf(req, 'doppelkopf'), seeded(`${req.seed}/dk`));
 
 export const doppelkopfPlayers: Players = {
-  rule: (req) => ruleAction(viewOf(req, 'doppelkopf'), req.legal),
+  rule: (req) => ruleAction(viewOf(req, 'doppelkopf'), legalOf(req, 'doppelkopf')),
   search: (req) => {
     const v = viewOf(req, 'doppelkopf');
-    if (v.phase !== 'play') return ruleAction(v, req.legal);
+    if (v.phase !== 'play') return ruleAction(v, legalOf(req, 'doppelkopf'));
     return searchMoveFor(req).action;
   },
 };
@@ -33,8 +30,9 @@ export const doppelkopfPlayers: Players = {
  * so the call is the one the level would make at its own turn with the same view. `quiet` is never
  * returned: the table does not wait for it, and saying nothing needs no step.
  */
-export const doppelkopfOptional = (req: BotRequest): Action | null => {
-  if (!req.legal.some((a) => (a as { t: string }).t === 'announce')) return null;
-  const a = ruleAction(viewOf(req, 'doppelkopf'), req.legal);
+export const doppelkopfOptional = (req: BotRequest): DoppelkopfAction | null => {
+  const legal = legalOf(req, 'doppelkopf');
+  if (!legal.some((a) => a.t === 'announce')) return null;
+  const a = ruleAction(viewOf(req, 'doppelkopf'), legal);
   return a.t === 'announce' ? a : null;
 };

@@ -6,9 +6,9 @@
  * step (the engine offers only that one). Bella is claimed unless the seat is a maker who expects to
  * lose (003: a maker who trails may keep it back, as it would go to the opponent).
  */
-import type { Action, Card, Rng } from '@stich/engine';
+import type { Card, Rng } from '@stich/engine';
 import { DECK32, seeded } from '@stich/engine';
-import type { KlaberjassView } from '@stich/engine/klaberjass/index';
+import type { KlaberjassAction, KlaberjassView } from '@stich/engine/klaberjass/index';
 import type { BotRequest } from '../index.ts';
 import type { Players } from '../levels.ts';
 import { type BidSim, declarerWins, suitIndex } from '../play/bid.ts';
@@ -16,10 +16,10 @@ import type { PlayContext } from '../play/context.ts';
 import { ruleCard } from '../play/heuristic.ts';
 import { bestCard, pimc } from '../play/pimc.ts';
 import { JAS32 } from '../solver/model.ts';
-import { viewOf } from '../view.ts';
+import { legalOf, viewOf } from '../view.ts';
 import { simWindow, trumpScore } from './klapperjas.ts';
 
-type A = Action & { readonly card?: Card; readonly bella?: true; readonly suit?: string };
+type A = KlaberjassAction;
 
 const find = (legal: readonly A[], t: string) => legal.find((a) => a.t === t);
 
@@ -83,7 +83,7 @@ function makerShare(v: KlaberjassView, me: number, suit: string, rng: Rng): numb
 }
 
 function bid(req: BotRequest, v: KlaberjassView, search: boolean): A {
-  const legal = req.legal as readonly A[];
+  const legal = legalOf(req, 'klaberjass');
   const hand = v.hand ?? [];
   const turnedSuit = v.turned![0];
   const rng = seeded(`${req.seed}/bid`);
@@ -109,7 +109,7 @@ function bid(req: BotRequest, v: KlaberjassView, search: boolean): A {
 }
 
 function play(req: BotRequest, v: KlaberjassView, search: boolean): A {
-  const legal = req.legal as readonly A[];
+  const legal = legalOf(req, 'klaberjass');
   const ctx = contextOf(v, req.seat);
   const cards = [...new Set(legal.filter((a) => a.t === 'play').map((a) => a.card!))];
   const maker = v.maker === req.seat;

@@ -10,9 +10,15 @@
  * Calls: melds are always declared (the best option), the 7 always exchanged, Belle always announced;
  * Kontra and Re only on the seat's own turn in play (a bot never acts out of turn, and passes in a meld round).
  */
-import type { Action, Card, Rng } from '@stich/engine';
+import type { Card, Rng } from '@stich/engine';
 import { DECK32, SUITS, seeded } from '@stich/engine';
-import type { KlapperjasView } from '@stich/engine/klapperjas/index';
+import {
+  BELLE_VALUE,
+  handSize,
+  type KlapperjasAction,
+  type KlapperjasView,
+  specValue,
+} from '@stich/engine/klapperjas/index';
 import type { BotRequest } from '../index.ts';
 import type { Players } from '../levels.ts';
 import { type BidSim, declarerWins, suitIndex, type WinTest } from '../play/bid.ts';
@@ -20,19 +26,13 @@ import type { PlayContext } from '../play/context.ts';
 import { ruleCard } from '../play/heuristic.ts';
 import { bestCard, type Estimate, pimc } from '../play/pimc.ts';
 import { JAS32 } from '../solver/model.ts';
-import { viewOf } from '../view.ts';
+import { legalOf, viewOf } from '../view.ts';
 
-type A = Action & {
-  readonly card?: Card;
-  readonly belle?: true;
-  readonly suit?: string;
-  readonly melds?: readonly { length: number }[];
-};
+type A = KlapperjasAction;
 
-/** Party index of a seat seen from the declarer's side (0) or not (1). */
+/** Party index of a seat seen from the declarer's side (0) or not (1): the view's parties. */
 function partyOf(v: KlapperjasView, seat: number, declarer: number): number {
-  if (v.seats === 4) return seat % 2 === declarer % 2 ? 0 : 1;
-  return seat === declarer ? 0 : 1;
+  return v.parties.some((p) => p.includes(seat) && p.includes(declarer)) ? 0 : 1;
 }
 
 /** The seat's own party as 0. */
@@ -54,7 +54,7 @@ export function contextOf(v: KlapperjasView, me: number): PlayContext {
   for (const t of v.tricks) took |= 1 << party[t.winner!];
   const ifTrick: [number, number] = [0, 0];
   if (o.meldsNeedTrick && v.countingMelds) for (const m of v.countingMelds) ifTrick[party[m.seat]] += m.value;
-  if (o.belleNeedsTrick) for (const s of v.belle) ifTrick[party[s]] += 20;
+  if (o.belleNeedsTrick) for (const s of v.belle) ifTrick[party[s]] += BELLE_VALUE;
   const hand = v.hand ?? [];
   const known = Array.from({ length: v.seats }, (_, s) => (s === me ? [] : [...v.known[s]]));
   const knownAll = new Set(known.flat());
@@ -117,7 +117,7 @@ function bestMeld(legal: readonly A[]): A | undefined {
   let bestV = -1;
   for (const a of legal)
     if (a.t === 'meld') {
-      const val = (a.melds ?? []).reduce((x, m) => x + (m.length >= 4 ? 50 : 20), 0);
+      const val = (a.melds ?? []).reduce((x, m) => x + specValue(m), 0);
       if (val > bestV) {
         best = a;
         bestV = val;
@@ -144,7 +144,7 @@ function preliminaries(legal: readonly A[]): A | undefined {
 }
 
 function bidRule(req: BotRequest, v: KlapperjasView): A {
-  const legal = req.legal as readonly A[];
+  const legal = legalOf(req, 'klapperjas');
   const hand = v.hand ?? [];
   const line = ruleLine(v);
   const proposed = v.proposed!;
@@ -179,7 +179,7 @@ function simFor(v: KlapperjasView, me: number): BidSim {
     order,
     me,
     hand,
-    handSize: n === 4 ? 8 : 9,
+    handSize: handSize(n),
     known,
     outOfPlay,
     turned: n === 4 || v.turned === null ? undefined : v.turned,
@@ -187,9 +187,7 @@ function simFor(v: KlapperjasView, me: number): BidSim {
 }
 
 function winTest(v: KlapperjasView, me: number): WinTest {
-  const party = Array.from({ length: v.seats }, (_, s) =>
-    v.seats === 4 ? (s % 2 === me % 2 ? 0 : 1) : s === me ? 0 : 1,
-  );
+  const party = Array.from({ length: v.seats }, (_, s) => partyOf(v, s, me));
   // 3 players: declarer D beats the better opponent, taken as 0.6 of the opponents' sum O:
   // D > 0.3 (S − v) with D = (S + v) / 2 gives v > −S / 4.
   const threshold = v.active.length === 3 ? (dealt: number) => Math.floor(-dealt / 4) + 1 : () => 1;
@@ -206,7 +204,7 @@ const BID_NODES = 500_000;
 const WIN_LINE = 0.6;
 
 function bidSearch(req: BotRequest, v: KlapperjasView): A {
-  const legal = req.legal as readonly A[];
+  const legal = legalOf(req, 'klapperjas');
   const hand = v.hand ?? [];
   const rng = seeded(`${req.seed}/bid`);
   const [low, high] = simWindow(hand.length);
@@ -251,10 +249,10 @@ function bidSearch(req: BotRequest, v: KlapperjasView): A {
 }
 
 const isDeclarerSide = (v: KlapperjasView, me: number): boolean =>
-  v.declarer !== null && (v.seats === 4 ? v.declarer % 2 === me % 2 : v.declarer === me);
+  v.declarer !== null && partyOf(v, me, v.declarer) === 0;
 
 function playRule(req: BotRequest, v: KlapperjasView): A {
-  const legal = req.legal as readonly A[];
+  const legal = legalOf(req, 'klapperjas');
   const pre = preliminaries(legal);
   if (pre) return pre;
   const me = req.seat;
@@ -277,7 +275,7 @@ function winRate(est: Estimate, perSample: readonly number[]): number {
 }
 
 function playSearch(req: BotRequest, v: KlapperjasView): A {
-  const legal = req.legal as readonly A[];
+  const legal = legalOf(req, 'klapperjas');
   const pre = preliminaries(legal);
   if (pre) return pre;
   const me = req.seat;
@@ -301,7 +299,7 @@ function playSearch(req: BotRequest, v: KlapperjasView): A {
 
 /** The meld round before the first card (option melding 'round'): exchange, best melds, else pass. */
 const meldRound = (req: BotRequest): A => {
-  const legal = req.legal as readonly A[];
+  const legal = legalOf(req, 'klapperjas');
   return preliminaries(legal) ?? find(legal, 'pass')!;
 };
 

@@ -4,7 +4,7 @@
  * adapters build it from their views; the sampler deals the unseen cards consistently with it.
  */
 import type { Card, Rng, Seat } from '@stich/engine';
-import { cannotHold, SUITS, shuffle } from '@stich/engine';
+import { cannotHold, beats as engineBeats, winnerIndex as engineWinner, SUITS, shuffle } from '@stich/engine';
 import { type GameRules, type Objective, type Problem, trickRules } from '../solver/model.ts';
 
 export interface PlayedTrick {
@@ -54,19 +54,13 @@ export function cardValue(ctx: Pick<PlayContext, 'rules' | 'trump'>, c: Card): n
   return suitOf(c) === ctx.trump ? ctx.rules.trumpValue[c[1]] : ctx.rules.plainValue[c[1]];
 }
 
-export function beats(ctx: Pick<PlayContext, 'rules' | 'trump'>, c: Card, w: Card): boolean {
-  const a = suitOf(c);
-  const b = suitOf(w);
-  if (a === b) return strength(ctx, c) > strength(ctx, w);
-  return a === ctx.trump;
-}
+/** Whether `c` takes the trick from `w`, the card winning so far: the engine's rule (kernel `beats`). */
+export const beats = (ctx: Pick<PlayContext, 'rules' | 'trump'>, c: Card, w: Card): boolean =>
+  engineBeats(ctx.rules.orders[ctx.trump], c, w);
 
-/** Index of the winning card in a (partial) trick. */
-export function winnerIndex(ctx: Pick<PlayContext, 'rules' | 'trump'>, cards: readonly Card[]): number {
-  let w = 0;
-  for (let i = 1; i < cards.length; i++) if (beats(ctx, cards[i], cards[w])) w = i;
-  return w;
-}
+/** Index of the winning card in a (partial) trick: the engine's (kernel `winnerIndex`). */
+export const winnerIndex = (ctx: Pick<PlayContext, 'rules' | 'trump'>, cards: readonly Card[]): number =>
+  engineWinner(ctx.rules.orders[ctx.trump], cards);
 
 export { suitOf };
 

@@ -7,8 +7,8 @@
  * single mask operations. The game's rules enter only through `SolverRules`: rank orders, card values,
  * the follow rule, the last-trick bonus and points that are fixed before play.
  */
-import type { Card, FollowPolicy, JassGame, Seat, Suit, TrickRules } from '@stich/engine';
-import { DIFFERENZLER_GAME, JASS32_GAME, jassTrickRules, SUITS } from '@stich/engine';
+import type { Card, FollowPolicy, JassGame, Seat, Suit, TrickOrder, TrickRules } from '@stich/engine';
+import { DIFFERENZLER_GAME, JASS32_GAME, jassOrder, jassTrickRules, SUITS } from '@stich/engine';
 import { POLICIES as DIFFERENZLER_POLICIES } from '@stich/engine/differenzler/index';
 import { FOLLOW_RULE as JASS32_FOLLOW } from '@stich/engine/klapperjas/index';
 
@@ -35,6 +35,8 @@ export interface GameRules {
   readonly plainValue: Readonly<Record<string, number>>;
   readonly trumpValue: Readonly<Record<string, number>>;
   readonly lastTrick: number;
+  /** The engine's trick order over card strings by trump suit (SUITS index), made once. */
+  readonly orders: readonly TrickOrder<Card>[];
 }
 
 function fromEngine(jass: JassGame, follow: FollowFamily): GameRules {
@@ -49,6 +51,7 @@ function fromEngine(jass: JassGame, follow: FollowFamily): GameRules {
     plainValue: Object.fromEntries(ranks.map((r, i) => [r, t.plainPoints[i]])),
     trumpValue: Object.fromEntries(ranks.map((r, i) => [r, t.trumpPoints[i]])),
     lastTrick: jass.lastTrick,
+    orders: SUITS.map((_, t) => jassOrder(jass, t)),
   };
 }
 

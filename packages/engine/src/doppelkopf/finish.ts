@@ -128,7 +128,7 @@ export function specials(tricks: readonly FinishedTrick[], re: number): ScoreIte
  * leave on (all three in the preset); 004's scoring leaves them out itself (housescore.ts), since its result
  * names them.
  */
-function counted(items: ScoreItem[], o: DoppelkopfOptions): ScoreItem[] {
+export function counted(items: ScoreItem[], o: DoppelkopfOptions): ScoreItem[] {
   if (o.scoring !== 'ddv' || (o.fuchs && o.karlchen && o.doppelkopfTrick)) return items;
   return items.filter((i) =>
     i.kind === 'fuchsGefangen' ? o.fuchs : i.kind === 'karlchen' ? o.karlchen : o.doppelkopfTrick,

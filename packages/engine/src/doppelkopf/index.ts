@@ -55,13 +55,14 @@ export {
 } from './config.ts';
 export { type CallDeadline, callDeadlines } from './deadline.ts';
 export type { DoppelkopfDeal } from './deal.ts';
+export { counted as countedSpecials, type FinishedTrick, specials } from './finish.ts';
 export { type DoppelkopfGame, doppelkopf } from './game.ts';
 // House preset (004): doko-house.
 export type { ArmutDeal, HouseDeal, HouseResult, RedealReason } from './housedeal.ts';
 export { HOUSE_LIMIT, scoreHouse } from './housescore.ts';
 export type { ArmutView, HouseView } from './houseview.ts';
 export type { DoppelkopfOutcome } from './outcome.ts';
-export { legalKinds } from './play.ts';
+export { followKinds, HOCHZEIT_TRICKS, legalKinds } from './play.ts';
 export { scoreDdv } from './score.ts';
 export {
   CALLS,

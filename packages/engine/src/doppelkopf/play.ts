@@ -44,6 +44,9 @@ type A = DoppelkopfAction;
 
 export const holdsBothQueens = (s: S, seat: Seat): boolean => (heldTwice(s, seat) & (1 << CQ)) !== 0;
 
+/** The tricks in which a Hochzeit finds its partner (the first won by another seat); none, the holder plays alone. */
+export const HOCHZEIT_TRICKS = 3;
+
 export const partyOf = (s: S, seat: Seat): 0 | 1 => (((s.d.re >> seat) & 1) !== 0 ? 0 : 1);
 
 /**
@@ -58,13 +61,19 @@ const T_PTS = 16;
 /** The effective suit led of a packed trick, -1 when none is open. */
 const ledOf = (trick: number): number => (trick & 7) - 1;
 
+/**
+ * The kinds of `hand` (bits) a seat may play on a trick led in effective suit `led` (-1: it leads) under trick
+ * order `order`: the `follow` policy, follow the effective suit led, else any card (bots' rollouts use it too).
+ */
+export function followKinds(hand: number, order: number, led: number): number {
+  if (led < 0) return hand;
+  const m = hand & SUIT_MASK[order * 5 + led];
+  return m !== 0 ? m : hand;
+}
+
 /** The legal kinds of `seat`'s hand (the `follow` policy: follow the effective suit led, else any card). */
 export function legalKinds(s: S, seat: Seat): number {
-  const hand = held(s, seat);
-  const led = ledOf(s.trick);
-  if (led < 0) return hand;
-  const m = hand & SUIT_MASK[s.d.order * 5 + led];
-  return m !== 0 ? m : hand;
+  return followKinds(held(s, seat), s.d.order, ledOf(s.trick));
 }
 
 /** The play actions of every set of kinds within one suit's six: `IN_SUIT[suit * 64 + (mask >>> suit * 6)]`. */
@@ -266,11 +275,13 @@ export function play(s: S, seat: Seat, card: unknown): Result<S> {
   let contract = d.contract as Contract;
   let re = d.re;
   // Hochzeit: the first of tricks 1-3 not won by the holder finds his partner; three won alone, he plays alone.
+  // (HOCHZEIT_TRICKS: the bots' searches end the open Hochzeit at the same trick.)
   if (contract.kind === 'hochzeit' && contract.clarification === 0) {
     if (bestSeat !== contract.declarer) {
       contract = { ...contract, partner: bestSeat, clarification: trick + 1 };
       re |= 1 << bestSeat;
-    } else if (trick === 2) contract = { ...contract, clarification: 3, failed: true };
+    } else if (trick === HOCHZEIT_TRICKS - 1)
+      contract = { ...contract, clarification: HOCHZEIT_TRICKS, failed: true };
   }
   const w: Fresh = {
     config: s.config,

@@ -35,6 +35,10 @@ export const trickRules = (trump: number): TrickRules<Card> =>
   jassTrickRules(JASS32_GAME, trump, FOLLOW_RULE.policy);
 /** Points of the last trick (000 3.5: "erhält 10 Augen zusätzlich"). */
 export const LAST_TRICK = JASS32_GAME.lastTrick;
+/** What a Belle (trump Dame and König in one hand, 000 3.4) adds to its party's points. */
+export const BELLE_VALUE = 20;
+/** Cards in each hand in play: 8 with four players (000 4.4), 9 with two or three (000 4.2). */
+export const handSize = (players: number): number => (players === 4 ? 8 : 9);
 
 export const cardsOf = (set: number): Card[] => {
   const out: Card[] = [];

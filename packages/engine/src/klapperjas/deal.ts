@@ -7,7 +7,7 @@ import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { err, isObject, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
-import { bitOf, CARD } from './cards.ts';
+import { bitOf, CARD, handSize } from './cards.ts';
 import type { KlapperjasConfig } from './config.ts';
 import { f, layout } from './fast.ts';
 import { type DealInfo, fresh, type KlapperjasDeal, type KlapperjasState, type Match } from './state.ts';
@@ -47,7 +47,7 @@ function dealFromPerm(s: S, perm: Int8Array): KlapperjasDeal {
   const m = s.m;
   const n = m.n;
   const order = layout(m.n, m.dealer, m.activeMask).order;
-  const size = n === 4 ? 8 : 9;
+  const size = handSize(n);
   const hands: Card[][] = [];
   const held: number[] = [];
   const aside: number[] = [];
@@ -157,7 +157,7 @@ function dealBits(s: S, input: unknown): Result<DealBits> {
   if (!Array.isArray(hands) || hands.length !== n)
     return err('bad-deal', `hands must list ${n} hands, one per seat`);
   if (!Array.isArray(stock)) return err('bad-deal', 'stock must be a list of cards');
-  const size = n === 4 ? 8 : 9;
+  const size = handSize(n);
   const stockSize = 32 - size * m.active.length;
   let seen = 0;
   const hb: number[] = [];

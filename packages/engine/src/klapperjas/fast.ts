@@ -32,7 +32,7 @@ import { count } from '../core/bits.ts';
 import { SUITS } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { JASS32_GAME, TRUMP as TRUMP_SUIT, type TrickOrder } from '../kernel/index.ts';
-import { CARD, SUIT_MASK } from './cards.ts';
+import { CARD, handSize, SUIT_MASK } from './cards.ts';
 import type { KlapperjasAction } from './state.ts';
 
 type A = KlapperjasAction;
@@ -193,7 +193,7 @@ for (let n = 2; n <= 4; n++)
           next: shared(next),
           party: shared(Array.from({ length: n }, (_, i) => (n === 4 ? i & 1 : i))),
           activeMask,
-          handSize: n === 4 ? 8 : 9,
+          handSize: handSize(n),
           np: n === 4 ? 2 : n,
         }),
       );

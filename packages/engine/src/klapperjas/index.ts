@@ -1,8 +1,8 @@
 /** Klapper-Jas (Klaberjass) for 2, 3 and 4 players: rules in docs/rules/klapperjas.md. */
-export { FOLLOW_RULE, trickRules } from './cards.ts';
+export { BELLE_VALUE, FOLLOW_RULE, handSize, trickRules } from './cards.ts';
 export type { KlapperjasConfig, KlapperjasOptions, Preset } from './config.ts';
 export { PRESET_OPTIONS, PRESETS } from './config.ts';
 export { klapperjas } from './game.ts';
-export type { MeldSpec } from './melds.ts';
+export { type MeldSpec, specValue } from './melds.ts';
 export type * from './state.ts';
 export type { Announced, Dice, KlapperjasOutcome, KlapperjasView, PlayedCard, TrickView } from './view.ts';

@@ -19,7 +19,10 @@ export interface MeldSpec {
   readonly length: number;
 }
 
-export const meldValue = (m: Meld): number => (m.len >= 4 ? 50 : 20);
+/** A Halber 50, a Terz 20 (000 3.1/3.2). */
+export const meldValue = (m: Pick<Meld, 'len'>): number => (m.len >= 4 ? 50 : 20);
+/** The value of a meld as actions and views name it. */
+export const specValue = (m: Pick<MeldSpec, 'length'>): number => meldValue({ len: m.length });
 export const meldsValue = (ms: readonly Meld[]): number => ms.reduce((a, m) => a + meldValue(m), 0);
 export const meldMask = (m: Meld): number => (((1 << m.len) - 1) << (m.s * 8 + m.top - m.len + 1)) | 0;
 export const toSpec = (m: Meld): MeldSpec => ({ suit: SUITS[m.s], top: SEQ[m.top], length: m.len });

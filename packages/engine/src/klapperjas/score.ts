@@ -5,7 +5,7 @@
 
 import { type Card, SUITS } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
-import { CARD, LAST_TRICK, R_JACK, R_NINE } from './cards.ts';
+import { BELLE_VALUE, CARD, LAST_TRICK, R_JACK, R_NINE } from './cards.ts';
 import { bestDecl, meldsValue, toSpec } from './melds.ts';
 import {
   copy,
@@ -42,8 +42,8 @@ export function finishDeal(s: S): S {
     if (d.belle & (1 << seat)) {
       const p = d.party[seat];
       if (!o.belleNeedsTrick || s.took & (1 << p)) {
-        final[p] += 20;
-        belle.push({ seat, value: 20 });
+        final[p] += BELLE_VALUE;
+        belle.push({ seat, value: BELLE_VALUE });
       }
     }
   const dp = d.party[d.declarer];

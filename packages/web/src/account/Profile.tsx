@@ -4,7 +4,9 @@
  * own counts, results against the computer levels and hints used; pictures of the rating over time, the
  * game points per deal and the places of the last matches, each with its numbers as a table.
  */
+
 import type { GameMeta, GameStats, ProfileResponse, RatingPoint, RecentMatch } from '@stich/protocol';
+import { BOT_LEVELS } from '@stich/protocol/levels';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGames, useText } from '../games.ts';
@@ -18,8 +20,6 @@ const charts = () => import('./Charts.tsx');
 const RatingChart = lazy(() => charts().then((m) => ({ default: m.RatingChart })));
 const HistogramChart = lazy(() => charts().then((m) => ({ default: m.HistogramChart })));
 const RecentChart = lazy(() => charts().then((m) => ({ default: m.RecentChart })));
-
-const LEVELS = ['random', 'rule', 'search'] as const;
 
 /** Numbers in the interface language; `digits` after the point at most. */
 function useNum(): (n: number, digits?: number) => string {
@@ -235,7 +235,7 @@ function GameSection({
         <dt>{t('stats.profile.hints')}</dt>
         <dd data-testid="hints">{num(g.hints)}</dd>
       </dl>
-      {LEVELS.some((l) => g.vsBots[l]) && (
+      {BOT_LEVELS.some((l) => g.vsBots[l]) && (
         <table className="stats">
           <caption>{t('stats.profile.vsBots')}</caption>
           <thead>
@@ -246,7 +246,7 @@ function GameSection({
             </tr>
           </thead>
           <tbody>
-            {LEVELS.filter((l) => g.vsBots[l]).map((l) => (
+            {BOT_LEVELS.filter((l) => g.vsBots[l]).map((l) => (
               <tr key={l} data-level={l}>
                 <th scope="row">{t(`level.${l}`)}</th>
                 <td>{num(g.vsBots[l]?.matches ?? 0)}</td>
