@@ -150,6 +150,14 @@ export function trickGame<
   const matchWinners = spec.matchWinners ?? ((s: S) => highest(s.scores));
   const pointed = spec.pointedTricks === true;
   const chance = spec.chance;
+  const dealing = spec.dealing;
+  const claim = spec.claim;
+  /** The claiming play action of every card, interned (`claim`). */
+  const CLAIMS: Readonly<Record<string, Act>> = claim
+    ? Object.fromEntries(
+        ALL_CARDS.map((card) => [card, Object.freeze({ t: 'play', card, [claim.field]: true }) as Act]),
+      )
+    : {};
   const dealFields = new Set(['hands', ...(chance?.fields ?? [])]);
   const rulesOf = (s: S): TrickRules<Card> => {
     const exempt = spec.exempt;
@@ -201,6 +209,7 @@ export function trickGame<
   }
 
   function randomDeal(s: S, rng: Rng): Deal {
+    if (dealing) return dealing.draw(s, rng);
     const n = s.config.players;
     const size = handSize(s.config);
     const packet = spec.packet ?? size;
@@ -284,6 +293,7 @@ export function trickGame<
     chance ? chance.parse(input as Readonly<Record<string, unknown>>) : ok({} as E);
 
   function parseDeal(s: S, input: unknown): Result<Deal> {
+    if (dealing) return dealing.parse(s, input);
     const held = checkDeal(s, input);
     if (!held.ok) return held;
     const extra = parseChance(input);
@@ -295,9 +305,9 @@ export function trickGame<
   function applyDeal(s: S, deal: Deal): Result<S> {
     if (s.phase === 'over') return err('game-over', 'the match is over');
     if (s.phase !== 'deal') return err('wrong-phase', 'no deal is due now');
-    const held = checkDeal(s, deal);
+    const held = dealing ? dealing.held(s, deal) : checkDeal(s, deal);
     if (!held.ok) return held;
-    const extra = parseChance(deal);
+    const extra = dealing ? ok(deal) : parseChance(deal);
     if (!extra.ok) return extra;
     const n = s.config.players;
     const dealt: S = {
@@ -339,19 +349,35 @@ export function trickGame<
   }
 
   function legalActions(s: S, seat: Seat): readonly Act[] {
-    if (s.phase === 'play') return seat === s.turn ? playable(s, seat) : NOBODY_ACTS;
+    if (s.phase === 'play')
+      return seat !== s.turn ? NOBODY_ACTS : claim?.may(s, seat) ? withClaims(s, seat) : playable(s, seat);
     if (!toAct(s).includes(seat)) return [];
     return phases[s.phase].legal(s, seat);
   }
   const NOBODY_ACTS: readonly Act[] = [];
 
+  /** The play actions with the claiming one right after each card that may carry the claim. */
+  function withClaims(s: S, seat: Seat): readonly Act[] {
+    const out: Act[] = [];
+    const deck = spec.deck(s.config);
+    for (const a of playable(s, seat)) {
+      out.push(a);
+      if (claim?.allows(s, seat, deck.kindOf(a.card))) out.push(CLAIMS[a.card]);
+    }
+    return out;
+  }
+
   function parseAction(input: unknown): Result<Act> {
     if (!isObject(input)) return err('malformed', 'an action is an object { t, ... }');
     if (input.t === 'play') {
       for (const k of Object.keys(input))
-        if (k !== 't' && k !== 'card') return err('malformed', `play: unknown field ${k}`);
+        if (k !== 't' && k !== 'card' && k !== claim?.field)
+          return err('malformed', `play: unknown field ${k}`);
       if (!isCard(input.card)) return err('malformed', `play: ${JSON.stringify(input.card)} is not a card`);
-      return ok(PLAYS[input.card]);
+      if (claim === undefined || input[claim.field] === undefined || input[claim.field] === false)
+        return ok(PLAYS[input.card]);
+      if (input[claim.field] !== true) return err('malformed', `play: ${claim.field} must be true`);
+      return ok(CLAIMS[input.card]);
     }
     if (spec.parseAction) return spec.parseAction(input);
     return err('unknown-action', `unknown action ${JSON.stringify(input.t)}; ${spec.id} knows play`);
@@ -365,7 +391,7 @@ export function trickGame<
     if (!isObject(action)) return err('malformed', 'an action is an object { t, ... }');
     if (s.phase === 'play') {
       if (action.t !== 'play') return notPlay(action);
-      return play(s, seat, (action as CardAction).card);
+      return play(s, seat, (action as CardAction).card, claim !== undefined && action[claim.field] === true);
     }
     if (!toAct(s).includes(seat)) return err('not-your-turn', `seat ${seat} does not act in ${s.phase}`);
     if (action.t === 'play') return err('illegal-action', `no card is played before ${s.phase} is over`);
@@ -426,7 +452,7 @@ export function trickGame<
   }
 
   /** The reference play step (with the game's `fast` follow check and `beats` where it has them). */
-  function play(s: S, seat: Seat, card: Card): Result<S> {
+  function play(s: S, seat: Seat, card: Card, claims = false): Result<S> {
     if (seat !== s.turn) return err('not-your-turn', `seat ${s.turn} is to play`);
     const deck = spec.deck(s.config);
     const kind = deck.kindOf(card);
@@ -444,6 +470,11 @@ export function trickGame<
         ? fast.allows(s, seat, kind)
         : legalCards(rulesOf(s), handCards(deck, s.held, seat), trickCards(s)).includes(card);
       if (!legal) return err('illegal-action', fault(s, card));
+    }
+    if (claims) {
+      // Recorded before the card is played: the deal's last card is scored with its claim.
+      if (!claim?.allows(s, seat, kind)) return err('illegal-action', claim?.refusal ?? 'no claim here');
+      s = claim.record(s, seat);
     }
     const n = s.config.players;
     const held = s.held.slice();
@@ -509,12 +540,13 @@ export function trickGame<
     };
     const row = spec.scoreDeal(s, tally);
     const score = spec.dealScore(row);
-    const scored: S = {
+    const counted: S = {
       ...s,
       dealt: s.dealt + 1,
       results: [...s.results, row],
       scores: s.scores.map((x, seat) => x + score[seat]),
     };
+    const scored: S = spec.settle ? { ...counted, own: spec.settle(counted, row) } : counted;
     if (spec.isMatchOver(scored)) return { ...scored, phase: 'over' };
     const dealer = (s.dealer + 1) % n;
     return { ...scored, phase: 'deal', dealer, turn: (dealer + 1) % n };
