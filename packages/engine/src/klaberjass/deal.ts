@@ -37,6 +37,18 @@ export const INITIAL: KlaberjassOwn = {
 
 const DECK_SCRATCH = new Int8Array(32);
 
+/**
+ * The kernel's `held` words of two 32-bit hands, an array of doubles from the start as the kernel's own
+ * (game.ts `WORDS`): a word with bit 31 set is no small integer to V8, and arrays of both element kinds
+ * made every play step slower.
+ */
+export function heldOf(h0: number, h1: number): number[] {
+  const held = [0.5, 0, 0.5, 0];
+  held[0] = h0;
+  held[2] = h1;
+  return held;
+}
+
 /** The set of `cards[from .. to - 1]`; anything that is not a card adds nothing. */
 function setOf(cards: readonly Card[], from: number, to: number): number {
   let set = 0;
@@ -93,7 +105,7 @@ export const DEALING: OwnDealing<State, KlaberjassDeal> = {
     // An unknown card adds no bit: only 32 known cards, each dealt exactly once, make the whole deck.
     if ((h0 | h1 | setOf(hands[0], 6, 9) | setOf(hands[1], 6, 9) | setOf(stock, 0, 14)) !== ALL)
       return err('bad-deal', 'every card of the 32-card deck must be dealt exactly once');
-    return ok([h0, 0, h1, 0]);
+    return ok(heldOf(h0, h1));
   },
 };
 

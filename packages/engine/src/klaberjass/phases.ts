@@ -21,6 +21,7 @@ import {
   type Verdict,
 } from './actions.ts';
 import { bestKey, POS } from './cards.ts';
+import { heldOf } from './deal.ts';
 import { nonDealer } from './play.ts';
 import type { KlaberjassOwn, KlaberjassState, Said } from './types.ts';
 
@@ -74,7 +75,12 @@ const ALONE: ReadonlyMap<KlaberjassAction, readonly KlaberjassAction[]> = new Ma
 );
 
 /** The state with the game's part `own` and `turn` (each caller spreads `s.own` with a literal: one shape each). */
-const withOwn = (s: State, own: KlaberjassOwn, turn = s.turn): State => ({ ...s, turn, own });
+const withOwn = (s: State, own: KlaberjassOwn, turn = s.turn, phase = s.phase): State => ({
+  ...s,
+  phase,
+  turn,
+  own,
+});
 
 const said = (s: State, seat: Seat, action: KlaberjassAction): readonly Said[] => [
   ...s.own.bids,
@@ -82,16 +88,19 @@ const said = (s: State, seat: Seat, action: KlaberjassAction): readonly Said[] =
 ];
 
 /** The deal is thrown in: the same dealer deals again (the kernel's `deal` phase). */
-const throwIn = (s: State, seat: Seat, action: KlaberjassAction, why: 'schmeiss' | 'passed'): State => ({
-  ...withOwn(s, {
-    ...s.own,
-    bids: said(s, seat, action),
-    thrownIn: s.own.thrownIn + 1,
-    throwIn: why,
-    schmeissed: why === 'schmeiss' ? [...s.own.schmeissed, s.own.schmeisser] : s.own.schmeissed,
-  }),
-  phase: 'deal',
-});
+const throwIn = (s: State, seat: Seat, action: KlaberjassAction, why: 'schmeiss' | 'passed'): State =>
+  withOwn(
+    s,
+    {
+      ...s.own,
+      bids: said(s, seat, action),
+      thrownIn: s.own.thrownIn + 1,
+      throwIn: why,
+      schmeissed: why === 'schmeiss' ? [...s.own.schmeissed, s.own.schmeisser] : s.own.schmeissed,
+    },
+    s.turn,
+    'deal',
+  );
 
 /** Trump is fixed: the three extra cards come, then the trump-7 exchange or the sequence talk. */
 function fixTrump(s: State, bids: readonly Said[], maker: Seat, trump: number): State {
@@ -100,32 +109,28 @@ function fixTrump(s: State, bids: readonly Said[], maker: Seat, trump: number): 
   const seven = trump * 8 + POS.seven;
   const turnedSeven = s.own.turned === seven;
   const holder = turnedSeven ? -1 : (h0 >> seven) & 1 ? 0 : (h1 >> seven) & 1 ? 1 : -1;
-  const next: State = {
-    ...withOwn(s, { ...s.own, bids, maker, trump, extra: [0, 0], sevenHolder: holder }),
-    held: [h0, 0, h1, 0],
-  };
+  const own = { ...s.own, bids, maker, trump, extra: [0, 0], sevenHolder: holder };
+  const next: State = { ...s, held: heldOf(h0, h1), own };
   // Both seats are asked, non-dealer first, so that a pass does not tell where the 7 is.
-  if (!turnedSeven) return { ...next, phase: 'exchange', turn: nonDealer(s) };
-  return startSequences(next);
+  return turnedSeven ? startSequences(next) : withOwn(next, own, nonDealer(s), 'exchange');
 }
 
 function startSequences(s: State): State {
   const mode = s.config.options.sequences;
   const key = (seat: Seat): number => bestKey(s.held[2 * seat], s.own.trump, mode);
-  return {
-    ...withOwn(s, { ...s.own, seqKeys: [key(0), key(1)], seqStep: 0 }, nonDealer(s)),
-    phase: 'sequences',
-  };
+  return withOwn(s, { ...s.own, seqKeys: [key(0), key(1)], seqStep: 0 }, nonDealer(s), 'sequences');
 }
 
 function startPlay(s: State, talk: readonly Said[], winner: number): State {
   const both = (1 << (s.own.trump * 8 + POS.king)) | (1 << (s.own.trump * 8 + POS.queen));
   const holder = (s.held[0] & both) === both ? 0 : (s.held[2] & both) === both ? 1 : -1;
   const startHands = [s.held[0], s.held[2]];
-  return {
-    ...withOwn(s, { ...s.own, talk, seqWinner: winner, startHands, bellaHolder: holder }, nonDealer(s)),
-    phase: 'play',
-  };
+  return withOwn(
+    s,
+    { ...s.own, talk, seqWinner: winner, startHands, bellaHolder: holder },
+    nonDealer(s),
+    'play',
+  );
 }
 
 function applySequences(s: State, seat: Seat, action: KlaberjassAction): State {
@@ -175,16 +180,12 @@ export const PHASES: Readonly<Record<string, TrickPhase<State, KlaberjassAction>
       const t = action.t;
       if (t === 'take') return ok(fixTrump(s, said(s, seat, TAKE), seat, s.own.turned >> 3));
       if (t === 'schmeiss')
-        return ok({
-          ...withOwn(s, { ...s.own, bids: said(s, seat, SCHMEISS), schmeisser: seat }, 1 - seat),
-          phase: 'schmeiss',
-        });
+        return ok(
+          withOwn(s, { ...s.own, bids: said(s, seat, SCHMEISS), schmeisser: seat }, 1 - seat, 'schmeiss'),
+        );
       if (t === 'pass')
         return ok(
-          pass(s, seat, (s) => ({
-            ...withOwn(s, { ...s.own, bids: said(s, seat, PASS) }, nonDealer(s)),
-            phase: 'bid2',
-          })),
+          pass(s, seat, (s) => withOwn(s, { ...s.own, bids: said(s, seat, PASS) }, nonDealer(s), 'bid2')),
         );
       return wrong(s, t);
     },
@@ -225,7 +226,7 @@ export const PHASES: Readonly<Record<string, TrickPhase<State, KlaberjassAction>
         return err('illegal-action', 'only the holder of the trump 7 may exchange it');
       const held = s.held.slice();
       held[2 * seat] = (held[2 * seat] & ~(1 << (s.own.trump * 8 + POS.seven))) | (1 << s.own.turned);
-      return ok(startSequences({ ...withOwn(s, { ...s.own, exchanged: true }), held }));
+      return ok(startSequences({ ...s, held, own: { ...s.own, exchanged: true } }));
     },
   }),
   sequences: phase({
