@@ -117,9 +117,17 @@ export const FAST: FastFollow<State> = {
     if ((b0 | b2 | b3) === 0) return BY_SUIT[256 + b1];
     if ((b0 | b1 | b3) === 0) return BY_SUIT[512 + b2];
     if ((b0 | b1 | b2) === 0) return BY_SUIT[768 + b3];
-    const out: CardAction[] = [];
-    for (const l of [BY_SUIT[b0], BY_SUIT[256 + b1], BY_SUIT[512 + b2], BY_SUIT[768 + b3]])
-      for (let i = 0; i < l.length; i++) out.push(l[i]);
+    // Several suits (a lead, or neither follow nor trump): the four lists copied into one of their length.
+    const l0 = BY_SUIT[b0];
+    const l1 = BY_SUIT[256 + b1];
+    const l2 = BY_SUIT[512 + b2];
+    const l3 = BY_SUIT[768 + b3];
+    const out: CardAction[] = new Array(l0.length + l1.length + l2.length + l3.length);
+    let k = 0;
+    for (let i = 0; i < l0.length; i++) out[k++] = l0[i];
+    for (let i = 0; i < l1.length; i++) out[k++] = l1[i];
+    for (let i = 0; i < l2.length; i++) out[k++] = l2[i];
+    for (let i = 0; i < l3.length; i++) out[k++] = l3[i];
     return out;
   },
   allows: (s, seat, kind) => (legalPlays(s.held[2 * seat], s.led, s.own.trump) & (1 << kind)) !== 0,
