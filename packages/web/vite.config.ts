@@ -35,6 +35,12 @@ export default defineConfig({
               test: /packages[\\/]web[\\/]src[\\/](account[\\/](?!Charts)|i18n[\\/](account|stats|friends)\.ts)/,
               priority: 1,
             },
+            // The tournaments' screens and their texts in one fetch (they use the account chunk's page and API).
+            {
+              name: 'tournaments',
+              test: /packages[\\/](web[\\/]src[\\/](tournaments[\\/]|i18n[\\/]tournaments\.ts)|tournament[\\/]src[\\/])/,
+              priority: 1,
+            },
             { name: 'charts', test: /node_modules[\\/]uplot[\\/]|[\\/]account[\\/]Charts/, priority: 1 },
             { name: 'colyseus', test: /node_modules[\\/](@colyseus|msgpackr|ws)[\\/]/, priority: 2 },
             { name: 'lobby', tags: ['$initial'], priority: 4 },

@@ -17,6 +17,7 @@ import type { Logger } from 'pino';
 import { context } from './context.ts';
 import type { Db } from './db.ts';
 import type { RouteKit } from './replay.ts';
+import { withheld } from './tournaments-tables.ts';
 
 /** The deals of a record that are over: all but the running one, every deal once the match is over. */
 export function finishedDeals(record: GameRecord, over: boolean): number[] {
@@ -177,6 +178,8 @@ export function analysisRoute(kit: RouteKit) {
       // The analysis shows every hand: like the record, only once the match is over.
       if (v.row.status !== 'over')
         return fail('not-finished', 'the analysis is available when the match is over');
+      if (await withheld(context().store.db, v.row.id))
+        return fail('not-finished', 'the analysis is available when every table of the round is done');
       const { store, analyses } = context();
       const record = await store.record(id);
       if (!record || !gameById(record.game)) return fail('not-found', 'no record for this table');

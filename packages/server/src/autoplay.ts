@@ -18,6 +18,7 @@ import { mayPlay, type SeatRt, takesOver } from './presence.ts';
 import type { ChangeQueue } from './queue.ts';
 import type { TableState } from './tablestate.ts';
 import { after, type Timer } from './timers.ts';
+import { markDropped } from './tournaments-tables.ts';
 
 export class Autoplay {
   private readonly t: TableState;
@@ -78,7 +79,8 @@ export class Autoplay {
   startGrace(s: SeatRt) {
     const t = this.t;
     if (s.kind !== 'human' || s.client || s.botActive || s.grace || t.status !== 'playing') return;
-    if (!takesOver(t.seats, s.seat)) return;
+    // A tournament never waits for one player: his seat is played on (and he is marked as dropped out).
+    if (!takesOver(t.seats, s.seat) && !t.tournament) return;
     const ms = context().config.graceSeconds * 1000;
     s.graceEnds = Date.now() + ms;
     s.grace = after(ms, () => {
@@ -86,6 +88,10 @@ export class Autoplay {
       if (s.client || t.status !== 'playing') return;
       s.botActive = true;
       context().log.info({ table: t.row.id, seat: s.seat }, 'bot took over seat');
+      if (t.tournament && s.holder)
+        markDropped(context().store.db, t.tournament.tournament, s.holder.playerId).catch((e: unknown) =>
+          context().log.warn({ table: t.row.id, err: e }, 'dropout not stored'),
+        );
       this.tableChanged();
       this.afterChange();
     });
@@ -95,7 +101,7 @@ export class Autoplay {
   presenceChanged() {
     const t = this.t;
     if (t.status !== 'playing' || t.disposed || t.parked) return;
-    if (this.paused !== mayPlay(t.seats, t.roles.size)) return;
+    if (this.paused !== this.mayPlay()) return;
     const before = t.deadline;
     this.afterChange();
     // A match that goes on starts the turn timer of the seat to act (or a pause stops it): the state the
@@ -119,6 +125,12 @@ export class Autoplay {
     });
   }
 
+  /** Whether the computers may act (presence.ts); a tournament's table always plays on. */
+  private mayPlay(): boolean {
+    const t = this.t;
+    return t.tournament !== null || mayPlay(t.seats, t.roles.size);
+  }
+
   private controlledByBot(seat: Seat): boolean {
     const s = this.t.seats[seat];
     return s.kind === 'bot' || s.botActive;
@@ -132,7 +144,7 @@ export class Autoplay {
   afterChange(aside = false) {
     const t = this.t;
     const playing = t.status === 'playing' && !t.disposed && !t.parked;
-    this.paused = playing && !mayPlay(t.seats, t.roles.size);
+    this.paused = playing && !this.mayPlay();
     const live = playing && !this.paused;
     // Bots act for the seat whose turn it is (toAct[0]); bots among the other listed seats are asked only
     // about optional calls (`askOptional`). In phases where every listed seat must act (secret estimates),

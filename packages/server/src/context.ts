@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Admissions } from './edge.ts';
 import type { Owner } from './owner.ts';
 import type { Store } from './store.ts';
+import type { TournamentRunner } from './tournaments-run.ts';
 
 export interface Context {
   readonly config: Config;
@@ -27,6 +28,8 @@ export interface Context {
   readonly admissions: Admissions;
   /** The deals of every table (chance.ts): random ones, unless a test chose its own. */
   readonly dealer: Dealer;
+  /** Drives the running tournaments whose leases this process holds (tournaments-run.ts). */
+  readonly tournaments: TournamentRunner;
 }
 
 let current: Context | undefined;

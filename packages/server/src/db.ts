@@ -17,6 +17,7 @@ import pg from 'pg';
 import { CHAT_MIGRATION, type ChatSchema } from './chat-tables.ts';
 import { FRIENDS_MIGRATION, type FriendsSchema } from './friends-tables.ts';
 import { RATINGS_MIGRATION, type RatingsSchema } from './ratings-tables.ts';
+import { TOURNAMENTS_MIGRATION, type TournamentsSchema } from './tournaments-tables.ts';
 
 export interface PlayersTable {
   id: string;
@@ -187,9 +188,9 @@ export interface MatchStatsTable {
 /**
  * With the ratings' tables (ratings-tables.ts: rated_matches, ratings, rating_history), the chat's
  * (chat-tables.ts: chat_messages, chat_reports, chat_bars, chat_rules) and the friends'
- * (friends-tables.ts: friendships, blocks, invitations, seen).
+ * (friends-tables.ts: friendships, blocks, invitations, seen) and the tournaments' (tournaments-tables.ts).
  */
-export interface Schema extends RatingsSchema, ChatSchema, FriendsSchema {
+export interface Schema extends RatingsSchema, ChatSchema, FriendsSchema, TournamentsSchema {
   players: PlayersTable;
   match_stats: MatchStatsTable;
   accounts: AccountsTable;
@@ -398,6 +399,8 @@ const migrations: Record<string, Migration> = {
   '010_chat': CHAT_MIGRATION,
   // Friends, blocks, invitations to a seat, when a player was last seen (friends.ts, docs/friends.md).
   '011_friends': FRIENDS_MIGRATION,
+  // Tournaments, their tables' results and dropouts (tournaments-tables.ts, docs/tournaments.md).
+  '012_tournaments': TOURNAMENTS_MIGRATION,
 };
 
 export interface DbOptions {

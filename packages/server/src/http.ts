@@ -42,6 +42,7 @@ import { startRoute } from './start.ts';
 import { serveStatic } from './static.ts';
 import { profileRoute } from './statsdb.ts';
 import { secret, type TableRow } from './store.ts';
+import { tournamentRoutes } from './tournaments-routes.ts';
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), {
@@ -401,6 +402,7 @@ export function routes() {
       ...accountRoutes({ json, fail }, logins),
       ...passkeyRoutes({ json, fail }, logins),
       ...friendsRoutes({ json, fail }),
+      ...tournamentRoutes({ json, fail }),
       ...replayRoutes({ json, fail, playerOf, visibleTable }),
       ...analysisRoute({ json, fail, playerOf, visibleTable }),
       ...hintRoute({ json, fail, playerOf }),

@@ -14,6 +14,7 @@ import { seatsOf } from './seating.ts';
 import { buildRecord } from './store.ts';
 import type { TableState } from './tablestate.ts';
 import { after, type Timer } from './timers.ts';
+import { tournamentOfTable } from './tournaments-tables.ts';
 
 /** Close code for spectators of a table parked for lack of people (IDLE_SECONDS). */
 export const CLOSE_PARKED = 4101;
@@ -42,6 +43,7 @@ export async function restore(t: TableState, id: string): Promise<void> {
     await store.setStatus(row.id, t.status);
   } else t.status = row.status;
   t.seats = seatsOf(row, holders);
+  t.tournament = await tournamentOfTable(store.db, row.id);
 }
 
 export function humanConnected(seats: readonly SeatRt[]): boolean {
@@ -82,7 +84,8 @@ export class Parking {
    */
   check() {
     const t = this.t;
-    if (t.disposed || t.parked) return;
+    // A tournament's table plays on without people (computers take their seats) until its round is done.
+    if (t.disposed || t.parked || t.tournament) return;
     if (t.status === 'over' || humanConnected(t.seats)) {
       this.idle?.clear();
       this.idle = null;

@@ -14,6 +14,7 @@ import { allSeated } from './seating.ts';
 import { matchEnded } from './statsdb.ts';
 import type { StoredStep } from './store.ts';
 import type { TableState } from './tablestate.ts';
+import { fixedDeal } from './tournaments-play.ts';
 
 /** Who asked for a change: a connection's request, or nobody (an automatic step). */
 export interface Source {
@@ -165,7 +166,13 @@ export class ChangeQueue {
     const { dealer } = context();
     let number = t.fair.next();
     while (!game.isOver(state) && game.awaitsDeal(state)) {
-      const own = dealer === randomDealer ? undefined : dealer(t.row.id, game, state, this.chance);
+      // A duplicate tournament table's cards are the round's (tournaments-play.ts), the same at every table.
+      const dup = t.tournament?.duplicate;
+      const own = dup
+        ? fixedDeal(game, state, dup, t.tournament!.round, number)
+        : dealer === randomDealer
+          ? undefined
+          : dealer(t.row.id, game, state, this.chance);
       const deal = own ?? (await t.fair.draw(game, state, number));
       number++;
       // The proof (`fair`) is stored with the deal; the engine takes the cards.
@@ -219,6 +226,8 @@ export class ChangeQueue {
     if (steps.some((s) => s.kind === 'deal') || t.game.isOver(state)) context().analyses.dealsEnded(t.row.id);
     // The match is over: its statistics are stored now, so the profiles show it within seconds (statsdb.ts).
     if (ended) matchEnded(context().store, t.row.id, context().log);
+    // A tournament's table ended: its result is taken up at once where this process drives the tournament.
+    if (ended && t.tournament) context().tournaments.poke();
     if (fair) this.hooks.fairChanged();
     return true;
   }

@@ -14,6 +14,7 @@ import { API, AROUND_API } from '@stich/protocol';
 import { context } from './context.ts';
 import { type Limit, memoryLimit, peerOf, redisLimit } from './limits.ts';
 import { hash, type TableRow } from './store.ts';
+import { withheld } from './tournaments-tables.ts';
 
 const zip = promisify(gzip);
 
@@ -140,6 +141,11 @@ async function finished(
   // A running match's record holds every hand: it is published only when the match is over.
   if (v.row.status !== 'over')
     return { error: kit.fail('not-finished', `the ${what} is available when the match is over`) };
+  // A duplicate tournament's deals are the same at every table of the round (docs/tournaments.md).
+  if (await withheld(context().store.db, v.row.id))
+    return {
+      error: kit.fail('not-finished', `the ${what} is available when every table of the round is done`),
+    };
   return { row: v.row, player };
 }
 

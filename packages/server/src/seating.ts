@@ -16,6 +16,7 @@ import { isInvited } from './rematch.ts';
 import { dropInvited, freeSeatsToBots, type StartAnswer, storeSetup } from './start.ts';
 import { hash, type SeatHolder, secret, type TableRow } from './store.ts';
 import type { TableState } from './tablestate.ts';
+import { withheld } from './tournaments-tables.ts';
 
 /** What a connection joins as (the room's onAuth answer). */
 export interface Auth {
@@ -82,6 +83,9 @@ export async function seatFor(t: TableState, options: unknown): Promise<Auth> {
   if (player && !member && (await blockedAt(store.db, player.id, holders)))
     throw new ServerError(403, 'forbidden: a player at this table does not accept you here');
   if (o.spectate) {
+    // A duplicate round's cards are the same at every table: nobody watches one before all are done.
+    if (t.tournament?.duplicate && (await withheld(store.db, t.row.id)))
+      throw new ServerError(403, 'forbidden: this duplicate round is still being played at other tables');
     if (spectatorCount(t.roles) >= MAX_SPECTATORS)
       throw new ServerError(409, `seat-taken: this table has its ${MAX_SPECTATORS} spectators`);
     return {

@@ -31,6 +31,7 @@ import { typeMatchmakeErrors } from './matchmake.ts';
 import { Owner } from './owner.ts';
 import { Store } from './store.ts';
 import { TableRoom } from './table.ts';
+import { TournamentRunner } from './tournaments-run.ts';
 
 export interface RunningServer {
   readonly url: string;
@@ -63,6 +64,7 @@ export async function startServer(config: Config, hooks: TestHooks = {}): Promis
     new Leases(db, dialect, () => matchMaker.processId, config.leaseSeconds * 1000),
     log.child({ module: 'owner' }),
   );
+  const tournaments = new TournamentRunner(log.child({ module: 'tournaments' }));
   setContext({
     config,
     store,
@@ -73,6 +75,7 @@ export async function startServer(config: Config, hooks: TestHooks = {}): Promis
     redis: cluster.redis ?? null,
     admissions: new Admissions(config.joinsPerAddress, RESERVATION_SECONDS),
     dealer: hooks.dealer ?? randomDealer,
+    tournaments,
   });
 
   const transport = new WebSocketTransport({
@@ -153,6 +156,7 @@ export async function startServer(config: Config, hooks: TestHooks = {}): Promis
   }
   const restored = await owner.takeOver(await owner.leases.unowned(false));
   owner.start();
+  tournaments.start();
   log.info(
     {
       url,
@@ -169,6 +173,7 @@ export async function startServer(config: Config, hooks: TestHooks = {}): Promis
   const close = () => {
     closing ??= (async () => {
       log.info('shutting down');
+      await tournaments.stop();
       await owner.stop();
       await server.gracefullyShutdown(false).catch((e: unknown) => log.error({ err: e }, 'shutdown'));
       await bots.close();

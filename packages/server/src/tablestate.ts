@@ -8,6 +8,7 @@ import type { TableStatus } from '@stich/protocol';
 import type { TableFairness } from './fair.ts';
 import type { SeatRt } from './presence.ts';
 import type { TableRow } from './store.ts';
+import type { TournamentSeat } from './tournaments-tables.ts';
 
 export class TableState {
   game!: AnyGame;
@@ -33,4 +34,9 @@ export class TableState {
   starting = false;
   /** Parked: stored as `parked`, plays no more and is going away; restored when someone asks for it. */
   parked = false;
+  /**
+   * A tournament's table (tournaments-run.ts): it is never parked, computers always take over absent
+   * players (who are marked as dropped out), and a duplicate table deals the round's fixed cards.
+   */
+  tournament: TournamentSeat | null = null;
 }

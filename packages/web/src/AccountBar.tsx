@@ -1,7 +1,7 @@
 /**
  * The lobby's header line about the player: the signed-in name (to the profile and the settings), or
- * "Gast" with "Anmelden" and "Konto anlegen"; the friends (with the invitations waiting); and the
- * leaderboard. Whether this browser is signed in is
+ * "Gast" with "Anmelden" and "Konto anlegen"; the friends (with the invitations waiting); the
+ * tournaments; and the leaderboard. Whether this browser is signed in is
  * kept with its token (net.ts), so the lobby asks the server nothing for it.
  */
 import { useTranslation } from 'react-i18next';
@@ -41,6 +41,9 @@ export function AccountBar({ board }: { board: Route & { page: 'leaderboard' } }
           <a href={hrefOf({ page: 'signup' })}>{t('me.signUp')}</a>
         </>
       )}
+      <a href={hrefOf({ page: 'tournaments' })} data-testid="tournaments-link">
+        {t('me.tournaments')}
+      </a>
       <a href={hrefOf(board)} data-testid="leaderboard-link">
         {t('me.leaderboard')}
       </a>

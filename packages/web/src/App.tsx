@@ -22,6 +22,13 @@ const Settings = lazy(() => import('./account/Settings.tsx').then((m) => ({ defa
 const Profile = lazy(() => import('./account/Profile.tsx').then((m) => ({ default: m.Profile })));
 const Leaderboard = lazy(() => import('./account/Leaderboard.tsx').then((m) => ({ default: m.Leaderboard })));
 const Friends = lazy(() => import('./account/Friends.tsx').then((m) => ({ default: m.Friends })));
+// The tournaments' screens: one chunk (`tournaments`, vite.config.ts) with their texts.
+const Tournaments = lazy(() =>
+  import('./tournaments/Tournaments.tsx').then((m) => ({ default: m.Tournaments })),
+);
+const TournamentPage = lazy(() =>
+  import('./tournaments/Detail.tsx').then((m) => ({ default: m.TournamentPage })),
+);
 
 function Loading() {
   const { t } = useTranslation();
@@ -92,6 +99,8 @@ export function App() {
       {route.page === 'signup' && <SignUp />}
       {route.page === 'settings' && <Settings />}
       {route.page === 'friends' && <Friends />}
+      {route.page === 'tournaments' && <Tournaments />}
+      {route.page === 'tournament' && <TournamentPage key={route.id} id={route.id} code={route.code} />}
       {route.page === 'player' && <Profile key={route.name} name={route.name} />}
       {route.page === 'leaderboard' && <Leaderboard game={route.game} preset={route.preset} />}
     </Suspense>

@@ -12,7 +12,8 @@ export type Route =
   | { readonly page: 'join'; readonly code: string }
   | { readonly page: 'replay'; readonly id?: string; readonly code?: string }
   | { readonly page: 'fair' }
-  | { readonly page: 'signin' | 'signup' | 'settings' | 'friends' }
+  | { readonly page: 'signin' | 'signup' | 'settings' | 'friends' | 'tournaments' }
+  | { readonly page: 'tournament'; readonly id: string; readonly code?: string }
   | { readonly page: 'player'; readonly name: string }
   | { readonly page: 'leaderboard'; readonly game?: string; readonly preset?: string };
 
@@ -39,6 +40,11 @@ export function parseRoute(pathname: string, hash: string): Route {
   if (parts[0] === 'fair') return { page: 'fair' };
   if (parts[0] === 'signin' || parts[0] === 'signup' || parts[0] === 'settings' || parts[0] === 'friends')
     return { page: parts[0] };
+  if (parts[0] === 'tournaments') {
+    if (!parts[1]) return { page: 'tournaments' };
+    const code = q.get('code');
+    return { page: 'tournament', id: decodeURIComponent(parts[1]), ...(code ? { code } : {}) };
+  }
   if (parts[0] === 'player' && parts[1]) return { page: 'player', name: decodeURIComponent(parts[1]) };
   if (parts[0] === 'leaderboard') {
     const preset = q.get('preset');
@@ -75,7 +81,10 @@ export function hrefOf(r: Route): string {
     case 'signup':
     case 'settings':
     case 'friends':
+    case 'tournaments':
       return `#/${r.page}`;
+    case 'tournament':
+      return `#/tournaments/${encodeURIComponent(r.id)}${r.code ? `?code=${encodeURIComponent(r.code)}` : ''}`;
     case 'player':
       return `#/player/${encodeURIComponent(r.name)}`;
     case 'leaderboard':

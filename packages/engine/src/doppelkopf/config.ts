@@ -4,7 +4,7 @@
  */
 import { type Config, type Dependency, type OptionSchema, parseWith } from '../core/options.ts';
 import type { Result } from '../core/result.ts';
-import { SOLOS, type Solo } from './cards.ts';
+import { deckOf, SOLOS, type Solo } from './cards.ts';
 
 export const PRESETS = ['ddv', 'house'] as const;
 export type Preset = (typeof PRESETS)[number];
@@ -64,8 +64,8 @@ export const SOLOS_OF: Readonly<Record<SoloRule, readonly Solo[]>> = {
 
 export const MAX_GAMES = 1000;
 
-/** Cards in a hand, and so tricks in a deal: 12 with nines (48 cards), 10 without (40). */
-export const handSizeOf = (o: { readonly nines: boolean }): number => (o.nines ? 12 : 10);
+/** Cards in a hand, and so tricks in a deal: a quarter of the deck (12 with nines, 10 without). */
+export const handSizeOf = (o: { readonly nines: boolean }): number => deckOf(o.nines).size / 4;
 
 export interface DoppelkopfOptions {
   /** Deals in the match. */

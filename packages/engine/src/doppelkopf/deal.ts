@@ -8,9 +8,9 @@ import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { err, isObject, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
-import { TRUMP } from '../kernel/index.ts';
+import { checkHands, type Deck, DOKO40, DOKO48, dealHands, TRUMP } from '../kernel/index.ts';
 import type { DoppelkopfAction } from './actions.ts';
-import { deckOf, isNine, KIND_CARDS, KINDS, kindOf, NORMAL, SUIT_MASK } from './cards.ts';
+import { deckOf, KIND_CARDS, kindOf, NORMAL, SUIT_MASK } from './cards.ts';
 import { type DoppelkopfConfig, handSizeOf } from './config.ts';
 import type { HouseResult, RedealReason } from './housedeal.ts';
 import { schweinOf as schweinResult } from './schwein.ts';
@@ -85,78 +85,40 @@ export function start(config: DoppelkopfConfig, dealer: Seat): S {
 
 // ---- deals -------------------------------------------------------------------------------------------
 
-/** The deck's slots being shuffled by `randomDeal` (scratch: filled anew by every call, nothing kept between). */
-const SLOTS = new Uint8Array(48);
+/**
+ * The shuffled deck (the kernel's `dealHands`, core/rng.ts) dealt in one packet per seat from the forehand
+ * on (any way of dealing a uniform shuffle is the same).
+ */
+export const randomDeal = (state: S, rng: Rng): DoppelkopfDeal => ({
+  hands: dealHands(deckOf(state.config.options.nines), SEATS, state.m.forehand, handSize(state), rng),
+});
 
-/** `n` cards of the shuffled slots from `at` on. */
-function packet(cards: readonly Card[], at: number, n: number): Card[] {
-  const out = new Array<Card>(n);
-  for (let i = 0; i < n; i++) out[i] = cards[SLOTS[at + i]];
-  return out;
-}
+/** The game's kind (cards.ts, the DOKO48 numbering) of every kind of a deck. */
+const kindMap = (deck: Deck): Int8Array => Int8Array.from(deck.kinds, (c) => kindOf(c));
+const KIND_MAPS: readonly Int8Array[] = [kindMap(DOKO40), kindMap(DOKO48)];
 
 /**
- * The shuffled deck (Fisher-Yates over the deck's slots, core/rng.ts) dealt in one packet per seat from the
- * forehand on (any way of dealing a uniform shuffle is the same).
+ * The hands of a deal in the game's layout (`ones`, then `twice` of the state), or why it is not a deal of
+ * the deck: the kernel's `checkHands`, its card sets (slot = kind + copy * kinds) turned into kinds held
+ * once and twice.
  */
-export function randomDeal(state: S, rng: Rng): DoppelkopfDeal {
-  const cards = deckOf(state.config.options.nines).cards;
-  const size = cards.length;
-  for (let i = 0; i < size; i++) SLOTS[i] = i;
-  for (let i = size - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    const t = SLOTS[i];
-    SLOTS[i] = SLOTS[j];
-    SLOTS[j] = t;
-  }
-  const n = size / SEATS;
-  // Seat s gets packet (s - forehand) mod 4.
-  const f = state.m.forehand;
-  return {
-    hands: [
-      packet(cards, ((SEATS - f) & 3) * n, n),
-      packet(cards, ((SEATS + 1 - f) & 3) * n, n),
-      packet(cards, ((SEATS + 2 - f) & 3) * n, n),
-      packet(cards, ((SEATS + 3 - f) & 3) * n, n),
-    ],
-  };
-}
-
-/** The hands of a deal in the game's layout (`hands` of the state), or why it is not a deal of the deck. */
 function dealBits(config: DoppelkopfConfig, input: unknown): Result<number[]> {
   if (!isObject(input)) return err('bad-deal', 'a deal is { hands: Card[][] }');
   for (const k of Object.keys(input)) if (k !== 'hands') return err('bad-deal', `unknown field ${k}`);
   const nines = config.options.nines;
-  const n = handSizeOf(config.options);
-  const raw = input.hands;
-  if (!Array.isArray(raw) || raw.length !== SEATS) return err('bad-deal', 'hands must be a list of 4 hands');
+  const deck = deckOf(nines);
+  const sets = checkHands(deck, SEATS, input.hands, [0, 0, 0, 0, 0, 0, 0, 0]);
+  if (!sets.ok) return sets;
+  const map = KIND_MAPS[nines ? 1 : 0];
+  const kinds = deck.kinds.length;
   const h = [0, 0, 0, 0, 0, 0, 0, 0];
-  let all1 = 0;
-  let all2 = 0;
-  for (let seat = 0; seat < SEATS; seat++) {
-    const hand: unknown = raw[seat];
-    if (!Array.isArray(hand) || hand.length !== n)
-      return err('bad-deal', `hand ${seat} must hold ${n} cards`);
-    let one = 0;
-    let two = 0;
-    for (let i = 0; i < n; i++) {
-      const c: unknown = hand[i];
-      const k = kindOf(c);
-      if (k < 0 || (!nines && isNine(k)))
-        return err(
-          'bad-deal',
-          `hand ${seat}: ${JSON.stringify(c)} is not a card of the ${nines ? 48 : 40}-card deck`,
-        );
-      const b = 1 << k;
-      if ((all2 & b) !== 0) return err('bad-deal', `${c} is dealt more than twice`);
-      if ((all1 & b) !== 0) all2 |= b;
-      else all1 |= b;
-      if ((one & b) !== 0) two |= b;
-      else one |= b;
-    }
-    h[seat] = one;
-    h[4 + seat] = two;
-  }
+  for (let seat = 0; seat < SEATS; seat++)
+    for (let w = 0; w < 2; w++)
+      for (let m = sets.value[2 * seat + w]; m !== 0; m &= m - 1) {
+        const slot = 31 - Math.clz32(m & -m) + 32 * w;
+        const k = map[slot % kinds];
+        h[slot < kinds ? seat : 4 + seat] |= 1 << k;
+      }
   return ok(h);
 }
 
@@ -166,7 +128,10 @@ export function parseDeal(state: S, input: unknown): Result<DoppelkopfDeal> {
   return ok({ hands: (input as DoppelkopfDeal).hands.map((h) => h.slice()) });
 }
 
-/** The cards of a hand in kind order (both copies side by side). */
+/**
+ * The cards of two words in kind order (both copies side by side): a hand's, or the cards an Armut passes
+ * (kinds at least once, kinds twice).
+ */
 export function cardsOf(one: number, two: number): Card[] {
   const out = new Array<Card>(count(one) + count(two));
   // A kind is held twice only if held at least once (state.ts), so the held kinds of `one` are all.
@@ -274,21 +239,12 @@ export function houseResult(s: S, redealt: RedealReason | null, seats: readonly 
             poor: a.poor,
             taker: a.taker,
             shoved: a.shoved,
-            given: cardsOfWords(a.given1, a.given2),
-            returned: cardsOfWords(a.back1, a.back2),
+            given: cardsOf(a.given1, a.given2),
+            returned: cardsOf(a.back1, a.back2),
             trumpsBack: a.trumpsBack,
           },
     schwein: schweinResult(s.d.pig, s.plays),
   };
-}
-
-export function cardsOfWords(one: number, two: number): Card[] {
-  const out: Card[] = [];
-  for (let k = 0; k < KINDS; k++) {
-    if ((one & (1 << k)) !== 0) out.push(KIND_CARDS[k]);
-    if ((two & (1 << k)) !== 0) out.push(KIND_CARDS[k]);
-  }
-  return out;
 }
 
 /**

@@ -8,7 +8,7 @@
 import type { Card } from '../core/cards.ts';
 import { type Seat, SPECTATOR, type Viewer } from '../core/game.ts';
 import { GAMES_DECLARED } from './cards.ts';
-import { cardsOfWords } from './deal.ts';
+import { cardsOf } from './deal.ts';
 import { holdsSchwein, schweinOf } from './schwein.ts';
 import type { Call, DoppelkopfState } from './state.ts';
 import { callOfLevel } from './state.ts';
@@ -71,8 +71,8 @@ export function houseView(s: DoppelkopfState, viewer: Viewer): HouseView | null 
             taker: a.taker,
             returned: a.returned,
             trumpsBack: a.trumpsBack,
-            givenCards: sees ? cardsOfWords(a.given1, a.given2) : null,
-            returnedCards: sees ? cardsOfWords(a.back1, a.back2) : null,
+            givenCards: sees ? cardsOf(a.given1, a.given2) : null,
+            returnedCards: sees ? cardsOf(a.back1, a.back2) : null,
           },
     schwein: schweinOf(d.pig, s.plays),
     schweinInHand: seat >= 0 && s.phase === 'play' && holdsSchwein(s, seat),

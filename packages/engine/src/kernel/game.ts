@@ -30,6 +30,7 @@ import {
 } from '../core/game.ts';
 import { err, isObject, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
+import { checkHands, dealHands } from './deal.ts';
 import type { Deck } from './deck.ts';
 import { legalCards, type TrickRules } from './infer.ts';
 import type {
@@ -87,8 +88,6 @@ const ALONE: readonly (readonly (readonly Seat[])[])[] = Array.from({ length: 17
   Array.from({ length: n }, (_, i) => [i]),
 );
 const NO_TRICKS: readonly TrickView[] = [];
-/** Scratch of `randomDeal`'s shuffle: slot numbers of a deck (at most 64 cards). */
-const SHUFFLED = new Int8Array(64);
 
 /** Whether the set in words `w`, `w + 1` of `held` holds `slot`. */
 const holds = (held: readonly number[], w: number, slot: number): boolean =>
@@ -145,6 +144,7 @@ export function trickGame<
     if (Object.hasOwn(phases, p)) throw new Error(`${spec.id}: phase ${p} is the kernel's own`);
 
   const fast = options.reference ? undefined : spec.fast;
+  const during = spec.during;
   const cardPoints = spec.cardPoints ?? (() => 0);
   const lastTrickBonus = spec.lastTrickBonus ?? (() => 0);
   const matchWinners = spec.matchWinners ?? ((s: S) => highest(s.scores));
@@ -211,26 +211,13 @@ export function trickGame<
   function randomDeal(s: S, rng: Rng): Deal {
     if (dealing) return dealing.draw(s, rng);
     const n = s.config.players;
-    const size = handSize(s.config);
-    const packet = spec.packet ?? size;
-    const cards = spec.deck(s.config).cards;
-    // The steps of core `shuffle(cards, rng)`, in place on slot numbers: no copy of the deck per deal.
-    const order = SHUFFLED;
-    for (let i = 0; i < cards.length; i++) order[i] = i;
-    for (let i = cards.length - 1; i > 0; i--) {
-      const j = rng.int(i + 1);
-      const t = order[i];
-      order[i] = order[j];
-      order[j] = t;
-    }
-    const hands: Card[][] = new Array(n);
-    for (let seat = 0; seat < n; seat++) hands[seat] = [];
-    // Packet p goes to the p-th seat after the dealer (counting round the table), as its round'th packet:
-    // each hand gets its packets in order, so pushing fills it (and keeps its array packed).
-    for (let p = 0, at = 0; at < cards.length; p++) {
-      const hand = hands[(s.dealer + 1 + (p % n)) % n];
-      for (let i = 0; i < packet; i++) hand.push(cards[order[at++]]);
-    }
+    const hands = dealHands(
+      spec.deck(s.config),
+      n,
+      (s.dealer + 1) % n,
+      spec.packet ?? handSize(s.config),
+      rng,
+    );
     return chance ? ({ hands, ...chance.draw(rng) } as Deal) : ({ hands } as Deal);
   }
 
@@ -246,46 +233,7 @@ export function trickGame<
       );
     for (const k in input) if (!dealFields.has(k)) return err('bad-deal', `unknown field ${k}`);
     const n = s.config.players;
-    const size = handSize(s.config);
-    const deck = spec.deck(s.config);
-    const kinds = deck.kinds.length;
-    const raw = input.hands;
-    if (!Array.isArray(raw) || raw.length !== n) return err('bad-deal', `hands must be a list of ${n} hands`);
-    const held = words(2 * n);
-    const twice = deck.copies === 2;
-    // The kinds dealt once and twice over all seats, and each hand's set, as words in locals (every deal
-    // runs this): bit k & 31 of the low (k < 32) or high word.
-    let once0 = 0;
-    let once1 = 0;
-    let twice0 = 0;
-    let twice1 = 0;
-    for (let seat = 0; seat < n; seat++) {
-      const hand: unknown = raw[seat];
-      if (!Array.isArray(hand) || hand.length !== size)
-        return err('bad-deal', `hand ${seat} must hold ${size} cards`);
-      let lo = 0;
-      let hi = 0;
-      for (let i = 0; i < size; i++) {
-        const c: unknown = hand[i];
-        const k = deck.kindOf(c);
-        if (k < 0) return err('bad-deal', `hand ${seat}: ${JSON.stringify(c)} is not a card of the deck`);
-        const bit = 1 << (k & 31);
-        if (k < 32 ? (once0 & bit) === 0 : (once1 & bit) === 0) {
-          if (k < 32) once0 |= bit;
-          else once1 |= bit;
-        } else if (twice && (k < 32 ? (twice0 & bit) === 0 : (twice1 & bit) === 0)) {
-          if (k < 32) twice0 |= bit;
-          else twice1 |= bit;
-        } else return err('bad-deal', `${c} is dealt more often than the deck has it`);
-        // A kind's second copy in one hand takes the second slot (slot = kind + copy * kinds).
-        const slot = (k < 32 ? lo & bit : hi & bit) !== 0 ? k + kinds : k;
-        if (slot < 32) lo |= 1 << slot;
-        else hi |= 1 << (slot - 32);
-      }
-      held[2 * seat] = lo;
-      held[2 * seat + 1] = hi;
-    }
-    return ok(held);
+    return checkHands(spec.deck(s.config), n, input.hands, words(2 * n));
   }
 
   /** The deal's chance fields of an unchecked deal (none: an empty object). */
@@ -329,7 +277,7 @@ export function trickGame<
   }
 
   function toAct(s: S): readonly Seat[] {
-    if (s.phase === 'play') return ONLY[s.turn];
+    if (s.phase === 'play') return during ? withTurn(s.turn, during.toAct(s)) : ONLY[s.turn];
     const phase = phases[s.phase];
     return phase ? phase.toAct(s) : NOBODY;
   }
@@ -348,13 +296,31 @@ export function trickGame<
     return out;
   }
 
+  /** The seat to play first, then the others `during` names (the list shared when there are none). */
+  function withTurn(turn: Seat, others: readonly Seat[]): readonly Seat[] {
+    if (others.length === 0) return ONLY[turn];
+    const out = [turn];
+    for (const seat of others) if (seat !== turn) out.push(seat);
+    return out;
+  }
+
   function legalActions(s: S, seat: Seat): readonly Act[] {
-    if (s.phase === 'play')
-      return seat !== s.turn ? NOBODY_ACTS : claim?.may(s, seat) ? withClaims(s, seat) : playable(s, seat);
+    if (s.phase === 'play') {
+      if (!during) return seat === s.turn ? cardActs(s, seat) : NOBODY_ACTS;
+      if (seat !== s.turn) return during.toAct(s).includes(seat) ? during.legal(s, seat) : NOBODY_ACTS;
+      const cards = cardActs(s, seat);
+      const more = during.legal(s, seat);
+      return more.length === 0 ? cards : [...cards, ...more];
+    }
     if (!toAct(s).includes(seat)) return [];
     return phases[s.phase].legal(s, seat);
   }
   const NOBODY_ACTS: readonly Act[] = [];
+
+  /** The seat to play's card actions, with the claiming ones when the game has a claim it may make. */
+  function cardActs(s: S, seat: Seat): readonly Act[] {
+    return claim?.may(s, seat) ? withClaims(s, seat) : playable(s, seat);
+  }
 
   /** The play actions with the claiming one right after each card that may carry the claim. */
   function withClaims(s: S, seat: Seat): readonly Act[] {
@@ -390,7 +356,7 @@ export function trickGame<
       return err('bad-seat', `no seat ${String(seat)}`);
     if (!isObject(action)) return err('malformed', 'an action is an object { t, ... }');
     if (s.phase === 'play') {
-      if (action.t !== 'play') return notPlay(action);
+      if (action.t !== 'play') return during ? beside(s, seat, action) : notPlay(action);
       return play(s, seat, (action as CardAction).card, claim !== undefined && action[claim.field] === true);
     }
     if (!toAct(s).includes(seat)) return err('not-your-turn', `seat ${seat} does not act in ${s.phase}`);
@@ -404,6 +370,16 @@ export function trickGame<
     if (known === undefined || (!known.ok && known.error.code === 'unknown-action'))
       return err('unknown-action', `unknown action ${JSON.stringify(action.t)}`);
     return err('illegal-action', `only cards are played now, not ${String(action.t)}`);
+  }
+
+  /** An action of the game's own while cards are played (`during`), from a seat that may take it now. */
+  function beside(s: S, seat: Seat, action: Readonly<Record<string, unknown>>): Result<S> {
+    const known = spec.parseAction ? spec.parseAction(action) : undefined;
+    if (known === undefined || (!known.ok && known.error.code === 'unknown-action'))
+      return err('unknown-action', `unknown action ${JSON.stringify(action.t)}`);
+    if (seat !== s.turn && !(during as TrickPhase<S, A>).toAct(s).includes(seat))
+      return err('not-your-turn', `seat ${seat} does not act now`);
+    return (during as TrickPhase<S, A>).apply(s, seat, action as unknown as A);
   }
 
   /** Why a held card may not go on the open trick. */
@@ -521,7 +497,8 @@ export function trickGame<
     const tricks: TrickView[] = new Array(m + 1);
     for (let i = 0; i < m; i++) tricks[i] = s.tricks[i];
     tricks[m] = view;
-    const next = stepped(s, held, winner, NO_TRICK, 0, -1, -1, 0, tricks, points, tricksWon);
+    const took = stepped(s, held, winner, NO_TRICK, 0, -1, -1, 0, tricks, points, tricksWon);
+    const next = spec.afterTrick ? spec.afterTrick(took, winner) : took;
     return ok(last ? finishDeal(next, winner) : next);
   }
 
@@ -548,7 +525,7 @@ export function trickGame<
     };
     const scored: S = spec.settle ? { ...counted, own: spec.settle(counted, row) } : counted;
     if (spec.isMatchOver(scored)) return { ...scored, phase: 'over' };
-    const dealer = (s.dealer + 1) % n;
+    const dealer = spec.nextDealer ? spec.nextDealer(scored) : (s.dealer + 1) % n;
     return { ...scored, phase: 'deal', dealer, turn: (dealer + 1) % n };
   }
 

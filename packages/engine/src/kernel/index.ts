@@ -2,6 +2,8 @@
  * The trick-taking kernel: what Klapper-Jas, Klaberjass, Differenzler and Doppelkopf share.
  *
  * Modules:
+ * - deal.ts     dealing, once for every game: the shuffle into hands (`dealHands`), an explicit deal's
+ *               hands checked against the deck (`checkHands`); Doppelkopf deals by them too.
  * - deck.ts     decks with card parsing once: JASS32, JASS36, DOKO40, DOKO48 (`makeDeck` for others).
  * - cardset.ts  card sets of up to 64 slots in two words, duplicates as a second copy (slot = kind + copy * kinds).
  * - jass.ts     the Jass family's orders (ten-high, swiss), card points, last trick; per-game `JassGame`.
@@ -31,8 +33,13 @@
  * - `dealing` (`OwnDealing`): a deal of the game's own shape (Klaberjass's six cards, turned card, three more
  *   and stock); `claim` (`PlayClaim`): a claim a card carries (Bella); `settle`: the game's part once a deal
  *   is scored (the throw-in count starts again). All optional: a game without them runs as before.
+ * What it gained for Doppelkopf's move (issue 23; test/trickgame.during.test.ts):
+ * - 10. `during`: the game's own actions while cards are played, beside the seat to play (announcements);
+ * - 11. `afterTrick`: what a trick taken settles in the game's part (a Hochzeit's partner);
+ * - 12. `nextDealer`: who deals next (DDV: the same dealer again after a Pflichtsolo).
  */
 export * from './cardset.ts';
+export * from './deal.ts';
 export * from './deck.ts';
 export * from './follow.ts';
 export * from './game.ts';

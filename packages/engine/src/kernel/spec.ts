@@ -319,4 +319,24 @@ export interface TrickGameSpec<
 
   /** 9. The performance shortcut of the play step (`FastFollow`). */
   readonly fast?: FastFollow<TrickState<C, X, R>>;
+
+  /**
+   * 10. The game's own actions while cards are played (Doppelkopf's announcements and `quiet`), a handler
+   * beside the play step: its `toAct` names the seats besides the one to play that may act now (none: an
+   * empty list), its `legal` a seat's actions (the seat to play lists them after its cards), its `apply`
+   * takes them; the kernel hands over every action but a card whose kind `parseAction` knows, from the seat
+   * to play or a seat `toAct` names. Default: none, only cards are played.
+   */
+  readonly during?: TrickPhase<TrickState<C, X, R>, A>;
+  /**
+   * 11. What a trick taken settles in the game's part, on the state after it (its winner leads; the trick's
+   * view is the last of `tricks`), before the deal's end is scored: Doppelkopf's Hochzeit finds its partner
+   * here. Default: nothing.
+   */
+  afterTrick?(s: TrickState<C, X, R>, winner: Seat): TrickState<C, X, R>;
+  /**
+   * 12. The dealer of the next deal, on the state whose results count the deal just finished (default: the
+   * seat after the dealer). Doppelkopf's DDV rules repeat the deal after a Pflichtsolo with the same dealer.
+   */
+  nextDealer?(s: TrickState<C, X, R>): Seat;
 }

@@ -61,7 +61,12 @@ export class AccountError extends Error {
   }
 }
 
-async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+/** One request of a signed-in screen: the token, the CSRF header on a change, a refusal as `AccountError`. */
+export async function call<T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers[CSRF_HEADER] = '1';
   const token = playerToken();

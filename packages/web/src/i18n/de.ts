@@ -50,6 +50,7 @@ export const de = {
     profile: 'Profil',
     leaderboard: 'Bestenliste',
     friends: 'Freunde',
+    tournaments: 'Turniere',
     invitations_one: '1 Einladung',
     invitations_other: '{{count}} Einladungen',
   },

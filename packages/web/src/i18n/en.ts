@@ -50,6 +50,7 @@ export const en: Texts = {
     profile: 'Profile',
     leaderboard: 'Leaderboard',
     friends: 'Friends',
+    tournaments: 'Tournaments',
     invitations_one: '1 invitation',
     invitations_other: '{{count}} invitations',
   },

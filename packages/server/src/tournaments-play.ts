@@ -1,0 +1,138 @@
+/**
+ * A tournament table as an engine match (docs/tournaments.md, "On the server"): the game setup of a round's
+ * table, a duplicate table's fixed deals, and a finished table's record turned into the core's
+ * `TableResult` (as the practice runner, `@stich/tournament/runner`, scores its tables).
+ */
+import { createHmac } from 'node:crypto';
+import { type AnyGame, type BaseOutcome, type GameId, gameById, replay, seeded } from '@stich/engine';
+import type { GameResult, Settings, Table, TableResult } from '@stich/tournament';
+import { duplicateSeed } from '@stich/tournament/runner';
+import type { TournamentSeat } from './tournaments-tables.ts';
+
+/** A table's game setup: four seats (Swiss: two), the preset, and the round's length as one match. */
+export function tableConfig(s: Settings): {
+  players: number;
+  preset?: string;
+  options?: Record<string, unknown>;
+} {
+  const players = s.format === 'swiss' ? 2 : 4;
+  const preset = s.preset !== null ? { preset: s.preset } : {};
+  // Swiss: one whole match of the game's own length.
+  if (s.format === 'swiss') return { players, ...preset };
+  const options = s.game === 'differenzler' ? { rounds: s.games } : { games: s.games };
+  return { players, ...preset, options };
+}
+
+/**
+ * A part of a DDV table of five: one game as a fresh match of four (so no Pflichtsolo, as in the practice
+ * runner). In part p the player at seat p mod 5 deals and sits out; the four after him play, the first of
+ * them leading (engine seat 0, so engine seat 3 deals).
+ */
+export function partConfig(s: Settings): {
+  players: number;
+  preset?: string;
+  options: Record<string, unknown>;
+} {
+  return {
+    players: 4,
+    ...(s.preset !== null ? { preset: s.preset } : {}),
+    options: { games: 1, pflichtsolo: false },
+  };
+}
+
+/** The table-of-five seats (0..4) playing part p, by engine seat. */
+export const partSeats = (p: number): number[] => [1, 2, 3, 4].map((j) => (p + j) % 5);
+
+/** Parts (games) a table of five plays in a series: a quarter more than a table of four. */
+export const partsOf = (s: Settings): number => (s.games * 5) / 4;
+
+/** Whether the game takes the setup (checked at the start, so that no round fails to open). */
+export function configFits(s: Settings, five = false): boolean {
+  const g = gameById(s.game);
+  return g?.parseConfig(tableConfig(s)).ok === true && (!five || g.parseConfig(partConfig(s)).ok);
+}
+
+/** The game a finished part of a table of five scored, by the table's five seats. */
+export function partResult(
+  s: Settings,
+  p: number,
+  record: Parameters<typeof replay>[1],
+): GameResult | string {
+  const g = gameById(s.game) as AnyGame | undefined;
+  if (!g) return `game ${s.game} is not available`;
+  const r = replay(g, record);
+  if (!r.ok) return r.error.reason;
+  const deal = (g.outcome(r.value.state) as BaseOutcome).deals[0];
+  if (!deal) return 'the part has no finished game';
+  const sc = dealScores(s.game, deal as Record<string, unknown>);
+  const scores: (number | null)[] = Array(5).fill(null);
+  partSeats(p).forEach((seat, j) => {
+    scores[seat] = sc[j];
+  });
+  return { scores };
+}
+
+/** A deal's scores by seat as the formats count them (the practice runner's `dealScores`). */
+function dealScores(game: GameId, deal: Record<string, unknown>): number[] {
+  switch (game) {
+    case 'doppelkopf':
+      return deal.score as number[];
+    case 'differenzler':
+      return deal.differences as number[];
+    case 'klapperjas':
+      return deal.awarded as number[];
+    case 'klaberjass':
+      return deal.scored as number[];
+  }
+}
+
+/**
+ * Deal `d` of a duplicate table (`number`: the deal's number in the table's record, so that a redeal gets
+ * other cards): the same cards at every table of the round, seat s holding hand (s + rotation) mod 4.
+ * The cards come from the tournament's secret and the public seed's deal (the runner's `duplicateSeed`):
+ * the settings (and their seed) are public, the cards must not be.
+ */
+export function fixedDeal(
+  game: AnyGame,
+  state: unknown,
+  dup: NonNullable<TournamentSeat['duplicate']>,
+  round: number,
+  number: number,
+): unknown {
+  const d = (game.outcome(state) as BaseOutcome).deals.length;
+  const key = createHmac('sha256', dup.secret)
+    .update(`${duplicateSeed(dup.seed, round, d)}/n${number - d}`)
+    .digest('hex');
+  const deal = game.randomDeal(state, seeded(key)) as { hands?: unknown[] };
+  const n = game.seats(state);
+  if (dup.rotation === 0 || !Array.isArray(deal.hands) || deal.hands.length !== n) return deal;
+  const hands = deal.hands;
+  return { ...deal, hands: hands.map((_, s) => hands[(s + dup.rotation) % n]) };
+}
+
+/** A finished table's result from its record; an error text when the record does not replay. */
+export function resultOf(
+  s: Settings,
+  round: number,
+  index: number,
+  table: Table,
+  record: Parameters<typeof replay>[1],
+): TableResult | string {
+  const g = gameById(s.game) as AnyGame | undefined;
+  if (!g) return `game ${s.game} is not available`;
+  const r = replay(g, record);
+  if (!r.ok) return r.error.reason;
+  const o = g.outcome(r.value.state) as BaseOutcome;
+  const base = { round, table: index, players: table.players };
+  if (s.format === 'swiss')
+    return {
+      ...base,
+      games: [{ scores: [...o.scores] }],
+      winners: o.winners.map((w) => table.players[w]),
+    };
+  const games: GameResult[] = o.deals.map((deal, d) => ({
+    scores: dealScores(s.game, deal as Record<string, unknown>),
+    ...(s.format === 'duplicate' ? { deal: d } : {}),
+  }));
+  return s.format === 'duplicate' ? { ...base, games, rotation: table.rotation } : { ...base, games };
+}

@@ -1,0 +1,263 @@
+/**
+ * The tournaments' tables (docs/tournaments.md, "On the server") and their migration, with the queries the
+ * routes (tournaments-routes.ts), the runner (tournaments-run.ts) and the table rooms share. Everything a
+ * tournament is lives here, so any process of a cluster answers for it and another can drive it on.
+ */
+import type { GameResult, Settings, TableResult, Tournament } from '@stich/tournament';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import type { Db } from './db.ts';
+
+export interface TournamentsTable {
+  id: string;
+  name: string;
+  /** The organizer's player id (an account). */
+  organizer: string;
+  /** 1: listed for everyone; 0: by invite code. */
+  public: number;
+  code: string | null;
+  format: string;
+  /** JSON: the core's `Settings` (rounds fixed at the start). */
+  settings: string;
+  /** open | running | finished | cancelled */
+  status: string;
+  /** JSON: the registered players' ids in registration order (the core's players). */
+  players: string;
+  /** The settings' start time as an ISO string (the runner's start-by-itself query), or null. */
+  starts_at: string | null;
+  /** Secret of the duplicate deals: mixed into the public seed so the settings never tell the cards. */
+  secret: string;
+  created_at: string;
+  started_at: string | null;
+}
+
+/** One table of one round: opened as an ordinary table (`table_id`), its result stored once it is over. */
+export interface TournamentTablesTable {
+  tournament_id: string;
+  round: number;
+  table_no: number;
+  /** The server table's id; '' for a Swiss bye (no table is played). */
+  table_id: string;
+  rotation: number;
+  /** JSON: the players' ids by seat. */
+  players: string;
+  /** JSON: the core's `TableResult`, null while the table plays. */
+  result: string | null;
+  /**
+   * A DDV table of five (tournaments-run.ts): JSON of the games its finished parts scored (one game each,
+   * five seats, null for the sitter); `table_id` is the part in play. Null at other tables.
+   */
+  parts: string | null;
+}
+
+/** A player whose grace period ran out at one of the tournament's tables: a computer played on. */
+export interface TournamentDropsTable {
+  tournament_id: string;
+  player_id: string;
+  at: string;
+}
+
+export interface TournamentsSchema {
+  tournaments: TournamentsTable;
+  tournament_tables: TournamentTablesTable;
+  tournament_drops: TournamentDropsTable;
+}
+
+/** Migration 012 (db.ts). */
+export const TOURNAMENTS_MIGRATION: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('tournaments')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('organizer', 'text', (c) => c.notNull())
+      .addColumn('public', 'integer', (c) => c.notNull())
+      .addColumn('code', 'text')
+      .addColumn('format', 'text', (c) => c.notNull())
+      .addColumn('settings', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('players', 'text', (c) => c.notNull())
+      .addColumn('starts_at', 'text')
+      .addColumn('secret', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('started_at', 'text')
+      .execute();
+    await db.schema.createIndex('tournaments_status').on('tournaments').column('status').execute();
+    await db.schema.createIndex('tournaments_organizer').on('tournaments').column('organizer').execute();
+    await db.schema
+      .createTable('tournament_tables')
+      .addColumn('tournament_id', 'text', (c) => c.notNull())
+      .addColumn('round', 'integer', (c) => c.notNull())
+      .addColumn('table_no', 'integer', (c) => c.notNull())
+      .addColumn('table_id', 'text', (c) => c.notNull())
+      .addColumn('rotation', 'integer', (c) => c.notNull())
+      .addColumn('players', 'text', (c) => c.notNull())
+      .addColumn('result', 'text')
+      .addColumn('parts', 'text')
+      .addPrimaryKeyConstraint('tournament_tables_pk', ['tournament_id', 'round', 'table_no'])
+      .execute();
+    await db.schema
+      .createIndex('tournament_tables_table')
+      .on('tournament_tables')
+      .column('table_id')
+      .execute();
+    await db.schema
+      .createTable('tournament_drops')
+      .addColumn('tournament_id', 'text', (c) => c.notNull())
+      .addColumn('player_id', 'text', (c) => c.notNull())
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('tournament_drops_pk', ['tournament_id', 'player_id'])
+      .execute();
+  },
+};
+
+export type TournamentStatus = 'open' | 'running' | 'finished' | 'cancelled';
+
+/** A tournament row as the server uses it. */
+export interface TournamentRow {
+  readonly id: string;
+  readonly name: string;
+  readonly organizer: string;
+  readonly public: boolean;
+  readonly code: string | null;
+  readonly settings: Settings;
+  readonly status: TournamentStatus;
+  readonly players: readonly string[];
+  readonly secret: string;
+  readonly createdAt: string;
+  readonly startedAt: string | null;
+}
+
+export interface TournamentTableRow {
+  readonly round: number;
+  readonly table: number;
+  readonly tableId: string;
+  readonly rotation: number;
+  readonly players: readonly string[];
+  readonly result: TableResult | null;
+  /** A table of five: the games of its finished parts. */
+  readonly parts: readonly GameResult[] | null;
+}
+
+export function toTournament(r: TournamentsTable): TournamentRow {
+  return {
+    id: r.id,
+    name: r.name,
+    organizer: r.organizer,
+    public: Number(r.public) === 1,
+    code: r.code,
+    settings: JSON.parse(r.settings),
+    status: r.status as TournamentStatus,
+    players: JSON.parse(r.players),
+    secret: r.secret,
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+  };
+}
+
+/** The core's view of a stored tournament (`open` before the start, `started` after). */
+export const coreOf = (t: TournamentRow): Tournament => ({
+  settings: t.settings,
+  players: t.players,
+  status: t.status === 'open' ? 'open' : 'started',
+});
+
+export async function tournamentById(db: Db, id: string): Promise<TournamentRow | undefined> {
+  const r = await db.selectFrom('tournaments').selectAll().where('id', '=', id).executeTakeFirst();
+  return r ? toTournament(r) : undefined;
+}
+
+export async function tablesOf(db: Db, id: string): Promise<TournamentTableRow[]> {
+  const rows = await db
+    .selectFrom('tournament_tables')
+    .selectAll()
+    .where('tournament_id', '=', id)
+    .orderBy('round')
+    .orderBy('table_no')
+    .execute();
+  return rows.map((r) => ({
+    round: Number(r.round),
+    table: Number(r.table_no),
+    tableId: r.table_id,
+    rotation: Number(r.rotation),
+    players: JSON.parse(r.players),
+    result: r.result === null ? null : JSON.parse(r.result),
+    parts: r.parts === null ? null : JSON.parse(r.parts),
+  }));
+}
+
+export async function dropsOf(db: Db, id: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('tournament_drops')
+    .select('player_id')
+    .where('tournament_id', '=', id)
+    .orderBy('at')
+    .execute();
+  return rows.map((r) => r.player_id);
+}
+
+/** Marks a player as dropped out (his grace period ran out at a tournament table); once is enough. */
+export async function markDropped(db: Db, tournamentId: string, playerId: string): Promise<void> {
+  await db
+    .insertInto('tournament_drops')
+    .values({ tournament_id: tournamentId, player_id: playerId, at: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['tournament_id', 'player_id']).doNothing())
+    .execute();
+}
+
+/** What a table room needs to know of its tournament (table.ts): which one, and a duplicate table's deals. */
+export interface TournamentSeat {
+  readonly tournament: string;
+  readonly round: number;
+  /** Duplicate: the deals are fixed (tournaments-deals.ts). */
+  readonly duplicate: { readonly seed: string; readonly secret: string; readonly rotation: number } | null;
+}
+
+export async function tournamentOfTable(db: Db, tableId: string): Promise<TournamentSeat | null> {
+  const r = await db
+    .selectFrom('tournament_tables')
+    .innerJoin('tournaments', 'tournaments.id', 'tournament_tables.tournament_id')
+    .select([
+      'tournaments.id as id',
+      'tournaments.format as format',
+      'tournaments.settings as settings',
+      'tournaments.secret as secret',
+      'tournament_tables.round as round',
+      'tournament_tables.rotation as rotation',
+    ])
+    .where('tournament_tables.table_id', '=', tableId)
+    .executeTakeFirst();
+  if (!r) return null;
+  const settings = JSON.parse(r.settings) as Settings;
+  return {
+    tournament: r.id,
+    round: Number(r.round),
+    duplicate:
+      r.format === 'duplicate'
+        ? { seed: settings.seed, secret: r.secret, rotation: Number(r.rotation) }
+        : null,
+  };
+}
+
+/**
+ * Whether a table's record is withheld: it is a duplicate tournament's table and some table of its round
+ * has not finished (its players hold the same cards still). Records, replays and analyses wait for that.
+ */
+export async function withheld(db: Db, tableId: string): Promise<boolean> {
+  const r = await db
+    .selectFrom('tournament_tables')
+    .innerJoin('tournaments', 'tournaments.id', 'tournament_tables.tournament_id')
+    .select(['tournament_tables.tournament_id as id', 'tournament_tables.round as round'])
+    .where('tournament_tables.table_id', '=', tableId)
+    .where('tournaments.format', '=', 'duplicate')
+    .executeTakeFirst();
+  if (!r) return false;
+  const open = await db
+    .selectFrom('tournament_tables')
+    .select('table_no')
+    .where('tournament_id', '=', r.id)
+    .where('round', '=', Number(r.round))
+    .where('result', 'is', null)
+    .executeTakeFirst();
+  return open !== undefined;
+}
