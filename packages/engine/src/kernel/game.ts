@@ -17,7 +17,6 @@
  * `{ seat, card }` (the shortcuts table in docs/architecture.md). A game's fast path is an override of its follow
  * check (spec.ts, item 9), with an equivalence test against `trickGame(spec, { reference: true })`.
  */
-import { count } from '../core/bits.ts';
 import { ALL_CARDS, type Card, isCard } from '../core/cards.ts';
 import {
   type Action,
@@ -31,7 +30,7 @@ import {
 import { err, isObject, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
 import { checkHands, dealHands } from './deal.ts';
-import type { Deck } from './deck.ts';
+import { handCards, handSizes, holds, without } from './held.ts';
 import { legalCards, type TrickRules } from './infer.ts';
 import type {
   CardAction,
@@ -45,6 +44,7 @@ import type {
   TrickPhase,
   TrickState,
 } from './spec.ts';
+import { counts, stepped } from './states.ts';
 import { beats, type PlayedCard, type PointedTrickView, type TrickView } from './trick.ts';
 
 /** The `Game` a spec makes. */
@@ -88,28 +88,6 @@ const ALONE: readonly (readonly (readonly Seat[])[])[] = Array.from({ length: 17
   Array.from({ length: n }, (_, i) => [i]),
 );
 const NO_TRICKS: readonly TrickView[] = [];
-
-/** Whether the set in words `w`, `w + 1` of `held` holds `slot`. */
-const holds = (held: readonly number[], w: number, slot: number): boolean =>
-  (slot < 32 ? held[w] & (1 << slot) : held[w + 1] & (1 << (slot - 32))) !== 0;
-
-/** The cards of `seat`'s set in `held`, in the deck's kind order (both copies of a kind side by side). */
-export function handCards(deck: Deck, held: readonly number[], seat: Seat): Card[] {
-  const out: Card[] = [];
-  const kinds = deck.kinds.length;
-  for (let k = 0; k < kinds; k++) {
-    if (holds(held, 2 * seat, k)) out.push(deck.kinds[k]);
-    if (deck.copies === 2 && holds(held, 2 * seat, k + kinds)) out.push(deck.kinds[k]);
-  }
-  return out;
-}
-
-/** The number of cards in every seat's set. */
-const handSizes = (held: readonly number[], n: number): number[] => {
-  const out = new Array<number>(n);
-  for (let seat = 0; seat < n; seat++) out[seat] = count(held[2 * seat]) + count(held[2 * seat + 1]);
-  return out;
-};
 
 /** The seats with the highest score. */
 const highest = (scores: readonly number[]): Seat[] => {
@@ -389,46 +367,8 @@ export function trickGame<
     return `${card} breaks the ${spec.policy(s)} rule here: play one of ${[...new Set(legal)].join(' ')}`;
   }
 
-  /**
-   * The state after a card: every field written out in `start`'s order, so that every state has one shape
-   * (a spread of the hottest step was markedly slower).
-   */
-  function stepped(
-    s: S,
-    held: readonly number[],
-    turn: Seat,
-    trick: readonly PlayedCard[],
-    best: number,
-    led: number,
-    top: number,
-    worth: number,
-    tricks: readonly TrickView[],
-    points: readonly number[],
-    tricksWon: readonly number[],
-  ): S {
-    return {
-      config: s.config,
-      phase: s.phase,
-      dealer: s.dealer,
-      dealt: s.dealt,
-      held,
-      turn,
-      trick,
-      best,
-      led,
-      top,
-      worth,
-      tricks,
-      points,
-      tricksWon,
-      results: s.results,
-      scores: s.scores,
-      own: s.own,
-    };
-  }
-
   /** The reference play step (with the game's `fast` follow check and `beats` where it has them). */
-  function play(s: S, seat: Seat, card: Card, claims = false): Result<S> {
+  function play(s: S, seat: Seat, card: Card, claims: boolean): Result<S> {
     if (seat !== s.turn) return err('not-your-turn', `seat ${s.turn} is to play`);
     const deck = spec.deck(s.config);
     const kind = deck.kindOf(card);
@@ -453,12 +393,9 @@ export function trickGame<
       s = claim.record(s, seat);
     }
     const n = s.config.players;
-    const held = s.held.slice();
-    if (slot < 32) held[w] &= ~(1 << slot);
-    else held[w + 1] &= ~(1 << (slot - 32));
-    const trick: PlayedCard[] = new Array(k + 1);
-    for (let i = 0; i < k; i++) trick[i] = open[i];
-    trick[k] = deck.played[seat * kinds + kind];
+    const held = without(s.held, slot < 32 ? w : w + 1, slot < 32 ? ~(1 << slot) : ~(1 << (slot - 32)));
+    const trick: readonly PlayedCard[] =
+      k === 0 ? deck.opened[seat * kinds + kind] : extend(open, k, deck.played[seat * kinds + kind]);
     const takes =
       k === 0 || (fast ? fast.beats(s, kind, s.top) : beats(spec.order(s), card, open[s.best].card));
     const best = takes ? k : s.best;
@@ -502,31 +439,51 @@ export function trickGame<
     return ok(last ? finishDeal(next, winner) : next);
   }
 
+  /** The open trick of `k` cards with `p` added, in an array of the new length (a slice and a push grow it twice). */
+  function extend(open: readonly PlayedCard[], k: number, p: PlayedCard): PlayedCard[] {
+    const trick: PlayedCard[] = new Array(k + 1);
+    for (let i = 0; i < k; i++) trick[i] = open[i];
+    trick[k] = p;
+    return trick;
+  }
+
   /** The deal is played out: its tally, the game's row of it, and the next deal or the match's end. */
   function finishDeal(s: S, lastTrick: Seat): S {
     const n = s.config.players;
     const parties = spec.parties ? spec.parties(s) : ALONE[n];
+    // Loops, not `map`/`reduce` closures: this runs once a deal, on the self-play's hot path.
+    const partyPoints = new Array<number>(parties.length);
+    for (let i = 0; i < parties.length; i++) {
+      let sum = 0;
+      for (const seat of parties[i]) sum += s.points[seat];
+      partyPoints[i] = sum;
+    }
     const tally: DealTally = {
       deal: s.dealt + 1,
       dealer: s.dealer,
       parties,
       points: s.points,
-      partyPoints: parties.map((p) => p.reduce((a, seat) => a + s.points[seat], 0)),
+      partyPoints,
       tricksWon: s.tricksWon,
       lastTrick,
     };
     const row = spec.scoreDeal(s, tally);
     const score = spec.dealScore(row);
-    const counted: S = {
-      ...s,
-      dealt: s.dealt + 1,
-      results: [...s.results, row],
-      scores: s.scores.map((x, seat) => x + score[seat]),
-    };
-    const scored: S = spec.settle ? { ...counted, own: spec.settle(counted, row) } : counted;
-    if (spec.isMatchOver(scored)) return { ...scored, phase: 'over' };
+    const scores = s.scores.slice();
+    for (let seat = 0; seat < n; seat++) scores[seat] += score[seat];
+    const m = s.results.length;
+    const results: R[] = new Array(m + 1);
+    for (let i = 0; i < m; i++) results[i] = s.results[i];
+    results[m] = row;
+    const dealt = s.dealt + 1;
+    const counted = counts(s, s.phase, s.dealer, s.turn, dealt, results, scores, s.own);
+    const scored = spec.settle
+      ? counts(s, s.phase, s.dealer, s.turn, dealt, results, scores, spec.settle(counted, row))
+      : counted;
+    if (spec.isMatchOver(scored))
+      return counts(s, 'over', s.dealer, s.turn, dealt, results, scores, scored.own);
     const dealer = spec.nextDealer ? spec.nextDealer(scored) : (s.dealer + 1) % n;
-    return { ...scored, phase: 'deal', dealer, turn: (dealer + 1) % n };
+    return counts(s, 'deal', dealer, (dealer + 1) % n, dealt, results, scores, scored.own);
   }
 
   /** The open trick as views show it (null when none is open). */

@@ -43,6 +43,7 @@ export * from './deal.ts';
 export * from './deck.ts';
 export * from './follow.ts';
 export * from './game.ts';
+export * from './held.ts';
 export * from './infer.ts';
 export * from './jass.ts';
 export * from './phases.ts';
