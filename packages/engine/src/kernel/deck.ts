@@ -60,8 +60,13 @@ export function makeDeck(name: string, ranks: readonly Rank[], copies: 1 | 2): D
   const played = Array.from({ length: MAX_SEATS * kinds.length }, (_, i) =>
     Object.freeze({ seat: Math.floor(i / kinds.length), card: kinds[i % kinds.length] }),
   );
-  // Not frozen: a trick array is then of one elements kind, whether it opened a trick or completed one.
-  const opened = played.map((p) => [p]);
+  // Made as the play step makes a longer trick (`new Array(k + 1)`, filled), not frozen: every trick array
+  // is then of one elements kind to V8, whether it opened a trick or completed one.
+  const opened = played.map((p) => {
+    const trick: PlayedCard[] = new Array(1);
+    trick[0] = p;
+    return trick;
+  });
   return {
     name,
     ranks,

@@ -44,7 +44,7 @@ import type {
   TrickPhase,
   TrickState,
 } from './spec.ts';
-import { counts, stepped } from './states.ts';
+import { counts, plus, stepped } from './states.ts';
 import { beats, type PlayedCard, type PointedTrickView, type TrickView } from './trick.ts';
 
 /** The `Game` a spec makes. */
@@ -421,10 +421,8 @@ export function trickGame<
     const winner = trick[best].seat;
     const last = (held[w] | held[w + 1]) === 0;
     const taken = last ? worth + lastTrickBonus(s) : worth;
-    const points = s.points.slice();
-    points[winner] += taken;
-    const tricksWon = s.tricksWon.slice();
-    tricksWon[winner]++;
+    const points = plus(s.points, winner, taken);
+    const tricksWon = plus(s.tricksWon, winner, 1);
     const leader = trick[0].seat;
     const view: TrickView | PointedTrickView = pointed
       ? { leader, cards: trick, winner, points: taken }

@@ -75,3 +75,18 @@ export function counts<C extends TrickConfig, X, R extends object>(
     own,
   };
 }
+
+/**
+ * `values` (by seat) with `x` added at `seat`: the points and tricks a trick taken adds. For two and four
+ * seats an array literal, which optimised code allocates inline, where a `slice` is a builtin call.
+ */
+export function plus(values: readonly number[], seat: Seat, x: number): number[] {
+  const out =
+    values.length === 2
+      ? [values[0], values[1]]
+      : values.length === 4
+        ? [values[0], values[1], values[2], values[3]]
+        : values.slice();
+  out[seat] += x;
+  return out;
+}
