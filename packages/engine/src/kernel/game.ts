@@ -44,7 +44,7 @@ import type {
   TrickPhase,
   TrickState,
 } from './spec.ts';
-import { counts, plus, stepped } from './states.ts';
+import { counts, dealtState, plus, stepped } from './states.ts';
 import { beats, type PlayedCard, type PointedTrickView, type TrickView } from './trick.ts';
 
 /** The `Game` a spec makes. */
@@ -236,20 +236,8 @@ export function trickGame<
     const extra = dealing ? ok(deal) : parseChance(deal);
     if (!extra.ok) return extra;
     const n = s.config.players;
-    const dealt: S = {
-      ...s,
-      phase: 'play',
-      held: held.value,
-      turn: (s.dealer + 1) % n,
-      trick: NO_TRICK,
-      best: 0,
-      led: -1,
-      top: -1,
-      worth: 0,
-      tricks: NO_TRICKS,
-      points: zeros(n),
-      tricksWon: zeros(n),
-    };
+    // Written out field by field (`stepped`), not spread: every deal (and redeal) of self-play comes here.
+    const dealt = dealtState(s, held.value, (s.dealer + 1) % n, NO_TRICK, NO_TRICKS, zeros(n), zeros(n));
     // The deal as checked: its hands and chance fields (nothing else passes `checkDeal`).
     return ok(spec.beginDeal ? spec.beginDeal(dealt, deal) : dealt);
   }

@@ -90,3 +90,34 @@ export function plus(values: readonly number[], seat: Seat, x: number): number[]
   out[seat] += x;
   return out;
 }
+
+/** `s` just dealt: phase `play`, the new hands, nothing played yet (as `stepped`, field by field). */
+export function dealtState<C extends TrickConfig, X, R extends object>(
+  s: TrickState<C, X, R>,
+  held: readonly number[],
+  turn: Seat,
+  trick: readonly PlayedCard[],
+  tricks: readonly TrickView[],
+  points: readonly number[],
+  tricksWon: readonly number[],
+): TrickState<C, X, R> {
+  return {
+    config: s.config,
+    phase: 'play',
+    dealer: s.dealer,
+    dealt: s.dealt,
+    held,
+    turn,
+    trick,
+    best: 0,
+    led: -1,
+    top: -1,
+    worth: 0,
+    tricks,
+    points,
+    tricksWon,
+    results: s.results,
+    scores: s.scores,
+    own: s.own,
+  };
+}
