@@ -11,6 +11,7 @@ import { type DifferenzlerState, differenzler, SPEC } from '../src/differenzler/
 import {
   type Card,
   handCards,
+  JASS32,
   JASS36,
   randomStep,
   SPECTATOR,
@@ -19,6 +20,7 @@ import {
   tricksView,
   unwrap,
 } from '../src/index.ts';
+import { SPEC as KJ_SPEC, type KlaberjassState, klaberjass } from '../src/klaberjass/index.ts';
 
 const reference = trickGame(SPEC, { reference: true });
 
@@ -73,6 +75,42 @@ describe('Differenzler: fast path = reference step', () => {
         },
       ),
       { numRuns: 30 },
+    );
+  });
+});
+
+describe('Klaberjass: fast path = reference step', () => {
+  const kjReference = trickGame(KJ_SPEC, { reference: true });
+  it('same legal actions (Bella claims included), results, refusals and views through random matches', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom(1, 200), (seed, target) => {
+        const rng = seeded(seed);
+        const config = unwrap(klaberjass.parseConfig({ players: 2, options: { target } }));
+        let s: KlaberjassState = klaberjass.start(config, rng.int(2));
+        while (!klaberjass.isOver(s)) {
+          if (klaberjass.awaitsDeal(s)) {
+            const deal = klaberjass.randomDeal(s, rng);
+            expect(unwrap(kjReference.applyDeal(s, deal))).toEqual(unwrap(klaberjass.applyDeal(s, deal)));
+            s = unwrap(klaberjass.applyDeal(s, deal));
+            continue;
+          }
+          for (let seat = 0; seat < 2; seat++)
+            expect(klaberjass.legalActions(s, seat)).toEqual(kjReference.legalActions(s, seat));
+          if (s.phase === 'play')
+            // Every card of the hand, with and without Bella: the legal ones to the same state, the others refused alike.
+            for (const card of handCards(JASS32, s.held, s.turn))
+              for (const action of [
+                { t: 'play', card },
+                { t: 'play', card, bella: true },
+              ] as const)
+                expect(klaberjass.apply(s, s.turn, action)).toEqual(kjReference.apply(s, s.turn, action));
+          const { seat, action } = randomStep(klaberjass, s, rng);
+          s = unwrap(klaberjass.apply(s, seat, action as never));
+          expect(klaberjass.viewFor(s, SPECTATOR)).toEqual(kjReference.viewFor(s, SPECTATOR));
+          expect(klaberjass.viewFor(s, s.turn)).toEqual(kjReference.viewFor(s, s.turn));
+        }
+      }),
+      { numRuns: 40 },
     );
   });
 });

@@ -17,14 +17,12 @@ import {
   EXCHANGE,
   NAME,
   PASS,
-  PLAY,
-  PLAY_BELLA,
   REFUSE,
   SCHMEISS,
   TAKE,
   TOP,
 } from '../src/klaberjass/actions.ts';
-import { cardsOf, indexOf } from '../src/klaberjass/cards.ts';
+import { CARDS, cardsOf, indexOf } from '../src/klaberjass/cards.ts';
 import { config, game } from '../src/klaberjass/fixtures.ts';
 import type { KlaberjassState } from '../src/klaberjass/index.ts';
 
@@ -40,18 +38,21 @@ const EVERY_ACTION = [
   ...Object.values(ANNOUNCE),
   ...Object.values(ANSWER),
   ...TOP,
-  ...PLAY,
-  ...PLAY_BELLA,
+  ...CARDS.map((card) => ({ t: 'play', card }) as const),
+  ...CARDS.map((card) => ({ t: 'play', card, bella: true }) as const),
 ];
+/** The cards played this deal: the kernel's finished tricks and the open one. */
+const playedSet = (s: KlaberjassState): number =>
+  [...s.tricks.flatMap((t) => t.cards), ...s.trick].reduce((m, p) => m | (1 << indexOf(p.card)), 0);
 const cardsIn = (json: string): Set<string> =>
   new Set([...json.matchAll(/"([CSHD][789TJQKA])"/g)].map((m) => m[1]));
 
 /** Every card is in exactly one place: a hand, the extra cards still to come, the stock, the turned card (or the exchanged 7), played. */
 function checkCards(s: KlaberjassState): void {
-  if (s.d.turned < 0) return;
-  const seven = s.d.trump >= 0 ? 1 << (s.d.trump * 8) : 0;
-  const out = s.d.exchanged ? seven : 1 << s.d.turned;
-  const parts = [s.hands[0], s.hands[1], s.d.extra[0], s.d.extra[1], s.d.stock, s.played, out];
+  if (s.own.turned < 0) return;
+  const seven = s.own.trump >= 0 ? 1 << (s.own.trump * 8) : 0;
+  const out = s.own.exchanged ? seven : 1 << s.own.turned;
+  const parts = [s.held[0], s.held[2], s.own.extra[0], s.own.extra[1], s.own.stock, playedSet(s), out];
   expect(parts.reduce((a, p) => a + count(p), 0)).toBe(32);
   expect(parts.reduce((a, p) => a | p, 0)).toBe(ALL);
 }
@@ -59,18 +60,18 @@ function checkCards(s: KlaberjassState): void {
 /** What `seat` cannot know: the other hand, the extra cards to come and the stock, less what was shown. */
 function checkView(s: KlaberjassState, seat: number): void {
   const v = game.viewFor(s, seat);
-  expect(v.hand).toEqual(cardsOf(s.hands[seat]));
+  expect(v.hand).toEqual(cardsOf(s.held[2 * seat]));
   const shown = new Set<string>([
     ...(v.sequences?.cards.flat() ?? []),
     ...(v.exchange ? [v.exchange.took] : []),
   ]);
-  const hidden = cardsOf(s.hands[1 - seat] | s.d.extra[0] | s.d.extra[1] | s.d.stock).filter(
+  const hidden = cardsOf(s.held[2 * (1 - seat)] | s.own.extra[0] | s.own.extra[1] | s.own.stock).filter(
     (c) => !shown.has(c),
   );
   const seen = cardsIn(JSON.stringify({ ...v, results: [] }));
   for (const c of hidden) expect(seen.has(c), `seat ${seat} sees ${c}`).toBe(false);
   const spectator = cardsIn(JSON.stringify({ ...game.viewFor(s, 'spectator'), results: [] }));
-  for (const c of cardsOf(s.hands[0] | s.hands[1] | s.d.stock))
+  for (const c of cardsOf(s.held[0] | s.held[2] | s.own.stock))
     if (!shown.has(c)) expect(spectator.has(c)).toBe(false);
 }
 

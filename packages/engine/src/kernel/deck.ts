@@ -34,6 +34,11 @@ export interface Deck {
    * `played[seat * kinds.length + kind]`. Shared by every trick and view, so a card played allocates none.
    */
   readonly played: readonly PlayedCard[];
+  /**
+   * The open trick of one card, `[played[i]]`, made once for every entry of `played`: a card led allocates
+   * no trick (the play step's shortcut, game.ts).
+   */
+  readonly opened: readonly (readonly PlayedCard[])[];
 }
 
 export function makeDeck(name: string, ranks: readonly Rank[], copies: 1 | 2): Deck {
@@ -55,6 +60,13 @@ export function makeDeck(name: string, ranks: readonly Rank[], copies: 1 | 2): D
   const played = Array.from({ length: MAX_SEATS * kinds.length }, (_, i) =>
     Object.freeze({ seat: Math.floor(i / kinds.length), card: kinds[i % kinds.length] }),
   );
+  // Made as the play step makes a longer trick (`new Array(k + 1)`, filled), not frozen: every trick array
+  // is then of one elements kind to V8, whether it opened a trick or completed one.
+  const opened = played.map((p) => {
+    const trick: PlayedCard[] = new Array(1);
+    trick[0] = p;
+    return trick;
+  });
   return {
     name,
     ranks,
@@ -66,6 +78,7 @@ export function makeDeck(name: string, ranks: readonly Rank[], copies: 1 | 2): D
     suitOfKind: (k) => (k / n) | 0,
     rankOfKind: (k) => k % n,
     played,
+    opened,
   };
 }
 

@@ -17,7 +17,6 @@
  * `{ seat, card }` (the shortcuts table in docs/architecture.md). A game's fast path is an override of its follow
  * check (spec.ts, item 9), with an equivalence test against `trickGame(spec, { reference: true })`.
  */
-import { count } from '../core/bits.ts';
 import { ALL_CARDS, type Card, isCard } from '../core/cards.ts';
 import {
   type Action,
@@ -31,7 +30,7 @@ import {
 import { err, isObject, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
 import { checkHands, dealHands } from './deal.ts';
-import type { Deck } from './deck.ts';
+import { handCards, handSizes, holds, without } from './held.ts';
 import { legalCards, type TrickRules } from './infer.ts';
 import type {
   CardAction,
@@ -45,6 +44,7 @@ import type {
   TrickPhase,
   TrickState,
 } from './spec.ts';
+import { counts, dealtState, plus, stepped } from './states.ts';
 import { beats, type PlayedCard, type PointedTrickView, type TrickView } from './trick.ts';
 
 /** The `Game` a spec makes. */
@@ -89,28 +89,6 @@ const ALONE: readonly (readonly (readonly Seat[])[])[] = Array.from({ length: 17
 );
 const NO_TRICKS: readonly TrickView[] = [];
 
-/** Whether the set in words `w`, `w + 1` of `held` holds `slot`. */
-const holds = (held: readonly number[], w: number, slot: number): boolean =>
-  (slot < 32 ? held[w] & (1 << slot) : held[w + 1] & (1 << (slot - 32))) !== 0;
-
-/** The cards of `seat`'s set in `held`, in the deck's kind order (both copies of a kind side by side). */
-export function handCards(deck: Deck, held: readonly number[], seat: Seat): Card[] {
-  const out: Card[] = [];
-  const kinds = deck.kinds.length;
-  for (let k = 0; k < kinds; k++) {
-    if (holds(held, 2 * seat, k)) out.push(deck.kinds[k]);
-    if (deck.copies === 2 && holds(held, 2 * seat, k + kinds)) out.push(deck.kinds[k]);
-  }
-  return out;
-}
-
-/** The number of cards in every seat's set. */
-const handSizes = (held: readonly number[], n: number): number[] => {
-  const out = new Array<number>(n);
-  for (let seat = 0; seat < n; seat++) out[seat] = count(held[2 * seat]) + count(held[2 * seat + 1]);
-  return out;
-};
-
 /** The seats with the highest score. */
 const highest = (scores: readonly number[]): Seat[] => {
   const top = Math.max(...scores);
@@ -150,6 +128,14 @@ export function trickGame<
   const matchWinners = spec.matchWinners ?? ((s: S) => highest(s.scores));
   const pointed = spec.pointedTricks === true;
   const chance = spec.chance;
+  const dealing = spec.dealing;
+  const claim = spec.claim;
+  /** The claiming play action of every card, interned (`claim`). */
+  const CLAIMS: Readonly<Record<string, Act>> = claim
+    ? Object.fromEntries(
+        ALL_CARDS.map((card) => [card, Object.freeze({ t: 'play', card, [claim.field]: true }) as Act]),
+      )
+    : {};
   const dealFields = new Set(['hands', ...(chance?.fields ?? [])]);
   const rulesOf = (s: S): TrickRules<Card> => {
     const exempt = spec.exempt;
@@ -201,6 +187,7 @@ export function trickGame<
   }
 
   function randomDeal(s: S, rng: Rng): Deal {
+    if (dealing) return dealing.draw(s, rng);
     const n = s.config.players;
     const hands = dealHands(
       spec.deck(s.config),
@@ -232,6 +219,7 @@ export function trickGame<
     chance ? chance.parse(input as Readonly<Record<string, unknown>>) : ok({} as E);
 
   function parseDeal(s: S, input: unknown): Result<Deal> {
+    if (dealing) return dealing.parse(s, input);
     const held = checkDeal(s, input);
     if (!held.ok) return held;
     const extra = parseChance(input);
@@ -243,25 +231,13 @@ export function trickGame<
   function applyDeal(s: S, deal: Deal): Result<S> {
     if (s.phase === 'over') return err('game-over', 'the match is over');
     if (s.phase !== 'deal') return err('wrong-phase', 'no deal is due now');
-    const held = checkDeal(s, deal);
+    const held = dealing ? dealing.held(s, deal) : checkDeal(s, deal);
     if (!held.ok) return held;
-    const extra = parseChance(deal);
+    const extra = dealing ? ok(deal) : parseChance(deal);
     if (!extra.ok) return extra;
     const n = s.config.players;
-    const dealt: S = {
-      ...s,
-      phase: 'play',
-      held: held.value,
-      turn: (s.dealer + 1) % n,
-      trick: NO_TRICK,
-      best: 0,
-      led: -1,
-      top: -1,
-      worth: 0,
-      tricks: NO_TRICKS,
-      points: zeros(n),
-      tricksWon: zeros(n),
-    };
+    // Written out field by field (`stepped`), not spread: every deal (and redeal) of self-play comes here.
+    const dealt = dealtState(s, held.value, (s.dealer + 1) % n, NO_TRICK, NO_TRICKS, zeros(n), zeros(n));
     // The deal as checked: its hands and chance fields (nothing else passes `checkDeal`).
     return ok(spec.beginDeal ? spec.beginDeal(dealt, deal) : dealt);
   }
@@ -296,9 +272,9 @@ export function trickGame<
 
   function legalActions(s: S, seat: Seat): readonly Act[] {
     if (s.phase === 'play') {
-      if (!during) return seat === s.turn ? playable(s, seat) : NOBODY_ACTS;
+      if (!during) return seat === s.turn ? cardActs(s, seat) : NOBODY_ACTS;
       if (seat !== s.turn) return during.toAct(s).includes(seat) ? during.legal(s, seat) : NOBODY_ACTS;
-      const cards = playable(s, seat);
+      const cards = cardActs(s, seat);
       const more = during.legal(s, seat);
       return more.length === 0 ? cards : [...cards, ...more];
     }
@@ -307,13 +283,33 @@ export function trickGame<
   }
   const NOBODY_ACTS: readonly Act[] = [];
 
+  /** The seat to play's card actions, with the claiming ones when the game has a claim it may make. */
+  function cardActs(s: S, seat: Seat): readonly Act[] {
+    return claim?.may(s, seat) ? withClaims(s, seat) : playable(s, seat);
+  }
+
+  /** The play actions with the claiming one right after each card that may carry the claim. */
+  function withClaims(s: S, seat: Seat): readonly Act[] {
+    const out: Act[] = [];
+    const deck = spec.deck(s.config);
+    for (const a of playable(s, seat)) {
+      out.push(a);
+      if (claim?.allows(s, seat, deck.kindOf(a.card))) out.push(CLAIMS[a.card]);
+    }
+    return out;
+  }
+
   function parseAction(input: unknown): Result<Act> {
     if (!isObject(input)) return err('malformed', 'an action is an object { t, ... }');
     if (input.t === 'play') {
       for (const k of Object.keys(input))
-        if (k !== 't' && k !== 'card') return err('malformed', `play: unknown field ${k}`);
+        if (k !== 't' && k !== 'card' && k !== claim?.field)
+          return err('malformed', `play: unknown field ${k}`);
       if (!isCard(input.card)) return err('malformed', `play: ${JSON.stringify(input.card)} is not a card`);
-      return ok(PLAYS[input.card]);
+      if (claim === undefined || input[claim.field] === undefined || input[claim.field] === false)
+        return ok(PLAYS[input.card]);
+      if (input[claim.field] !== true) return err('malformed', `play: ${claim.field} must be true`);
+      return ok(CLAIMS[input.card]);
     }
     if (spec.parseAction) return spec.parseAction(input);
     return err('unknown-action', `unknown action ${JSON.stringify(input.t)}; ${spec.id} knows play`);
@@ -327,7 +323,7 @@ export function trickGame<
     if (!isObject(action)) return err('malformed', 'an action is an object { t, ... }');
     if (s.phase === 'play') {
       if (action.t !== 'play') return during ? beside(s, seat, action) : notPlay(action);
-      return play(s, seat, (action as CardAction).card);
+      return play(s, seat, (action as CardAction).card, claim !== undefined && action[claim.field] === true);
     }
     if (!toAct(s).includes(seat)) return err('not-your-turn', `seat ${seat} does not act in ${s.phase}`);
     if (action.t === 'play') return err('illegal-action', `no card is played before ${s.phase} is over`);
@@ -359,46 +355,8 @@ export function trickGame<
     return `${card} breaks the ${spec.policy(s)} rule here: play one of ${[...new Set(legal)].join(' ')}`;
   }
 
-  /**
-   * The state after a card: every field written out in `start`'s order, so that every state has one shape
-   * (a spread of the hottest step was markedly slower).
-   */
-  function stepped(
-    s: S,
-    held: readonly number[],
-    turn: Seat,
-    trick: readonly PlayedCard[],
-    best: number,
-    led: number,
-    top: number,
-    worth: number,
-    tricks: readonly TrickView[],
-    points: readonly number[],
-    tricksWon: readonly number[],
-  ): S {
-    return {
-      config: s.config,
-      phase: s.phase,
-      dealer: s.dealer,
-      dealt: s.dealt,
-      held,
-      turn,
-      trick,
-      best,
-      led,
-      top,
-      worth,
-      tricks,
-      points,
-      tricksWon,
-      results: s.results,
-      scores: s.scores,
-      own: s.own,
-    };
-  }
-
   /** The reference play step (with the game's `fast` follow check and `beats` where it has them). */
-  function play(s: S, seat: Seat, card: Card): Result<S> {
+  function play(s: S, seat: Seat, card: Card, claims: boolean): Result<S> {
     if (seat !== s.turn) return err('not-your-turn', `seat ${s.turn} is to play`);
     const deck = spec.deck(s.config);
     const kind = deck.kindOf(card);
@@ -417,13 +375,15 @@ export function trickGame<
         : legalCards(rulesOf(s), handCards(deck, s.held, seat), trickCards(s)).includes(card);
       if (!legal) return err('illegal-action', fault(s, card));
     }
+    if (claims) {
+      // Recorded before the card is played: the deal's last card is scored with its claim.
+      if (!claim?.allows(s, seat, kind)) return err('illegal-action', claim?.refusal ?? 'no claim here');
+      s = claim.record(s, seat);
+    }
     const n = s.config.players;
-    const held = s.held.slice();
-    if (slot < 32) held[w] &= ~(1 << slot);
-    else held[w + 1] &= ~(1 << (slot - 32));
-    const trick: PlayedCard[] = new Array(k + 1);
-    for (let i = 0; i < k; i++) trick[i] = open[i];
-    trick[k] = deck.played[seat * kinds + kind];
+    const held = without(s.held, slot < 32 ? w : w + 1, slot < 32 ? ~(1 << slot) : ~(1 << (slot - 32)));
+    const trick: readonly PlayedCard[] =
+      k === 0 ? deck.opened[seat * kinds + kind] : extend(open, k, deck.played[seat * kinds + kind]);
     const takes =
       k === 0 || (fast ? fast.beats(s, kind, s.top) : beats(spec.order(s), card, open[s.best].card));
     const best = takes ? k : s.best;
@@ -449,10 +409,8 @@ export function trickGame<
     const winner = trick[best].seat;
     const last = (held[w] | held[w + 1]) === 0;
     const taken = last ? worth + lastTrickBonus(s) : worth;
-    const points = s.points.slice();
-    points[winner] += taken;
-    const tricksWon = s.tricksWon.slice();
-    tricksWon[winner]++;
+    const points = plus(s.points, winner, taken);
+    const tricksWon = plus(s.tricksWon, winner, 1);
     const leader = trick[0].seat;
     const view: TrickView | PointedTrickView = pointed
       ? { leader, cards: trick, winner, points: taken }
@@ -467,30 +425,51 @@ export function trickGame<
     return ok(last ? finishDeal(next, winner) : next);
   }
 
+  /** The open trick of `k` cards with `p` added, in an array of the new length (a slice and a push grow it twice). */
+  function extend(open: readonly PlayedCard[], k: number, p: PlayedCard): PlayedCard[] {
+    const trick: PlayedCard[] = new Array(k + 1);
+    for (let i = 0; i < k; i++) trick[i] = open[i];
+    trick[k] = p;
+    return trick;
+  }
+
   /** The deal is played out: its tally, the game's row of it, and the next deal or the match's end. */
   function finishDeal(s: S, lastTrick: Seat): S {
     const n = s.config.players;
     const parties = spec.parties ? spec.parties(s) : ALONE[n];
+    // Loops, not `map`/`reduce` closures: this runs once a deal, on the self-play's hot path.
+    const partyPoints = new Array<number>(parties.length);
+    for (let i = 0; i < parties.length; i++) {
+      let sum = 0;
+      for (const seat of parties[i]) sum += s.points[seat];
+      partyPoints[i] = sum;
+    }
     const tally: DealTally = {
       deal: s.dealt + 1,
       dealer: s.dealer,
       parties,
       points: s.points,
-      partyPoints: parties.map((p) => p.reduce((a, seat) => a + s.points[seat], 0)),
+      partyPoints,
       tricksWon: s.tricksWon,
       lastTrick,
     };
     const row = spec.scoreDeal(s, tally);
     const score = spec.dealScore(row);
-    const scored: S = {
-      ...s,
-      dealt: s.dealt + 1,
-      results: [...s.results, row],
-      scores: s.scores.map((x, seat) => x + score[seat]),
-    };
-    if (spec.isMatchOver(scored)) return { ...scored, phase: 'over' };
+    const scores = s.scores.slice();
+    for (let seat = 0; seat < n; seat++) scores[seat] += score[seat];
+    const m = s.results.length;
+    const results: R[] = new Array(m + 1);
+    for (let i = 0; i < m; i++) results[i] = s.results[i];
+    results[m] = row;
+    const dealt = s.dealt + 1;
+    const counted = counts(s, s.phase, s.dealer, s.turn, dealt, results, scores, s.own);
+    const scored = spec.settle
+      ? counts(s, s.phase, s.dealer, s.turn, dealt, results, scores, spec.settle(counted, row))
+      : counted;
+    if (spec.isMatchOver(scored))
+      return counts(s, 'over', s.dealer, s.turn, dealt, results, scores, scored.own);
     const dealer = spec.nextDealer ? spec.nextDealer(scored) : (s.dealer + 1) % n;
-    return { ...scored, phase: 'deal', dealer, turn: (dealer + 1) % n };
+    return counts(s, 'deal', dealer, (dealer + 1) % n, dealt, results, scores, scored.own);
   }
 
   /** The open trick as views show it (null when none is open). */

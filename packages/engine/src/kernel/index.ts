@@ -17,7 +17,7 @@
  * - game.ts     `trickGame(spec)`: the complete `Game` from a spec (dealing, the reference play step, trick
  *               views, toAct/legalActions, typed errors, deal results and the outcome).
  *
- * Games on `trickGame`: Differenzler (src/differenzler), and Mini in the tests. What the builder gained to
+ * Games on `trickGame`: Differenzler (src/differenzler), Klaberjass (src/klaberjass), and Mini in the tests. What the builder gained to
  * carry a game whose clients already read its views (issue 23), each a member of `TrickGameSpec`:
  * - `packet` and `chance`: dealing in packets round the table (002's 3 x 3) and chance beside the hands
  *   (Differenzler's trump), both drawn from the deal's generator and read from an explicit deal;
@@ -30,6 +30,9 @@
  * - 9. `fast` (`FastFollow`): the follow check and `beats` on the game's own layout. `trickGame(spec,
  *   { reference: true })` builds the same game without it; test/kernel.override.test.ts plays both side by
  *   side (same legal actions, results, refusals and views).
+ * - `dealing` (`OwnDealing`): a deal of the game's own shape (Klaberjass's six cards, turned card, three more
+ *   and stock); `claim` (`PlayClaim`): a claim a card carries (Bella); `settle`: the game's part once a deal
+ *   is scored (the throw-in count starts again). All optional: a game without them runs as before.
  * What it gained for Doppelkopf's move (issue 23; test/trickgame.during.test.ts):
  * - 10. `during`: the game's own actions while cards are played, beside the seat to play (announcements);
  * - 11. `afterTrick`: what a trick taken settles in the game's part (a Hochzeit's partner);
@@ -40,6 +43,7 @@ export * from './deal.ts';
 export * from './deck.ts';
 export * from './follow.ts';
 export * from './game.ts';
+export * from './held.ts';
 export * from './infer.ts';
 export * from './jass.ts';
 export * from './phases.ts';

@@ -46,6 +46,37 @@ export interface DealChance<E extends object> {
   parse(input: Readonly<Record<string, unknown>>): Result<E>;
 }
 
+/**
+ * A deal of the game's own shape (Klaberjass: six cards each, the turned card, three more each after the
+ * bidding, the stock): how it is drawn and parsed, and the cards in hand when it begins. In place of the
+ * kernel's dealing (`packet`, `chance`, hands of `deck.size / players`); `beginDeal` keeps the rest of it.
+ */
+export interface OwnDealing<S, D> {
+  /** The deal drawn from the deal's generator. */
+  draw(s: S, rng: Rng): D;
+  /** An unchecked deal (a record's, a client's): `bad-deal` with a reason, or a copy of it. */
+  parse(s: S, input: unknown): Result<D>;
+  /** The hands in hand when the deal begins, as `held` words (`TrickState.held`), or `bad-deal`. */
+  held(s: S, deal: D): Result<number[]>;
+}
+
+/**
+ * A claim made with a card (Klaberjass's Bella: `{ t: 'play', card, bella: true }`): the play action's boolean
+ * field, and when it may be made. The kernel lists the claiming action right after its card's, parses the
+ * field, and records the claim before the card is played (so the deal's last card scores with it).
+ */
+export interface PlayClaim<S> {
+  readonly field: string;
+  /** Whether `seat`, to play, may claim with any card now (a cheap check before the card by card one). */
+  may(s: S, seat: Seat): boolean;
+  /** Whether `seat` may claim with the held, legal card of deck kind `kind`. */
+  allows(s: S, seat: Seat, kind: number): boolean;
+  /** Why a claim is refused. */
+  readonly refusal: string;
+  /** The state with `seat`'s claim recorded (the card not yet played). */
+  record(s: S, seat: Seat): S;
+}
+
 /** What a finished deal gives: the kernel's tally, then the game's score of it (`scoreDeal`). */
 export interface DealTally {
   /** The deal's number in the match, from 1. */
@@ -249,6 +280,10 @@ export interface TrickGameSpec<
    * has some), the first phase chosen. Default: phase `play`, the seat after the dealer leads.
    */
   beginDeal?(s: TrickState<C, X, R>, deal: TrickDeal & E): TrickState<C, X, R>;
+  /** A deal of the game's own shape, in place of the kernel's dealing (`OwnDealing`; default: none). */
+  readonly dealing?: OwnDealing<TrickState<C, X, R>, TrickDeal & E>;
+  /** A claim a card may carry (`PlayClaim`; default: none, a play action is `{ t, card }` only). */
+  readonly claim?: PlayClaim<TrickState<C, X, R>>;
 
   /** The parties of the deal, at its end (default: every seat alone). */
   parties?(s: TrickState<C, X, R>): readonly (readonly Seat[])[];
@@ -258,6 +293,11 @@ export interface TrickGameSpec<
    */
   scoreDeal(s: TrickState<C, X, R>, tally: DealTally): R;
   dealScore(row: R): BySeat<number>;
+  /**
+   * The game's part once a deal is scored (on the state whose results count it), before the next deal or
+   * the end (Klaberjass: the count of deals thrown in starts again). Default: `own` unchanged.
+   */
+  settle?(s: TrickState<C, X, R>, row: R): X;
   /** Whether the match is over, on the state whose results and scores count the deal just finished. */
   isMatchOver(s: TrickState<C, X, R>): boolean;
   /** The match's winners once it is over (default: the seats of the highest score). */

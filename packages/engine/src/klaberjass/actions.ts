@@ -4,7 +4,7 @@
  */
 import { type Card, SUITS, type Suit } from '../core/cards.ts';
 import { err, ok, type Result } from '../core/result.ts';
-import { CARDS, indexOf, isDeckCard, KJ_RANKS, type KjRank } from './cards.ts';
+import { KJ_RANKS, type KjRank } from './cards.ts';
 
 export type Verdict = 'good' | 'not-good' | 'equal';
 export const VERDICTS = ['good', 'not-good', 'equal'] as const satisfies readonly Verdict[];
@@ -39,11 +39,6 @@ export const ANSWER: Readonly<Record<Verdict, KlaberjassAction>> = {
   equal: { t: 'answer', verdict: 'equal' },
 };
 export const TOP: readonly KlaberjassAction[] = KJ_RANKS.map((rank) => ({ t: 'top', rank }) as const);
-/** By card index. */
-export const PLAY: readonly KlaberjassAction[] = CARDS.map((card) => ({ t: 'play', card }) as const);
-export const PLAY_BELLA: readonly KlaberjassAction[] = CARDS.map(
-  (card) => ({ t: 'play', card, bella: true }) as const,
-);
 
 const SIMPLE: Record<string, KlaberjassAction> = {
   take: TAKE,
@@ -64,14 +59,10 @@ const FIELDS: Record<string, readonly string[]> = {
   announce: ['value'],
   answer: ['verdict'],
   top: ['rank'],
-  play: ['card', 'bella'],
 };
 
-/** Validates an action's shape and returns the interned action. */
-export function parseAction(input: unknown): Result<KlaberjassAction> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input))
-    return err('malformed', 'an action is an object { t, ... }');
-  const a = input as Record<string, unknown>;
+/** Validates the shape of an action other than a card (the kernel parses `play`) and returns the interned action. */
+export function parseAction(a: Readonly<Record<string, unknown>>): Result<KlaberjassAction> {
   if (typeof a.t !== 'string') return err('malformed', 'an action needs a string field t');
   const fields = FIELDS[a.t];
   if (fields === undefined || !Object.hasOwn(FIELDS, a.t))
@@ -93,17 +84,9 @@ export function parseAction(input: unknown): Result<KlaberjassAction> {
       return typeof a.verdict === 'string' && Object.hasOwn(ANSWER, a.verdict)
         ? ok(ANSWER[a.verdict as Verdict])
         : err('malformed', `verdict must be one of ${VERDICTS.join(', ')}`);
-    case 'top': {
+    default: {
       const i = KJ_RANKS.indexOf(a.rank as KjRank);
       return i < 0 ? err('malformed', `rank must be one of ${KJ_RANKS.join(' ')}`) : ok(TOP[i]);
-    }
-    default: {
-      if (!isDeckCard(a.card))
-        return err('malformed', `${JSON.stringify(a.card)} is not a card of the 32-card deck`);
-      if (a.bella !== undefined && typeof a.bella !== 'boolean')
-        return err('malformed', 'bella must be true');
-      const i = indexOf(a.card);
-      return ok(a.bella === true ? PLAY_BELLA[i] : PLAY[i]);
     }
   }
 }

@@ -1,62 +1,71 @@
 /**
- * Classic 2-player Klaberjass (rule source 003, the "Hoyle" rules) as a `Game`: the deal (deal.ts), the
- * bidding and sequence talk (phases.ts), the card play (play.ts) and the scoring (score.ts). Decisions:
- * docs/rules/klaberjass.md.
+ * Classic 2-player Klaberjass (rule source 003, the "Hoyle" rules) on the kernel's `trickGame`: its spec.
+ * The deal of its own shape (deal.ts), the bidding, exchange and sequence talk as its own phases
+ * (phases.ts), the play as the kernel's with Bella as a claim and a fast follow check (play.ts), the
+ * scoring (score.ts) and the view (view.ts). Decisions: docs/rules/klaberjass.md.
  */
-import type { Game, Seat } from '../core/game.ts';
+import { JASS32, type TrickGame, type TrickGameSpec, trickGame } from '../kernel/index.ts';
 import { type KlaberjassAction, parseAction } from './actions.ts';
 import { parseConfig } from './config.ts';
-import { applyDeal, parseDeal, randomDeal, start } from './deal.ts';
-import { apply, HANDLERS, PLAY_HANDLER } from './phases.ts';
-import { outcome } from './score.ts';
+import { beginDeal, DEALING, INITIAL } from './deal.ts';
+import { PHASES } from './phases.ts';
+import { BELLA, FAST, fault, orderOf, pointsOf } from './play.ts';
+import { dealRow, isMatchOver, LAST_TRICK, settle } from './score.ts';
 import type {
   KlaberjassConfig,
   KlaberjassDeal,
+  KlaberjassDealResult,
   KlaberjassOutcome,
-  KlaberjassPhase,
-  KlaberjassState,
+  KlaberjassOwn,
   KlaberjassView,
 } from './types.ts';
 import { viewFor } from './view.ts';
 
-type State = KlaberjassState;
-
-const NONE: readonly Seat[] = [];
-const NO_ACTIONS: readonly KlaberjassAction[] = [];
-const TO_ACT: readonly (readonly Seat[])[] = [[0], [1]];
-
-export function legalActions(s: State, seat: Seat): readonly KlaberjassAction[] {
-  if (seat !== s.turn) return NO_ACTIONS;
-  // Shortcut (kernel phases.ts): the hottest phase's handler by name, the others through the table.
-  if (s.phase === 'play') return PLAY_HANDLER.legal(s, seat);
-  return HANDLERS[s.phase].legal(s, seat);
-}
-
-const toAct = (s: State): readonly Seat[] => (s.turn < 0 ? NONE : TO_ACT[s.turn]);
-
-export const klaberjass: Game<
+export type KlaberjassSpec = TrickGameSpec<
+  'klaberjass',
   KlaberjassConfig,
-  KlaberjassState,
+  KlaberjassOwn,
   KlaberjassAction,
-  KlaberjassDeal,
+  KlaberjassDealResult,
+  object,
+  Omit<KlaberjassDeal, 'hands'>,
   KlaberjassView,
   KlaberjassOutcome
-> = {
+>;
+
+export const SPEC: KlaberjassSpec = {
   id: 'klaberjass',
   parseConfig,
-  start,
-  config: (s) => s.m.config,
-  seats: () => 2,
-  phase: (s): KlaberjassPhase => s.phase,
-  awaitsDeal: (s) => s.phase === 'deal',
-  toAct,
-  isOver: (s) => s.phase === 'over',
-  randomDeal,
-  parseDeal,
-  applyDeal,
-  legalActions,
+  initial: () => INITIAL,
+  deck: () => JASS32,
+  dealing: DEALING,
+  order: orderOf,
+  cardPoints: pointsOf,
+  lastTrickBonus: () => LAST_TRICK,
+  policy: () => 'ruff-overtrump',
+  fault,
+  phases: PHASES,
   parseAction,
-  apply,
+  beginDeal,
+  claim: BELLA,
+  scoreDeal: dealRow,
+  dealScore: (row) => row.scored,
+  settle,
+  isMatchOver,
   viewFor,
-  outcome,
+  fast: FAST,
 };
+
+export type KlaberjassGame = TrickGame<
+  'klaberjass',
+  KlaberjassConfig,
+  KlaberjassOwn,
+  KlaberjassAction,
+  KlaberjassDealResult,
+  object,
+  Omit<KlaberjassDeal, 'hands'>,
+  KlaberjassView,
+  KlaberjassOutcome
+>;
+
+export const klaberjass: KlaberjassGame = trickGame(SPEC);

@@ -1,12 +1,17 @@
 /**
- * Klaberjass scoring (003): a deal's totals to each seat's score, the next deal or the match's end, the outcome.
+ * Klaberjass scoring (003) as the kernel's hooks: a deal's row from the kernel's tally, each seat's score of
+ * it, the match's end.
  */
-import { type Card, SUITS } from '../core/cards.ts';
+import { SUITS } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
+import type { DealTally } from '../kernel/index.ts';
 import { CARDS, countedSequences } from './cards.ts';
-import type { KlaberjassDealResult, KlaberjassOutcome, KlaberjassState } from './types.ts';
+import type { KlaberjassDealResult, KlaberjassOwn, KlaberjassState } from './types.ts';
 
 type State = KlaberjassState;
+
+/** The last trick's bonus (003: "zehn für den letzten Stich"). */
+export const LAST_TRICK = 10;
 
 /**
  * What each seat scores from a deal's totals (003): "Wenn der Trumpfhersteller die höhere Kerbe hat, zählt
@@ -25,67 +30,39 @@ export function scoreDeal(totals: readonly number[], maker: Seat): number[] {
   return scored;
 }
 
-/** The last trick's two cards in play order, from the newest play back. */
-function lastPlays(plays: State['plays']): { seat: Seat; card: Card }[] {
-  const out: { seat: Seat; card: Card }[] = [];
-  for (let n = plays; n !== null && out.length < 2; n = n.prev)
-    out.unshift({ seat: n.play >> 5, card: CARDS[n.play & 31] });
-  return out;
-}
-
-export function finishDeal(s: State, last: Seat): State {
-  const seq = countedSequences(s.d.seqWinner, s.d.startHands);
-  const total = (p: Seat): number =>
-    s.points[p] + (p === last ? 10 : 0) + (p === seq.seat ? seq.points : 0) + (p === s.bella ? 20 : 0);
-  const totals = [total(0), total(1)];
-  const m = s.d.maker;
-  const scored = scoreDeal(totals, m);
-  const result: KlaberjassDealResult = {
-    dealer: s.m.dealer,
+/** The row of a played deal: the kernel's tally (its points hold the last trick) with sequences and Bella. */
+export function dealRow(s: State, tally: DealTally): KlaberjassDealResult {
+  const o = s.own;
+  const last = tally.lastTrick;
+  const seq = countedSequences(o.seqWinner, o.startHands);
+  const cardPoints = [0, 1].map((p) => tally.points[p] - (p === last ? LAST_TRICK : 0));
+  const totals = [0, 1].map(
+    (p) => tally.points[p] + (p === seq.seat ? seq.points : 0) + (p === o.bella ? 20 : 0),
+  );
+  const m = o.maker;
+  return {
+    dealer: s.dealer,
     maker: m,
-    trump: SUITS[s.d.trump],
-    turned: CARDS[s.d.turned],
-    exchange: s.d.exchanged ? s.d.sevenHolder : null,
+    trump: SUITS[o.trump],
+    turned: CARDS[o.turned],
+    exchange: o.exchanged ? o.sevenHolder : null,
     sequences: seq,
-    bella: s.bella >= 0 ? s.bella : null,
+    bella: o.bella >= 0 ? o.bella : null,
     lastTrick: last,
-    lastCards: lastPlays(s.plays),
-    cardPoints: [s.points[0], s.points[1]],
+    lastCards: s.tricks[s.tricks.length - 1].cards,
+    cardPoints,
     totals,
-    scored,
+    scored: scoreDeal(totals, m),
     winner: totals[m] > totals[1 - m] ? m : 1 - m,
-    thrownIn: s.m.thrownIn,
+    thrownIn: o.thrownIn,
     // A played deal with a schmeiss said: it was refused (an accepted one throws the deal in).
-    schmeiss: { accepted: s.m.schmeissed, refused: s.d.schmeisser >= 0 ? s.d.schmeisser : null },
-  };
-  const scores = [s.m.scores[0] + scored[0], s.m.scores[1] + scored[1]];
-  const target = s.m.config.options.target;
-  // 003: to 500; if both pass it in one deal the higher total wins. Equal totals: another deal.
-  const over = Math.max(scores[0], scores[1]) >= target && scores[0] !== scores[1];
-  return {
-    ...s,
-    phase: over ? 'over' : 'deal',
-    turn: -1,
-    points: [s.points[0] + (last === 0 ? 10 : 0), s.points[1] + (last === 1 ? 10 : 0)],
-    d: { ...s.d, lastTrick: last },
-    m: {
-      ...s.m,
-      scores,
-      results: [...s.m.results, result],
-      thrownIn: 0,
-      throwIn: null,
-      schmeissed: [],
-      dealer: over ? s.m.dealer : 1 - s.m.dealer,
-    },
+    schmeiss: { accepted: o.schmeissed, refused: o.schmeisser >= 0 ? o.schmeisser : null },
   };
 }
 
-export function outcome(s: State): KlaberjassOutcome {
-  const over = s.phase === 'over';
-  return {
-    deals: s.m.results,
-    scores: s.m.scores,
-    over,
-    winners: over ? [s.m.scores[0] > s.m.scores[1] ? 0 : 1] : [],
-  };
-}
+/** A played deal starts the count of deals thrown in again. */
+export const settle = (s: State): KlaberjassOwn => ({ ...s.own, thrownIn: 0, throwIn: null, schmeissed: [] });
+
+/** 003: to 500; if both pass it in one deal the higher total wins. Equal totals: another deal. */
+export const isMatchOver = (s: State): boolean =>
+  Math.max(s.scores[0], s.scores[1]) >= s.config.options.target && s.scores[0] !== s.scores[1];

@@ -1,6 +1,6 @@
 import type { Card, Suit } from '../core/cards.ts';
 import type { BaseOutcome, BaseView, BySeat, Seat, Viewer } from '../core/game.ts';
-import type { PlayedCard, TrickView } from '../kernel/index.ts';
+import type { PlayedCard, TrickState, TrickView } from '../kernel/index.ts';
 import type { KlaberjassAction, Verdict } from './actions.ts';
 import type { KjRank, SequenceCompare } from './cards.ts';
 
@@ -36,49 +36,11 @@ export interface Said {
   readonly action: KlaberjassAction;
 }
 
-/** One card played: `index | seat << 5`, and the play before it. */
-export interface PlayNode {
-  readonly play: number;
-  readonly prev: PlayNode | null;
-}
-
 /**
- * Internal state. Read-only; `apply` returns a new one. Card sets are 32-bit (see cards.ts). The fields that
- * change with every card are on top; the rest of the deal is in `d`, the match in `m`, so a play copies little.
+ * Klaberjass's own part of the kernel's state (`TrickState.own`): the deal beyond the hands (kept after its
+ * end until the next deal) and the throw-ins since the last played deal. Card sets are 32-bit (cards.ts).
  */
-export interface KlaberjassState {
-  readonly phase: KlaberjassPhase;
-  /** The seat to act, -1 at a chance node or at the end. */
-  readonly turn: number;
-  readonly hands: BySeat<number>;
-  readonly played: number;
-  readonly plays: PlayNode | null;
-  /** The card led to the current trick and its leader, -1 when no card is on the table. */
-  readonly lead: number;
-  readonly leader: number;
-  /** Card points taken (the last-trick 10 added when the deal ends). */
-  readonly points: BySeat<number>;
-  /** The seat that claimed Bella, -1 if none. */
-  readonly bella: number;
-  readonly d: DealPart;
-  readonly m: MatchPart;
-}
-
-export interface MatchPart {
-  readonly config: KlaberjassConfig;
-  readonly dealer: Seat;
-  readonly scores: BySeat<number>;
-  readonly results: readonly KlaberjassDealResult[];
-  /** Deals thrown in since the last played deal. */
-  readonly thrownIn: number;
-  /** Why the last deal was thrown in, until a deal is played (the table says so when the cards come again). */
-  readonly throwIn: 'schmeiss' | 'passed' | null;
-  /** The seats whose schmeiss was accepted since the last played deal, in order (for the deal's result). */
-  readonly schmeissed: readonly Seat[];
-}
-
-/** The current deal (kept after its end until the next deal, so the last trick stays on the table). */
-export interface DealPart {
+export interface KlaberjassOwn {
   /** The three extra cards of each seat, until trump is fixed. */
   readonly extra: BySeat<number>;
   /** The stock below the turned card (the extra cards not included). */
@@ -99,9 +61,19 @@ export interface DealPart {
   readonly seqWinner: number;
   /** The hands when play began (for the sequences shown and Bella). */
   readonly startHands: BySeat<number>;
+  /** The seat holding trump King and Queen when play began, and the seat that claimed Bella (-1: none). */
   readonly bellaHolder: number;
-  readonly lastTrick: number;
+  readonly bella: number;
+  /** Deals thrown in since the last played deal. */
+  readonly thrownIn: number;
+  /** Why the last deal was thrown in, until a deal is played (the table says so when the cards come again). */
+  readonly throwIn: 'schmeiss' | 'passed' | null;
+  /** The seats whose schmeiss was accepted since the last played deal, in order (for the deal's result). */
+  readonly schmeissed: readonly Seat[];
 }
+
+/** The kernel's state of a Klaberjass match; the hands are `held[0]` and `held[2]` (32-bit card sets). */
+export type KlaberjassState = TrickState<KlaberjassConfig, KlaberjassOwn, KlaberjassDealResult>;
 
 export interface KlaberjassSequences {
   /** Who won the comparison and scores all his sequences; null when neither held one. */

@@ -1,52 +1,46 @@
 /**
- * What one seat may know. Never the opponent's hand nor the stock below the turned card; the winner's
- * sequences only after the first trick (003: "nicht bis aufgedeckt, nachdem der erste Trick gespielt worden ist").
+ * What one seat may know, shaped from the kernel's parts of the view (`viewFor`). Never the opponent's hand
+ * nor the stock below the turned card; the winner's sequences only after the first trick (003: "nicht bis
+ * aufgedeckt, nachdem der erste Trick gespielt worden ist").
  */
-
 import { count } from '../core/bits.ts';
 import { SUITS } from '../core/cards.ts';
-import type { Viewer } from '../core/game.ts';
-import { tricksView } from '../kernel/index.ts';
-import { CARDS, cardsOf, countedSequences, ORDERS, POS } from './cards.ts';
+import { type Seat, SPECTATOR } from '../core/game.ts';
+import type { ViewParts } from '../kernel/index.ts';
+import { CARDS, countedSequences, POS } from './cards.ts';
 import type { KlaberjassState, KlaberjassView } from './types.ts';
 
-const name = (c: number) => CARDS[c];
-
-export function viewFor(s: KlaberjassState, viewer: Viewer): KlaberjassView {
-  // Anything but seat 0 or 1 sees what a spectator sees.
-  const seat = viewer === 0 || viewer === 1 ? viewer : -1;
-  const plays: { seat: number; card: number }[] = [];
-  for (let n = s.plays; n !== null; n = n.prev) plays.push({ seat: n.play >> 5, card: n.play & 31 });
-  plays.reverse();
-  const { trick, tricks } = tricksView(plays, 2, ORDERS[s.d.trump], name);
-  const dealt = s.d.turned >= 0;
-  const seven = s.d.trump * 8 + POS.seven;
+export function viewFor(s: KlaberjassState, seat: Seat | null, k: ViewParts): KlaberjassView {
+  const o = s.own;
+  const dealt = o.turned >= 0;
   return {
     game: 'klaberjass',
-    viewer,
+    viewer: seat ?? SPECTATOR,
     seats: 2,
     phase: s.phase,
-    toAct: s.turn < 0 ? [] : [s.turn],
-    dealer: s.m.dealer,
-    target: s.m.config.options.target,
-    turned: dealt ? CARDS[s.d.turned] : null,
-    hand: seat < 0 ? null : cardsOf(s.hands[seat]),
-    handCounts: [count(s.hands[0]), count(s.hands[1])],
-    stockCount: dealt ? count(s.d.stock) + count(s.d.extra[0]) + count(s.d.extra[1]) : 0,
-    bids: s.d.bids,
-    maker: s.d.maker >= 0 ? s.d.maker : null,
-    trump: s.d.trump >= 0 ? SUITS[s.d.trump] : null,
-    exchange: s.d.exchanged ? { seat: s.d.sevenHolder, gave: CARDS[seven], took: CARDS[s.d.turned] } : null,
-    announcements: s.d.talk,
-    sequenceWinner: s.d.seqWinner >= 0 ? s.d.seqWinner : null,
-    sequences: plays.length >= 2 ? countedSequences(s.d.seqWinner, s.d.startHands) : null,
-    trick,
-    tricks,
+    toAct: [...k.toAct],
+    dealer: s.dealer,
+    target: s.config.options.target,
+    turned: dealt ? CARDS[o.turned] : null,
+    hand: k.hand,
+    handCounts: k.handCounts,
+    stockCount: dealt ? count(o.stock) + count(o.extra[0]) + count(o.extra[1]) : 0,
+    bids: o.bids,
+    maker: o.maker >= 0 ? o.maker : null,
+    trump: o.trump >= 0 ? SUITS[o.trump] : null,
+    exchange: o.exchanged
+      ? { seat: o.sevenHolder, gave: CARDS[o.trump * 8 + POS.seven], took: CARDS[o.turned] }
+      : null,
+    announcements: o.talk,
+    sequenceWinner: o.seqWinner >= 0 ? o.seqWinner : null,
+    sequences: s.tricks.length > 0 ? countedSequences(o.seqWinner, o.startHands) : null,
+    trick: k.trick,
+    tricks: s.tricks,
     points: s.points,
-    bella: s.bella >= 0 ? s.bella : null,
-    thrownIn: s.m.thrownIn,
-    throwIn: s.m.throwIn,
-    results: s.m.results,
-    scores: s.m.scores,
+    bella: o.bella >= 0 ? o.bella : null,
+    thrownIn: o.thrownIn,
+    throwIn: o.throwIn,
+    results: s.results,
+    scores: s.scores,
   };
 }
