@@ -1,0 +1,214 @@
+/**
+ * A duplicate Doppelkopf tournament of 8 in Chromium against the real server (issue 26, docs/tournaments.md):
+ * two players sign up through the page; the organizer sets it up in the form (2 rounds of 2 deals, computer
+ * players for empty seats), both register on its page and she starts it: the field is filled with six
+ * computer entrants. Each round both sit at their table from the page's link and play every card and
+ * answer every prompt of the Vorbehalt there by clicking (never an announcement; with the default DDV
+ * preset and 2 deals every deal is a forced solo, so a player may have to name one); every step their
+ * seats made at the server is one of their clicks (no computer played for them, nobody dropped out). At the end the page shows the
+ * tournament finished, the standings rank all 8 exactly as the core's `standings` of the stored results,
+ * and the replay link of a browser player's table opens.
+ */
+import { standings, type TableResult } from '@stich/tournament';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { context } from '../../server/src/context.ts';
+import { namesOf } from '../../server/src/tournaments-run.ts';
+import { clickAndWait, playCards } from './doppelkopf-helpers.ts';
+import { attr, chromiumPath, harness, WAIT_MS } from './harness.ts';
+
+const ROUNDS = 2;
+const DEALS = 2;
+/** Buttons that answer the Vorbehalt (healthy, a reservation, a forced solo's game); announcements are optional. */
+const PROMPT = 'main.table-screen .actions button.action:not([data-tag=announce])';
+
+describe.skipIf(!chromiumPath)('a duplicate Doppelkopf tournament in the browser', () => {
+  // No absent people (the computers are entrants): a long grace, so a slow page never loses its seat.
+  const h = harness({ GRACE_SECONDS: '120' });
+  const local = () => h.base.replace('127.0.0.1', 'localhost');
+
+  async function player(lang: 'de' | 'en', name: string): Promise<Page> {
+    const ctx: BrowserContext = await h.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: 'reduce',
+    });
+    await ctx.addInitScript((l) => localStorage.setItem('stich.lang', l), lang);
+    const page = await h.newPage(ctx);
+    await page.goto(`${local()}/#/signup`);
+    await page.locator('input[name=name]').fill(name);
+    await page.locator('input[name=password]').fill('geheim-genug');
+    await page.locator('input[name=again]').fill('geheim-genug');
+    await page.getByTestId('signup-submit').click();
+    await page.getByTestId('signup-done').waitFor();
+    return page;
+  }
+
+  const headStatus = (page: Page) => page.getByTestId('tournament-head').getAttribute('data-status');
+  const entrants = (page: Page) => page.getByTestId('tournament-entrants').innerText();
+
+  /**
+   * Plays the page's table to its end: legal cards, and "healthy" (else the first button offered) when the
+   * Vorbehalt asks. Returns the clicks that moved the table.
+   */
+  async function playTable(page: Page): Promise<number> {
+    const over = async () => (await attr(page, 'data-over')) === 'true';
+    const asked = async () => (await over()) || (await page.locator(PROMPT).count()) > 0;
+    let clicks = 0;
+    for (let i = 0; i < 40; i++) {
+      clicks += await playCards(page, asked, undefined, 12 * DEALS);
+      if (await over()) return clicks;
+      const healthy = `${PROMPT}[data-tag=healthy]`;
+      const sel = (await page.locator(healthy).count()) > 0 ? healthy : PROMPT;
+      await clickAndWait(page, sel);
+      clicks++;
+    }
+    throw new Error('the table did not end');
+  }
+
+  /** Each round: the page's link to the player's own table, then the whole table; clicks and seat by round. */
+  async function playAll(
+    page: Page,
+    name: string,
+    id: string,
+  ): Promise<{ table: string; seat: number; clicks: number }[]> {
+    const out: { table: string; seat: number; clicks: number }[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      await page.goto(`${local()}/#/tournaments/${encodeURIComponent(id)}`);
+      const mine = page.locator(
+        `[data-testid=tournament-rounds] .tournament-round[data-round="${r}"] li[data-mine=true]`,
+      );
+      // The next round is drawn once the other table is done too; the page learns of it by its poll.
+      await mine.getByTestId('sit').waitFor({ timeout: 150_000 });
+      expect(await mine.count()).toBe(1);
+      const table = (await mine.getAttribute('data-table'))!;
+      // The seat drawn for the player (by the page's list); the table must seat him there.
+      const names = await mine
+        .locator('ol.seats li')
+        .evaluateAll((l) => l.map((x) => (x as HTMLElement).dataset.name));
+      const seat = names.indexOf(name);
+      expect(seat).toBeGreaterThanOrEqual(0);
+      await mine.getByTestId('sit').click();
+      await page.locator(`main.table-screen[data-seat="${seat}"]`).waitFor({ timeout: WAIT_MS });
+      out.push({ table, seat, clicks: await playTable(page) });
+    }
+    return out;
+  }
+
+  it('runs 2 rounds with 2 browser players and 6 computers to the end, standings as the core computes', async () => {
+    const t0 = performance.now();
+    const [annika, bertram] = await Promise.all([player('de', 'Annika'), player('en', 'Bertram')]);
+
+    // Annika sets it up in the form: duplicate Doppelkopf, 2 rounds of 2 deals, computers for empty seats.
+    await annika.goto(`${local()}/#/tournaments`);
+    const form = annika.getByTestId('tournament-create');
+    await form.locator('input[name=name]').fill('Duplicate im Browser');
+    await form.locator('select[name=format]').selectOption('duplicate');
+    await form.locator('select[name=game]').selectOption('doppelkopf');
+    await form.locator('input[name=rounds]').fill(String(ROUNDS));
+    await form.locator('input[name=games]').fill(String(DEALS));
+    expect(await form.locator('input[name=fill]').isChecked()).toBe(true);
+    await form.locator('button[type=submit]').click();
+    await annika.getByTestId('tournament-head').waitFor({ timeout: WAIT_MS });
+    const id = decodeURIComponent(/#\/tournaments\/([^?]+)/.exec(annika.url())![1]);
+    await annika.getByTestId('register').click();
+    await expect.poll(() => entrants(annika)).toBe('1 von 16 Spielern');
+    await bertram.goto(`${local()}/#/tournaments/${encodeURIComponent(id)}`);
+    await bertram.getByTestId('register').click();
+    await expect.poll(() => entrants(bertram)).toBe('2 of 16 players');
+    await expect.poll(() => entrants(annika), { timeout: 15_000 }).toBe('2 von 16 Spielern');
+    await annika.getByTestId('start').click();
+    await expect.poll(() => headStatus(annika), { timeout: WAIT_MS }).toBe('running');
+
+    const [a, b] = await Promise.all([playAll(annika, 'Annika', id), playAll(bertram, 'Bertram', id)]);
+
+    await bertram.goto(`${local()}/#/tournaments/${encodeURIComponent(id)}`);
+    await expect.poll(() => headStatus(bertram), { timeout: WAIT_MS }).toBe('finished');
+    expect(await bertram.getByTestId('tournament-status').innerText()).toBe('finished');
+
+    // Every step of the browser players' seats is one of their clicks: no computer played for them.
+    const { db } = context().store;
+    for (const [name, played] of [
+      ['Annika', a],
+      ['Bertram', b],
+    ] as const)
+      for (const p of played) {
+        const steps = await db
+          .selectFrom('steps')
+          .select('seq')
+          .where('table_id', '=', p.table)
+          .where('kind', '=', 'action')
+          .where('seat', '=', p.seat)
+          .execute();
+        // Twelve cards a deal (48 cards with nines), and the Vorbehalt's answers where asked.
+        expect(p.clicks, `${name} at ${p.table}`).toBeGreaterThanOrEqual(12 * DEALS);
+        expect(steps.length, `${name} at ${p.table}`).toBe(p.clicks);
+      }
+
+    // Two tables of four each round: the two players and six computer entrants, nobody dropped out.
+    const rounds = bertram.locator('[data-testid=tournament-rounds] .tournament-round');
+    expect(await rounds.count()).toBe(ROUNDS);
+    for (let r = 0; r < ROUNDS; r++) {
+      const round = bertram.locator(
+        `[data-testid=tournament-rounds] .tournament-round[data-round="${r}"][data-status=done]`,
+      );
+      const seats = round.locator('ol.seats li');
+      const tagged = await seats.evaluateAll((l) =>
+        l.map((x) => `${(x as HTMLElement).dataset.bot}/${(x as HTMLElement).dataset.dropped}`),
+      );
+      expect(tagged.sort()).toEqual([...Array(2).fill('false/false'), ...Array(6).fill('true/false')]);
+      const done = round.locator('li[data-table]');
+      expect(await done.evaluateAll((l) => l.map((x) => (x as HTMLElement).dataset.status))).toEqual([
+        'done',
+        'done',
+      ]);
+    }
+
+    // The standings on the page: all 8 ranked, and exactly the core's of the stored results.
+    const row = await db
+      .selectFrom('tournaments')
+      .select('players')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const field = JSON.parse(row.players) as string[];
+    expect(field).toHaveLength(8);
+    const results = (
+      await db
+        .selectFrom('tournament_tables')
+        .select('result')
+        .where('tournament_id', '=', id)
+        .orderBy('round')
+        .orderBy('table_no')
+        .execute()
+    ).map((x) => JSON.parse(x.result ?? 'null') as TableResult);
+    expect(results.map((x) => [x.round, x.table, x.games.length])).toEqual([
+      [0, 0, DEALS],
+      [0, 1, DEALS],
+      [1, 0, DEALS],
+      [1, 1, DEALS],
+    ]);
+    const names = await namesOf(field);
+    const expected = standings('duplicate', 'doppelkopf', field, results).map((s) =>
+      [s.rank, names.get(s.player), s.total, ...s.tie, s.games].map(String),
+    );
+    expect(expected).toHaveLength(8);
+    const shown = await bertram
+      .locator('[data-testid=tournament-standings] tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+      );
+    expect(shown).toEqual(expected);
+    expect(shown.map((s) => s[1]).sort()).toEqual([
+      'Annika',
+      'Bertram',
+      ...Array.from({ length: 6 }, (_, i) => `Computer ${i + 1}`),
+    ]);
+    expect(shown.map((s) => Number(s[0])).every((n) => n >= 1 && n <= 8)).toBe(true);
+
+    // Bertram's last table opens as a replay from its link.
+    const last = b[b.length - 1].table;
+    await bertram.locator(`li[data-table="${last}"]`).getByTestId('replay').click();
+    await bertram.getByTestId('replay-bar').waitFor({ timeout: WAIT_MS });
+    h.figures.tournamentMs = Math.round(performance.now() - t0);
+    console.log('duplicate tournament in the browser:', h.figures);
+  }, 300_000);
+});
