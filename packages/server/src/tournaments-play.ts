@@ -19,8 +19,11 @@ export function tableConfig(s: Settings): {
   const preset = s.preset !== null ? { preset: s.preset } : {};
   // Swiss: one whole match of the game's own length.
   if (s.format === 'swiss') return { players, ...preset };
-  const options = s.game === 'differenzler' ? { rounds: s.games } : { games: s.games };
-  return { players, ...preset, options };
+  if (s.game === 'differenzler') return { players, ...preset, options: { rounds: s.games } };
+  // A duplicate round's deals are compared across tables, so the match must not steer them: no
+  // Pflichtsolo, which a short round would otherwise force on every deal (docs/tournaments.md).
+  const solo = s.format === 'duplicate' && s.game === 'doppelkopf' ? { pflichtsolo: false } : {};
+  return { players, ...preset, options: { games: s.games, ...solo } };
 }
 
 /**
