@@ -4,8 +4,15 @@
  * `TableResult` (as the practice runner, `@stich/tournament/runner`, scores its tables).
  */
 import { createHmac } from 'node:crypto';
-import { type AnyGame, type BaseOutcome, type GameId, gameById, replay, seeded } from '@stich/engine';
-import type { GameResult, Settings, Table, TableResult } from '@stich/tournament';
+import { type AnyGame, type BaseOutcome, gameById, replay, seeded } from '@stich/engine';
+import {
+  dealScores,
+  type GameResult,
+  partSeats,
+  type Settings,
+  type Table,
+  type TableResult,
+} from '@stich/tournament';
 import { duplicateSeed } from '@stich/tournament/runner';
 import type { TournamentSeat } from './tournaments-tables.ts';
 
@@ -43,9 +50,6 @@ export function partConfig(s: Settings): {
   };
 }
 
-/** The table-of-five seats (0..4) playing part p, by engine seat. */
-export const partSeats = (p: number): number[] => [1, 2, 3, 4].map((j) => (p + j) % 5);
-
 /** Parts (games) a table of five plays in a series: a quarter more than a table of four. */
 export const partsOf = (s: Settings): number => (s.games * 5) / 4;
 
@@ -73,20 +77,6 @@ export function partResult(
     scores[seat] = sc[j];
   });
   return { scores };
-}
-
-/** A deal's scores by seat as the formats count them (the practice runner's `dealScores`). */
-function dealScores(game: GameId, deal: Record<string, unknown>): number[] {
-  switch (game) {
-    case 'doppelkopf':
-      return deal.score as number[];
-    case 'differenzler':
-      return deal.differences as number[];
-    case 'klapperjas':
-      return deal.awarded as number[];
-    case 'klaberjass':
-      return deal.scored as number[];
-  }
 }
 
 /**

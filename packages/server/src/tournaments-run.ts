@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import {
   checkResult,
   nextRound,
+  partSeats,
   type Round,
   start,
   type TableResult,
@@ -27,15 +28,7 @@ import type { Logger } from 'pino';
 import { context } from './context.ts';
 import { setHints } from './hints.ts';
 import { type SeatHolder, secret, type TableRow } from './store.ts';
-import {
-  configFits,
-  partConfig,
-  partResult,
-  partSeats,
-  partsOf,
-  resultOf,
-  tableConfig,
-} from './tournaments-play.ts';
+import { configFits, partConfig, partResult, partsOf, resultOf, tableConfig } from './tournaments-play.ts';
 import {
   coreOf,
   type TournamentRow,

@@ -26,5 +26,25 @@ export interface TableResult {
   readonly winners?: readonly string[];
 }
 
+/** A finished deal's scores by seat as the formats count them (Differenzler: the differences). */
+export function dealScores(game: GameId, deal: Record<string, unknown>): number[] {
+  switch (game) {
+    case 'doppelkopf':
+      return deal.score as number[];
+    case 'differenzler':
+      return deal.differences as number[];
+    case 'klapperjas':
+      return deal.awarded as number[];
+    case 'klaberjass':
+      return deal.scored as number[];
+  }
+}
+
+/**
+ * The seats (0..4) of a table of five who play its game `p`, by engine seat: the player at seat p mod 5
+ * deals and sits out, the four after him play, the first of them leading (engine seat 0).
+ */
+export const partSeats = (p: number): number[] => [1, 2, 3, 4].map((j) => (p + j) % 5);
+
 /** Whether a higher deal score is better in the game (Differenzler scores differences). */
 export const higherIsBetter = (game: GameId): boolean => game !== 'differenzler';

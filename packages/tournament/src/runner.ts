@@ -17,10 +17,10 @@
  *   each seat. Each deal is a fresh match (as in the arena), so match scores never steer the play.
  */
 import { type BotLevel, decide, requestFor } from '@stich/bots';
-import { type AnyGame, type BaseOutcome, type GameId, gameById, seeded, unwrap } from '@stich/engine';
+import { type AnyGame, type BaseOutcome, gameById, seeded, unwrap } from '@stich/engine';
 import { done, type TResult } from './errors.ts';
 import { checkResult, nextRound, type Round, type Table } from './plan.ts';
-import type { GameResult, TableResult } from './results.ts';
+import { dealScores, type GameResult, partSeats, type TableResult } from './results.ts';
 import { type Standing, standings } from './standings.ts';
 import { create, register, type Settings, start } from './tournament.ts';
 
@@ -50,20 +50,6 @@ export interface PracticeReport {
   readonly rounds: readonly Round[];
   readonly results: readonly TableResult[];
   readonly standings: readonly Standing[];
-}
-
-/** A deal's scores by seat as the formats count them (Differenzler: the differences). */
-function dealScores(game: GameId, deal: Record<string, unknown>): number[] {
-  switch (game) {
-    case 'doppelkopf':
-      return deal.score as number[];
-    case 'differenzler':
-      return deal.differences as number[];
-    case 'klapperjas':
-      return deal.awarded as number[];
-    case 'klaberjass':
-      return deal.scored as number[];
-  }
 }
 
 /** Lets the bots act until `done` holds. */
@@ -179,10 +165,11 @@ function playTable(s: Settings, round: number, index: number, table: Table, leve
   for (let i = 0; i < (s.games * 5) / 4; i++) {
     // Table of five: the dealer (seat i mod 5) sits out; the next four play, the first of them leads
     // (engine seat 0, so engine seat 3 deals).
-    const out = i % 5;
     const sc = playDeal(g, config, 3, 0, level, `${base}/g${i}`);
     const scores: (number | null)[] = Array(5).fill(null);
-    for (let j = 0; j < 4; j++) scores[(out + 1 + j) % 5] = sc[j];
+    partSeats(i).forEach((seat, j) => {
+      scores[seat] = sc[j];
+    });
     games.push({ scores });
   }
   return result;
