@@ -141,7 +141,8 @@ export class Analyses {
   dealsEnded(tableId: string): void {
     const { config } = context();
     if (!config.analyzeDeals || this.queued.size >= config.analyzeBacklog) return;
-    if (this.utilization >= config.analyzeBusy) return;
+    // 1 is "never busy": a loop fully used for a second measures exactly 1.
+    if (config.analyzeBusy < 1 && this.utilization >= config.analyzeBusy) return;
     void (async () => {
       const { store } = context();
       const [record, row] = await Promise.all([store.record(tableId), store.table(tableId)]);
