@@ -232,7 +232,9 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
       {model && tab === 'table' && (
         <Table
           model={model}
-          legal={(state?.legal ?? []) as WireAction[]}
+          // While the connection is down nothing can be sent: no card or button offers itself to a click that
+          // would be dropped (a page that reconnected under load seemed to take a click and did nothing).
+          legal={(status === 'open' ? (state?.legal ?? []) : []) as WireAction[]}
           seats={seats}
           me={me}
           onAct={act}

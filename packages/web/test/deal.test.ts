@@ -145,7 +145,7 @@ describe.skipIf(!chromiumPath)('the deal at the table (issue 17: ux-deal)', () =
 
     // The exchange is made with the cards it named: the turned card comes into the hand.
     await exchange.click();
-    await page.locator(`.hand button.card[data-card=${v.exchangeOffer.takes}]`).waitFor();
+    await page.locator(`.hand button.card[data-card=${v.exchangeOffer.takes}]`).waitFor({ timeout: WAIT_MS });
     expect(await page.locator(`.hand button.card[data-card=${v.exchangeOffer.gives}]`).count()).toBe(0);
     // The calls are still there in play, and focus stayed on something that acts.
     expect(await calls.count()).toBe(said);
