@@ -13,7 +13,7 @@ export const ARGON2 = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, par
  * A hash of a random password nobody knows, with the same parameters: verified instead when the name is
  * unknown (or the account has no password), so that the answer takes as long as for a wrong password.
  */
-const DUMMY =
+export const DUMMY =
   '$argon2id$v=19$m=19456,t=2,p=1$F3q3A/pRtQ54y0zKLtyNQw$ogTa19an3cMWzxxzyaT/ZTd3YcxRXZfF2V+4kOj2G58';
 
 export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2);
