@@ -196,6 +196,65 @@ export async function tournamentById(db: Db, id: string): Promise<TournamentRow 
   return r ? toTournament(r) : undefined;
 }
 
+/** Open and running tournaments a list answer holds at most (newest first). */
+export const LIST_ACTIVE_MAX = 200;
+/** Finished and cancelled tournaments a list answer (or a page of them) holds at most (newest first). */
+export const LIST_ENDED_MAX = 20;
+
+/** Where a page of ended tournaments goes on: after this created_at and id (`next` of the list answer). */
+export const listCursor = (t: TournamentRow): string => `${t.createdAt}~${t.id}`;
+const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)~([A-Za-z0-9_-]{1,64})$/;
+
+/**
+ * The tournaments `me` may see listed (public ones, and those he organizes or plays in), read by query
+ * rather than all at once: without `before`, every open and running one (at most LIST_ACTIVE_MAX) and the
+ * newest LIST_ENDED_MAX ended ones; with `before` (a `listCursor`), the next page of ended ones only.
+ * `next` is the cursor of the page after, or null. Null for a cursor of the wrong shape.
+ */
+export async function listed(
+  db: Db,
+  me: string,
+  before?: string,
+): Promise<{ tournaments: TournamentRow[]; next: string | null } | null> {
+  const cursor = before === undefined ? null : CURSOR.exec(before);
+  if (before !== undefined && !cursor) return null;
+  // The players are a JSON column: `like` finds the candidates, the exact test below decides.
+  const mine = db
+    .selectFrom('tournaments')
+    .selectAll()
+    .where((eb) =>
+      eb.or([eb('public', '=', 1), eb('organizer', '=', me), eb('players', 'like', `%"${me}"%`)]),
+    );
+  const seen = (t: TournamentRow) => t.public || t.organizer === me || t.players.includes(me);
+  const active = cursor
+    ? []
+    : await mine
+        .where('status', 'in', ['open', 'running'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(LIST_ACTIVE_MAX)
+        .execute();
+  let ended = mine.where('status', 'in', ['finished', 'cancelled']);
+  if (cursor) {
+    const [, at, id] = cursor;
+    ended = ended.where((eb) =>
+      eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]),
+    );
+  }
+  const page = (
+    await ended
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(LIST_ENDED_MAX + 1)
+      .execute()
+  ).map(toTournament);
+  const more = page.length > LIST_ENDED_MAX ? page[LIST_ENDED_MAX - 1] : undefined;
+  return {
+    tournaments: [...active.map(toTournament), ...page.slice(0, LIST_ENDED_MAX)].filter(seen),
+    next: more ? listCursor(more) : null,
+  };
+}
+
 export async function tablesOf(db: Db, id: string): Promise<TournamentTableRow[]> {
   const rows = await db
     .selectFrom('tournament_tables')
