@@ -9,6 +9,7 @@ import {
   dealScores,
   type GameResult,
   partSeats,
+  playedDeals,
   type Settings,
   type Table,
   type TableResult,
@@ -91,9 +92,10 @@ export function partResult(
   if (!g) return `game ${s.game} is not available`;
   const r = replay(g, record);
   if (!r.ok) return r.error.reason;
-  const deal = (g.outcome(r.value.state) as BaseOutcome).deals[0];
+  // A void deal (a house redeal) was dealt again within the part: the game is the first one played.
+  const deal = playedDeals(s.game, (g.outcome(r.value.state) as BaseOutcome).deals)[0];
   if (!deal) return 'the part has no finished game';
-  const sc = dealScores(s.game, deal as Record<string, unknown>);
+  const sc = dealScores(s.game, deal);
   const scores: (number | null)[] = Array(seats).fill(null);
   partSeating(seats, p).seats.forEach((seat, j) => {
     scores[seat] = sc[j];
@@ -116,9 +118,15 @@ export function fixedDeal(
   round: number,
   number: number,
 ): unknown {
-  const k = (game.outcome(state) as BaseOutcome).deals.length;
+  // k games played so far (void deals, house redeals, left out); the deal's redeals (`n`) are the deals
+  // recorded since the last game's (a house redeal is listed in the outcome, a Klapper-Jas deal nobody
+  // plays is not, but both are recorded deals). Without redeals n is 0.
+  const deals = (game.outcome(state) as BaseOutcome).deals as Record<string, unknown>[];
+  const played = playedDeals(game.id, deals);
+  const k = played.length;
+  const since = k === 0 ? 0 : deals.lastIndexOf(played[k - 1]) + 1;
   const key = createHmac('sha256', dup.secret)
-    .update(`${duplicateSeed(dup.seed, round, dup.deal + k)}/n${number - k}`)
+    .update(`${duplicateSeed(dup.seed, round, dup.deal + k)}/n${number - since}`)
     .digest('hex');
   const deal = game.randomDeal(state, seeded(key)) as { hands?: unknown[] };
   const n = game.seats(state);
@@ -147,8 +155,9 @@ export function resultOf(
       games: [{ scores: [...o.scores] }],
       winners: o.winners.map((w) => table.players[w]),
     };
-  const games: GameResult[] = o.deals.map((deal, d) => ({
-    scores: dealScores(s.game, deal as Record<string, unknown>),
+  // Void deals (house redeals) are no games: deal d is the round's d-th game, as at every other table.
+  const games: GameResult[] = playedDeals(s.game, o.deals).map((deal, d) => ({
+    scores: dealScores(s.game, deal),
     ...(s.format === 'duplicate' ? { deal: d } : {}),
   }));
   return s.format === 'duplicate' ? { ...base, games, rotation: table.rotation } : { ...base, games };
