@@ -17,7 +17,11 @@ export { FORMAT_IDS, FORMATS, type Format, type FormatId } from '@stich/tourname
 
 /** The tournaments' routes; `:id` is a tournament id. */
 export const TOURNAMENTS_API = {
-  /** GET: `TournamentList` (public ones, and those the caller organizes or plays in). POST `createTournamentSchema`: `TournamentDetail`. */
+  /**
+   * GET: `TournamentList` (public ones, and those the caller organizes or plays in): every open and running
+   * one and the newest finished or cancelled ones; `?before=` a list answer's `next` pages on through the
+   * ended ones. POST `createTournamentSchema`: `TournamentDetail`.
+   */
   list: '/api/tournaments',
   /** GET: `TournamentDetail` (an invite-only one needs its code as `?code=` unless the caller is in it). PATCH `editTournamentSchema` (organizer, before the start). DELETE: cancel (organizer, before the start). */
   one: '/api/tournaments/:id',
@@ -85,6 +89,8 @@ export interface TournamentSummary {
 
 export interface TournamentList {
   readonly tournaments: readonly TournamentSummary[];
+  /** More finished or cancelled ones: ask again with `?before=` this; null when there are no more. */
+  readonly next: string | null;
 }
 
 /** One seat of a tournament table. */

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import type { Db } from './db.ts';
 
 /** One chat message of a table. */
 export interface ChatMessagesTable {
@@ -124,3 +125,17 @@ export const REPORTS_CLOSED_MIGRATION: Migration = {
     await db.schema.alterTable('chat_reports').addColumn('outcome', 'text').execute();
   },
 };
+
+/**
+ * Closes every open report of message `n` of a table as `hidden` (a moderator hid it, at the table or on
+ * the moderators' screen): there is nothing left to decide about a message nobody sees any more.
+ */
+export async function closeHidden(db: Db, tableId: string, n: number, by: string): Promise<void> {
+  await db
+    .updateTable('chat_reports')
+    .set({ closed_at: new Date().toISOString(), closed_by: by, outcome: 'hidden' })
+    .where('table_id', '=', tableId)
+    .where('n', '=', n)
+    .where('closed_at', 'is', null)
+    .execute();
+}

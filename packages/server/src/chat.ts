@@ -26,7 +26,7 @@ import {
   type ServerMessage,
 } from '@stich/protocol';
 import { blockedBy, blockersAmong } from './blocks.ts';
-import type { ChatMessagesTable } from './chat-tables.ts';
+import { type ChatMessagesTable, closeHidden } from './chat-tables.ts';
 import { type Context, context } from './context.ts';
 import { type Limit, memoryLimit, redisLimit } from './limits.ts';
 import { MORE_DE } from './names.ts';
@@ -357,12 +357,15 @@ export class TableChat {
     const n = msg.d.n;
     const r = await this.find(this.who.get(client.sessionId)!, n);
     if (!r) return fail('not-found', `no message ${n} at this table`);
-    await context()
-      .store.db.updateTable('chat_messages')
+    const { db } = context().store;
+    await db
+      .updateTable('chat_messages')
       .set({ hidden_at: new Date().toISOString(), hidden_by: mod.id })
       .where('table_id', '=', this.t.row.id)
       .where('n', '=', n)
       .execute();
+    // Its reports are answered: hidden (docs/chat.md).
+    await closeHidden(db, this.t.row.id, n, mod.id);
     this.dropped(n, r.channel as ChatChannel);
     this.send(client, { t: 'chat-done', d: { what: 'hide' }, id: msg.id });
   }

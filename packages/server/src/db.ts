@@ -17,7 +17,11 @@ import pg from 'pg';
 import { CHAT_MIGRATION, type ChatSchema, REPORTS_CLOSED_MIGRATION } from './chat-tables.ts';
 import { FRIENDS_MIGRATION, type FriendsSchema } from './friends-tables.ts';
 import { RATINGS_MIGRATION, type RatingsSchema } from './ratings-tables.ts';
-import { TOURNAMENTS_MIGRATION, type TournamentsSchema } from './tournaments-tables.ts';
+import {
+  TOURNAMENT_PARTS_MIGRATION,
+  TOURNAMENTS_MIGRATION,
+  type TournamentsSchema,
+} from './tournaments-tables.ts';
 
 export interface PlayersTable {
   id: string;
@@ -403,6 +407,8 @@ const migrations: Record<string, Migration> = {
   '012_tournaments': TOURNAMENTS_MIGRATION,
   // The moderators' screen closes reports (moderation.ts, docs/chat.md).
   '013_reports_closed': REPORTS_CLOSED_MIGRATION,
+  // Each part's table of a tournament table played in parts (tournaments-tables.ts, docs/tournaments.md).
+  '014_tournament_parts': TOURNAMENT_PARTS_MIGRATION,
 };
 
 export interface DbOptions {

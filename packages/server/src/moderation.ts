@@ -19,7 +19,7 @@ import {
   reportIdSchema,
 } from '@stich/protocol';
 import { type AccountKit, guarded } from './account.ts';
-import type { ChatMessagesTable, ChatReportsTable } from './chat-tables.ts';
+import { type ChatMessagesTable, type ChatReportsTable, closeHidden } from './chat-tables.ts';
 import { context } from './context.ts';
 import type { Db } from './db.ts';
 import { type Caller, callerOf } from './sessions.ts';
@@ -92,11 +92,11 @@ export function moderationRoute(kit: AccountKit) {
         if (!r) return fail('not-found', 'no such report');
         return f(caller, r, body);
       })(ctx);
-  /** Closes a report (its outcome) and answers with it as it is now. */
-  const close = async (mod: Caller, r: ChatReportsTable, outcome: 'hidden' | 'dismissed') => {
+  /** Dismisses a report (only this one: another reporter may have another reason) and answers with it. */
+  const dismiss = async (mod: Caller, r: ChatReportsTable) => {
     await db()
       .updateTable('chat_reports')
-      .set({ closed_at: new Date().toISOString(), closed_by: mod.player.id, outcome })
+      .set({ closed_at: new Date().toISOString(), closed_by: mod.player.id, outcome: 'dismissed' })
       .where('id', '=', r.id)
       .where('closed_at', 'is', null)
       .execute();
@@ -148,7 +148,9 @@ export function moderationRoute(kit: AccountKit) {
         // Already hidden (at the table, or by another moderator): the report closes all the same.
         if (m)
           await matchMaker.remoteRoomCall(r.table_id, 'chatHidden', [Number(r.n), m.channel]).catch(() => {});
-        return close(mod, r, 'hidden');
+        // Every open report of the message closes (others may have reported it too), this one included.
+        await closeHidden(db(), r.table_id, Number(r.n), mod.player.id);
+        return answer(r.id);
       }),
     ),
 
@@ -174,7 +176,7 @@ export function moderationRoute(kit: AccountKit) {
     chatReportDismiss: createEndpoint(
       MODERATION_API.dismiss,
       { method: 'POST' },
-      onReport((mod, r) => close(mod, r, 'dismissed')),
+      onReport((mod, r) => dismiss(mod, r)),
     ),
   };
 }

@@ -9,6 +9,7 @@ import {
   dealScores,
   type GameResult,
   partSeats,
+  playedDeals,
   type Settings,
   type Table,
   type TableResult,
@@ -34,9 +35,17 @@ export function tableConfig(s: Settings): {
 }
 
 /**
- * A part of a DDV table of five: one game as a fresh match of four (so no Pflichtsolo, as in the practice
- * runner). In part p the player at seat p mod 5 deals and sits out; the four after him play, the first of
- * them leading (engine seat 0, so engine seat 3 deals).
+ * Whether a round's table plays its games as parts, each one game as a fresh match and a table of its own:
+ * a DDV table of five (the engine's match has four seats), and a duplicate Klapper-Jas table (its match runs
+ * to a points target, so no match holds a fixed number of deals; docs/tournaments.md).
+ */
+export const parted = (s: Settings, seats: number): boolean =>
+  seats === 5 || (s.format === 'duplicate' && s.game === 'klapperjas');
+
+/**
+ * A part: one game as a fresh match of four. Doppelkopf: one game, so no Pflichtsolo (as in the practice
+ * runner). Klapper-Jas: to 1 point, which ends the match with its first scored deal (a 4-player game always
+ * awards at least 1 point to a party; a deal nobody plays is dealt again within the part).
  */
 export function partConfig(s: Settings): {
   players: number;
@@ -46,22 +55,36 @@ export function partConfig(s: Settings): {
   return {
     players: 4,
     ...(s.preset !== null ? { preset: s.preset } : {}),
-    options: { games: 1, pflichtsolo: false },
+    options: s.game === 'klapperjas' ? { target: 1 } : { games: 1, pflichtsolo: false },
   };
 }
 
-/** Parts (games) a table of five plays in a series: a quarter more than a table of four. */
-export const partsOf = (s: Settings): number => (s.games * 5) / 4;
+/**
+ * Parts (games) a parted table plays in a round: a table of five a quarter more than a table of four, so
+ * that everyone deals and sits out equally often; a duplicate table the round's deals.
+ */
+export const partsOf = (s: Settings, seats: number): number => (seats === 5 ? (s.games * 5) / 4 : s.games);
 
-/** Whether the game takes the setup (checked at the start, so that no round fails to open). */
-export function configFits(s: Settings, five = false): boolean {
-  const g = gameById(s.game);
-  return g?.parseConfig(tableConfig(s)).ok === true && (!five || g.parseConfig(partConfig(s)).ok);
+/**
+ * Part p's engine seats as the table's seats, and its dealer. A table of five: the player at seat p mod 5
+ * deals and sits out, the four after him play, the first of them leading (engine seat 0, so engine seat 3
+ * deals). A duplicate table: everyone in his seat, and the dealer of deal p is seat p mod 4 at every table
+ * (as the practice runner deals it).
+ */
+export function partSeating(seats: number, p: number): { seats: number[]; dealer: number } {
+  return seats === 5 ? { seats: partSeats(p), dealer: 3 } : { seats: [0, 1, 2, 3], dealer: p % 4 };
 }
 
-/** The game a finished part of a table of five scored, by the table's five seats. */
+/** Whether the game takes the setup of every table size of the field (checked at the start). */
+export function configFits(s: Settings, sizes: readonly number[]): boolean {
+  const g = gameById(s.game);
+  return sizes.every((n) => g?.parseConfig(parted(s, n) ? partConfig(s) : tableConfig(s)).ok === true);
+}
+
+/** The game a finished part scored, by the table's seats (null for the sitter of a table of five). */
 export function partResult(
   s: Settings,
+  seats: number,
   p: number,
   record: Parameters<typeof replay>[1],
 ): GameResult | string {
@@ -69,19 +92,22 @@ export function partResult(
   if (!g) return `game ${s.game} is not available`;
   const r = replay(g, record);
   if (!r.ok) return r.error.reason;
-  const deal = (g.outcome(r.value.state) as BaseOutcome).deals[0];
+  // A void deal (a house redeal) was dealt again within the part: the game is the first one played.
+  const deal = playedDeals(s.game, (g.outcome(r.value.state) as BaseOutcome).deals)[0];
   if (!deal) return 'the part has no finished game';
-  const sc = dealScores(s.game, deal as Record<string, unknown>);
-  const scores: (number | null)[] = Array(5).fill(null);
-  partSeats(p).forEach((seat, j) => {
+  const sc = dealScores(s.game, deal);
+  const scores: (number | null)[] = Array(seats).fill(null);
+  partSeating(seats, p).seats.forEach((seat, j) => {
     scores[seat] = sc[j];
   });
-  return { scores };
+  // A duplicate part is deal p of the round, compared with the same deal at the other tables.
+  return s.format === 'duplicate' ? { scores, deal: p } : { scores };
 }
 
 /**
  * Deal `d` of a duplicate table (`number`: the deal's number in the table's record, so that a redeal gets
- * other cards): the same cards at every table of the round, seat s holding hand (s + rotation) mod 4.
+ * other cards; `dup.deal`: the round's deal a part starts with): the same cards at every table of the
+ * round, seat s holding hand (s + rotation) mod 4.
  * The cards come from the tournament's secret and the public seed's deal (the runner's `duplicateSeed`):
  * the settings (and their seed) are public, the cards must not be.
  */
@@ -92,9 +118,15 @@ export function fixedDeal(
   round: number,
   number: number,
 ): unknown {
-  const d = (game.outcome(state) as BaseOutcome).deals.length;
+  // k games played so far (void deals, house redeals, left out); the deal's redeals (`n`) are the deals
+  // recorded since the last game's (a house redeal is listed in the outcome, a Klapper-Jas deal nobody
+  // plays is not, but both are recorded deals). Without redeals n is 0.
+  const deals = (game.outcome(state) as BaseOutcome).deals as Record<string, unknown>[];
+  const played = playedDeals(game.id, deals);
+  const k = played.length;
+  const since = k === 0 ? 0 : deals.lastIndexOf(played[k - 1]) + 1;
   const key = createHmac('sha256', dup.secret)
-    .update(`${duplicateSeed(dup.seed, round, d)}/n${number - d}`)
+    .update(`${duplicateSeed(dup.seed, round, dup.deal + k)}/n${number - since}`)
     .digest('hex');
   const deal = game.randomDeal(state, seeded(key)) as { hands?: unknown[] };
   const n = game.seats(state);
@@ -123,8 +155,9 @@ export function resultOf(
       games: [{ scores: [...o.scores] }],
       winners: o.winners.map((w) => table.players[w]),
     };
-  const games: GameResult[] = o.deals.map((deal, d) => ({
-    scores: dealScores(s.game, deal as Record<string, unknown>),
+  // Void deals (house redeals) are no games: deal d is the round's d-th game, as at every other table.
+  const games: GameResult[] = playedDeals(s.game, o.deals).map((deal, d) => ({
+    scores: dealScores(s.game, deal),
     ...(s.format === 'duplicate' ? { deal: d } : {}),
   }));
   return s.format === 'duplicate' ? { ...base, games, rotation: table.rotation } : { ...base, games };

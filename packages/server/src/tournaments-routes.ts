@@ -26,15 +26,13 @@ import { type Limit, memoryLimit, peerOf, redisLimit } from './limits.ts';
 import { type Caller, callerOf } from './sessions.ts';
 import { secret } from './store.ts';
 import { namesOf, startTournament } from './tournaments-run.ts';
-import { coreOf, type TournamentRow, toTournament, tournamentById } from './tournaments-tables.ts';
+import { coreOf, listed, type TournamentRow, tournamentById } from './tournaments-tables.ts';
 import { detailOf, summaryOf } from './tournaments-view.ts';
 
 /** Registrations and unregistrations a player may make per hour (all tournaments together). */
 export const REGISTRATIONS_PER_HOUR = 30;
 /** ... and one address (several accounts behind it). */
 export const REGISTRATIONS_PER_ADDRESS_HOUR = 120;
-/** Tournaments a list answer holds at most (newest first). */
-const LIST_MAX = 200;
 /** Tries of a compare-and-set against concurrent changes of the same tournament. */
 const CAS_TRIES = 5;
 
@@ -159,15 +157,14 @@ export function tournamentRoutes(kit: AccountKit) {
     tournamentList: createEndpoint(A.list, { method: 'GET' }, async (ctx) => {
       const caller = await callerOf(ctx.headers);
       if (!caller) return fail('unauthorized', 'sign in to see tournaments');
-      const me = caller.player.id;
-      const rows = await db().selectFrom('tournaments').selectAll().orderBy('created_at', 'desc').execute();
-      const mine = rows
-        .map(toTournament)
-        .filter((t) => t.public || t.organizer === me || t.players.includes(me))
-        .slice(0, LIST_MAX);
-      const names = await namesOf([...new Set(mine.map((t) => t.organizer))]);
+      const before = ctx.query?.before;
+      const list = await listed(db(), caller.player.id, typeof before === 'string' ? before : undefined);
+      if (!list || (before !== undefined && typeof before !== 'string'))
+        return fail('malformed', 'before must be the next of a list answer');
+      const names = await namesOf([...new Set(list.tournaments.map((t) => t.organizer))]);
       const body: TournamentList = {
-        tournaments: mine.map((t) => summaryOf(t, names.get(t.organizer) ?? t.organizer)),
+        tournaments: list.tournaments.map((t) => summaryOf(t, names.get(t.organizer) ?? t.organizer)),
+        next: list.next,
       };
       return kit.json(body);
     }),

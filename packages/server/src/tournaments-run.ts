@@ -17,7 +17,6 @@ import { createHash } from 'node:crypto';
 import {
   checkResult,
   nextRound,
-  partSeats,
   type Round,
   start,
   type TableResult,
@@ -28,7 +27,16 @@ import type { Logger } from 'pino';
 import { context } from './context.ts';
 import { setHints } from './hints.ts';
 import { type SeatHolder, secret, type TableRow } from './store.ts';
-import { configFits, partConfig, partResult, partsOf, resultOf, tableConfig } from './tournaments-play.ts';
+import {
+  configFits,
+  partConfig,
+  parted,
+  partResult,
+  partSeating,
+  partsOf,
+  resultOf,
+  tableConfig,
+} from './tournaments-play.ts';
 import {
   coreOf,
   type TournamentRow,
@@ -45,7 +53,7 @@ export const TOURNAMENT_TURN_SECONDS = 60;
 
 const leaseKey = (id: string): string => `tournament:${id}`;
 
-/** Part p of a table of five's id. */
+/** Part p's id of a table played in parts. */
 export const partTableId = (id: string, round: number, table: number, p: number): string =>
   tournamentTableId(id, round, table * 1000 + p + 1_000_000);
 
@@ -89,7 +97,7 @@ export async function startTournament(t: TournamentRow): Promise<TResult<Tournam
   if (!started.ok) return started;
   const s = started.value.settings;
   const sizes = tableSizes(s.format, players.length);
-  if (!configFits(s, sizes.ok && sizes.value.includes(5)))
+  if (!configFits(s, sizes.ok ? sizes.value : []))
     return {
       ok: false,
       error: { code: 'malformed', reason: `${s.game} cannot be played as ${s.format} on this server` },
@@ -254,7 +262,7 @@ export class TournamentRunner {
    */
   private async settle(t: TournamentRow, plan: Round, row: TournamentTableRow): Promise<boolean> {
     const { store, owner } = context();
-    if (row.players.length === 5) return this.settleFive(t, plan, row);
+    if (parted(t.settings, row.players.length)) return this.settleParts(t, plan, row);
     const table = await store.table(row.tableId);
     if (!table) {
       // The process that drew the round died between its two writes.
@@ -289,12 +297,13 @@ export class TournamentRunner {
   }
 
   /**
-   * A DDV table of five plays its series as parts of one game each (tournaments-play.ts `partConfig`), one
-   * after the other: each finished part's game is added to the row's `parts` and the next part's table
-   * is opened; after the last part the games are the table's result. The next part's table is created
-   * before the row moves to it, and the row changes only if its parts are still as read.
+   * A table played in parts (a DDV table of five, a duplicate Klapper-Jas table) plays its round as parts
+   * of one game each (tournaments-play.ts `partConfig`), one after the other: each finished part's game is
+   * added to the row's `parts` and the next part's table is opened; after the last part the games are the
+   * table's result. The next part's table is created before the row moves to it, and the row changes only
+   * if its parts are still as read.
    */
-  private async settleFive(t: TournamentRow, plan: Round, row: TournamentTableRow): Promise<boolean> {
+  private async settleParts(t: TournamentRow, plan: Round, row: TournamentTableRow): Promise<boolean> {
     const { store, owner } = context();
     const parts = row.parts ?? [];
     const part = parts.length;
@@ -310,7 +319,7 @@ export class TournamentRunner {
     }
     const record = await store.record(row.tableId);
     if (!record) throw new Error(`table ${row.tableId} has no record`);
-    const game = partResult(t.settings, part, record);
+    const game = partResult(t.settings, row.players.length, part, record);
     if (typeof game === 'string') throw new Error(`table ${row.tableId}: ${game}`);
     const games = [...parts, game];
     const base = store.db
@@ -321,14 +330,16 @@ export class TournamentRunner {
       .where('result', 'is', null);
     const where =
       row.parts === null ? base.where('parts', 'is', null) : base.where('parts', '=', JSON.stringify(parts));
-    if (games.length < partsOf(t.settings)) {
+    if (games.length < partsOf(t.settings, row.players.length)) {
       const next = { ...row, tableId: partTableId(t.id, row.round, row.table, games.length), parts: games };
       await this.createTable(t, next, games.length);
       await where.set({ parts: JSON.stringify(games), table_id: next.tableId }).execute();
       await owner.ensureLive(next.tableId);
       return false;
     }
-    const checked = checkResult(plan, { round: row.round, table: row.table, players: row.players, games });
+    const dup = t.settings.format === 'duplicate' ? { rotation: row.rotation } : {};
+    const result = { round: row.round, table: row.table, players: row.players, ...dup, games };
+    const checked = checkResult(plan, result);
     if (!checked.ok) throw new Error(checked.error.reason);
     const u = await where
       .set({ parts: JSON.stringify(games), result: JSON.stringify(checked.value) })
@@ -347,9 +358,10 @@ export class TournamentRunner {
     const rows: TournamentTableRow[] = r.tables.map((x, i) => ({
       round: r.index,
       table: i,
-      // A table of five starts with its first part.
-      tableId:
-        x.players.length === 5 ? partTableId(t.id, r.index, i, 0) : tournamentTableId(t.id, r.index, i),
+      // A table played in parts starts with its first part.
+      tableId: parted(t.settings, x.players.length)
+        ? partTableId(t.id, r.index, i, 0)
+        : tournamentTableId(t.id, r.index, i),
       rotation: x.rotation,
       players: x.players,
       result: null,
@@ -392,18 +404,25 @@ export class TournamentRunner {
       .onConflict((oc) => oc.columns(['tournament_id', 'round', 'table_no']).doNothing())
       .execute();
     this.log.info({ tournament: t.id, round: r.index, tables: rows.length }, 'tournament round drawn');
-    for (const x of rows) await this.createTable(t, x, x.players.length === 5 ? 0 : undefined);
+    for (const x of rows) await this.createTable(t, x, parted(t.settings, x.players.length) ? 0 : undefined);
     for (const x of rows) await owner.ensureLive(x.tableId);
   }
 
   /**
    * A round's table as an ordinary private table, every seat held for its drawn player; `part`: the part
-   * of a table of five (its four players, the first of them leading).
+   * of a table played in parts (tournaments-play.ts `partSeating`), known as the tournament's part first.
    */
   private async createTable(t: TournamentRow, x: TournamentTableRow, part?: number): Promise<void> {
     const { store } = context();
     if (await store.table(x.tableId)) return;
-    const players = part === undefined ? x.players : partSeats(part).map((seat) => x.players[seat]);
+    const seating = part === undefined ? null : partSeating(x.players.length, part);
+    const players = seating === null ? x.players : seating.seats.map((seat) => x.players[seat]);
+    if (part !== undefined)
+      await store.db
+        .insertInto('tournament_parts')
+        .values({ table_id: x.tableId, tournament_id: t.id, round: x.round, table_no: x.table, part })
+        .onConflict((oc) => oc.column('table_id').doNothing())
+        .execute();
     const names = await namesOf(players);
     const row: TableRow = {
       id: x.tableId,
@@ -419,8 +438,9 @@ export class TournamentRunner {
       invite: secret(18),
       status: 'waiting',
       // Seat 0 deals first (DDV TSR 8.4); at a duplicate table every table has the same dealer. A part of
-      // a table of five is dealt by its sitter: engine seat 3 deals, so the first of the four leads.
-      dealer: part === undefined ? 0 : 3,
+      // a table of five is dealt by its sitter: engine seat 3 deals, so the first of the four leads; a
+      // duplicate part p by seat p mod 4.
+      dealer: seating === null ? 0 : seating.dealer,
       turnTimer: TOURNAMENT_TURN_SECONDS,
       // Nobody hosts it: nobody may start it early or give seats away.
       createdBy: null,

@@ -44,8 +44,9 @@ export interface TournamentTablesTable {
   /** JSON: the core's `TableResult`, null while the table plays. */
   result: string | null;
   /**
-   * A DDV table of five (tournaments-run.ts): JSON of the games its finished parts scored (one game each,
-   * five seats, null for the sitter); `table_id` is the part in play. Null at other tables.
+   * A table played in parts (a DDV table of five, a duplicate Klapper-Jas table; tournaments-run.ts): JSON
+   * of the games its finished parts scored (one game each; null for a sitter); `table_id` is the part in
+   * play. Null at other tables.
    */
   parts: string | null;
 }
@@ -57,10 +58,24 @@ export interface TournamentDropsTable {
   at: string;
 }
 
+/**
+ * Each part's server table (a table played in parts): `tournament_tables.table_id` moves on to the next
+ * part, and a finished part must still be known as the tournament's (its duplicate deal is withheld until
+ * the round is done).
+ */
+export interface TournamentPartsTable {
+  table_id: string;
+  tournament_id: string;
+  round: number;
+  table_no: number;
+  part: number;
+}
+
 export interface TournamentsSchema {
   tournaments: TournamentsTable;
   tournament_tables: TournamentTablesTable;
   tournament_drops: TournamentDropsTable;
+  tournament_parts: TournamentPartsTable;
 }
 
 /** Migration 012 (db.ts). */
@@ -111,6 +126,20 @@ export const TOURNAMENTS_MIGRATION: Migration = {
   },
 };
 
+/** Migration 014 (db.ts): the parts' tables. */
+export const TOURNAMENT_PARTS_MIGRATION: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('tournament_parts')
+      .addColumn('table_id', 'text', (c) => c.primaryKey())
+      .addColumn('tournament_id', 'text', (c) => c.notNull())
+      .addColumn('round', 'integer', (c) => c.notNull())
+      .addColumn('table_no', 'integer', (c) => c.notNull())
+      .addColumn('part', 'integer', (c) => c.notNull())
+      .execute();
+  },
+};
+
 export type TournamentStatus = 'open' | 'running' | 'finished' | 'cancelled';
 
 /** A tournament row as the server uses it. */
@@ -135,7 +164,7 @@ export interface TournamentTableRow {
   readonly rotation: number;
   readonly players: readonly string[];
   readonly result: TableResult | null;
-  /** A table of five: the games of its finished parts. */
+  /** A table played in parts: the games of its finished parts. */
   readonly parts: readonly GameResult[] | null;
 }
 
@@ -165,6 +194,65 @@ export const coreOf = (t: TournamentRow): Tournament => ({
 export async function tournamentById(db: Db, id: string): Promise<TournamentRow | undefined> {
   const r = await db.selectFrom('tournaments').selectAll().where('id', '=', id).executeTakeFirst();
   return r ? toTournament(r) : undefined;
+}
+
+/** Open and running tournaments a list answer holds at most (newest first). */
+export const LIST_ACTIVE_MAX = 200;
+/** Finished and cancelled tournaments a list answer (or a page of them) holds at most (newest first). */
+export const LIST_ENDED_MAX = 20;
+
+/** Where a page of ended tournaments goes on: after this created_at and id (`next` of the list answer). */
+export const listCursor = (t: TournamentRow): string => `${t.createdAt}~${t.id}`;
+const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)~([A-Za-z0-9_-]{1,64})$/;
+
+/**
+ * The tournaments `me` may see listed (public ones, and those he organizes or plays in), read by query
+ * rather than all at once: without `before`, every open and running one (at most LIST_ACTIVE_MAX) and the
+ * newest LIST_ENDED_MAX ended ones; with `before` (a `listCursor`), the next page of ended ones only.
+ * `next` is the cursor of the page after, or null. Null for a cursor of the wrong shape.
+ */
+export async function listed(
+  db: Db,
+  me: string,
+  before?: string,
+): Promise<{ tournaments: TournamentRow[]; next: string | null } | null> {
+  const cursor = before === undefined ? null : CURSOR.exec(before);
+  if (before !== undefined && !cursor) return null;
+  // The players are a JSON column: `like` finds the candidates, the exact test below decides.
+  const mine = db
+    .selectFrom('tournaments')
+    .selectAll()
+    .where((eb) =>
+      eb.or([eb('public', '=', 1), eb('organizer', '=', me), eb('players', 'like', `%"${me}"%`)]),
+    );
+  const seen = (t: TournamentRow) => t.public || t.organizer === me || t.players.includes(me);
+  const active = cursor
+    ? []
+    : await mine
+        .where('status', 'in', ['open', 'running'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(LIST_ACTIVE_MAX)
+        .execute();
+  let ended = mine.where('status', 'in', ['finished', 'cancelled']);
+  if (cursor) {
+    const [, at, id] = cursor;
+    ended = ended.where((eb) =>
+      eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]),
+    );
+  }
+  const page = (
+    await ended
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(LIST_ENDED_MAX + 1)
+      .execute()
+  ).map(toTournament);
+  const more = page.length > LIST_ENDED_MAX ? page[LIST_ENDED_MAX - 1] : undefined;
+  return {
+    tournaments: [...active.map(toTournament), ...page.slice(0, LIST_ENDED_MAX)].filter(seen),
+    next: more ? listCursor(more) : null,
+  };
 }
 
 export async function tablesOf(db: Db, id: string): Promise<TournamentTableRow[]> {
@@ -209,54 +297,81 @@ export async function markDropped(db: Db, tournamentId: string, playerId: string
 export interface TournamentSeat {
   readonly tournament: string;
   readonly round: number;
-  /** Duplicate: the deals are fixed (tournaments-deals.ts). */
-  readonly duplicate: { readonly seed: string; readonly secret: string; readonly rotation: number } | null;
+  /**
+   * Duplicate: the deals are fixed (tournaments-play.ts `fixedDeal`); `deal` is the round's deal the table
+   * starts with (a part's number; 0 for a table playing the round as one match).
+   */
+  readonly duplicate: {
+    readonly seed: string;
+    readonly secret: string;
+    readonly rotation: number;
+    readonly deal: number;
+  } | null;
+}
+
+/** Where a server table belongs: its tournament, round and table, and the part (null: not a part). */
+async function placeOf(
+  db: Db,
+  tableId: string,
+): Promise<{ id: string; round: number; table: number; part: number | null } | null> {
+  const p = await db
+    .selectFrom('tournament_parts')
+    .selectAll()
+    .where('table_id', '=', tableId)
+    .executeTakeFirst();
+  if (p)
+    return { id: p.tournament_id, round: Number(p.round), table: Number(p.table_no), part: Number(p.part) };
+  const r = await db
+    .selectFrom('tournament_tables')
+    .select(['tournament_id', 'round', 'table_no'])
+    .where('table_id', '=', tableId)
+    .executeTakeFirst();
+  return r ? { id: r.tournament_id, round: Number(r.round), table: Number(r.table_no), part: null } : null;
 }
 
 export async function tournamentOfTable(db: Db, tableId: string): Promise<TournamentSeat | null> {
+  const at = await placeOf(db, tableId);
+  if (!at) return null;
   const r = await db
     .selectFrom('tournament_tables')
     .innerJoin('tournaments', 'tournaments.id', 'tournament_tables.tournament_id')
     .select([
-      'tournaments.id as id',
       'tournaments.format as format',
       'tournaments.settings as settings',
       'tournaments.secret as secret',
-      'tournament_tables.round as round',
       'tournament_tables.rotation as rotation',
     ])
-    .where('tournament_tables.table_id', '=', tableId)
+    .where('tournament_tables.tournament_id', '=', at.id)
+    .where('tournament_tables.round', '=', at.round)
+    .where('tournament_tables.table_no', '=', at.table)
     .executeTakeFirst();
   if (!r) return null;
   const settings = JSON.parse(r.settings) as Settings;
   return {
-    tournament: r.id,
-    round: Number(r.round),
+    tournament: at.id,
+    round: at.round,
     duplicate:
       r.format === 'duplicate'
-        ? { seed: settings.seed, secret: r.secret, rotation: Number(r.rotation) }
+        ? { seed: settings.seed, secret: r.secret, rotation: Number(r.rotation), deal: at.part ?? 0 }
         : null,
   };
 }
 
 /**
- * Whether a table's record is withheld: it is a duplicate tournament's table and some table of its round
- * has not finished (its players hold the same cards still). Records, replays and analyses wait for that.
+ * Whether a table's record is withheld: it is a duplicate tournament's table (or part) and some table of
+ * its round has not finished (its players hold the same cards still). Records, replays and analyses wait
+ * for that.
  */
 export async function withheld(db: Db, tableId: string): Promise<boolean> {
-  const r = await db
-    .selectFrom('tournament_tables')
-    .innerJoin('tournaments', 'tournaments.id', 'tournament_tables.tournament_id')
-    .select(['tournament_tables.tournament_id as id', 'tournament_tables.round as round'])
-    .where('tournament_tables.table_id', '=', tableId)
-    .where('tournaments.format', '=', 'duplicate')
-    .executeTakeFirst();
-  if (!r) return false;
+  const at = await placeOf(db, tableId);
+  if (!at) return false;
+  const t = await db.selectFrom('tournaments').select('format').where('id', '=', at.id).executeTakeFirst();
+  if (t?.format !== 'duplicate') return false;
   const open = await db
     .selectFrom('tournament_tables')
     .select('table_no')
-    .where('tournament_id', '=', r.id)
-    .where('round', '=', Number(r.round))
+    .where('tournament_id', '=', at.id)
+    .where('round', '=', at.round)
     .where('result', 'is', null)
     .executeTakeFirst();
   return open !== undefined;

@@ -6,7 +6,7 @@
 import type { TournamentDetail, TournamentRound, TournamentSummary, TournamentTable } from '@stich/protocol';
 import { standings, type TableResult } from '@stich/tournament';
 import { context } from './context.ts';
-import { partsOf } from './tournaments-play.ts';
+import { parted, partsOf } from './tournaments-play.ts';
 import { isComputer, namesOf } from './tournaments-run.ts';
 import { dropsOf, type TournamentRow, tablesOf } from './tournaments-tables.ts';
 
@@ -57,8 +57,8 @@ export async function detailOf(t: TournamentRow, caller: string): Promise<Tourna
       rounds[x.round] = { ...round, bye: name(x.players[0]) };
       continue;
     }
-    const five = x.players.length === 5;
-    const games = s.format === 'swiss' ? 1 : five ? partsOf(s) : s.games;
+    const parts = parted(s, x.players.length);
+    const games = s.format === 'swiss' ? 1 : parts ? partsOf(s, x.players.length) : s.games;
     const table: TournamentTable = {
       table: x.table,
       tableId: x.tableId,
@@ -66,7 +66,7 @@ export async function detailOf(t: TournamentRow, caller: string): Promise<Tourna
       status: x.result ? 'done' : 'playing',
       played: x.result
         ? x.result.games.length
-        : five
+        : parts
           ? (x.parts?.length ?? 0)
           : Math.min(games, await playedAt(x.tableId)),
       games,

@@ -47,7 +47,7 @@ describe.each(DB_KINDS)('moderation (%s)', (kind) => {
     expect(r.status).toBe(201);
     return { id: g.id, token: g.token, cookie: r.cookie! };
   }
-  async function ask(c: Conn, t: 'chat' | 'chat-report', d: unknown): Promise<ServerMessage> {
+  async function ask(c: Conn, t: 'chat' | 'chat-report' | 'chat-hide', d: unknown): Promise<ServerMessage> {
     const id = c.request(t, d);
     return c.waitFor((m) => 'id' in m && m.id === id);
   }
@@ -175,6 +175,64 @@ describe.each(DB_KINDS)('moderation (%s)', (kind) => {
     const later = await join(table, { spectate: true });
     const log2 = later.messages.find((m) => m.t === 'chat-log') as { d: { entries: readonly ChatEntry[] } };
     expect(log2.d.entries.map((e) => e.n)).toContain(other.n);
+  });
+
+  it('hiding a message closes every open report of it, at the table and on the screen', async () => {
+    const anna = await account(`Anna H ${kind}`);
+    const bert = await account(`Bert H ${kind}`);
+    const carl = await account(`Carl H ${kind}`);
+    const mod = await account(`Mona H ${kind}`);
+    (context().config.moderators as string[]).push(mod.id);
+    const r = await api<{ table: TableInfo }>(
+      srv.url,
+      'POST',
+      '/api/tables',
+      {
+        game: 'klaberjass',
+        players: 2,
+        options: { target: 100 },
+        seats: [{ kind: 'human' }, { kind: 'human' }],
+        visibility: 'public',
+        seat: 0,
+      },
+      anna.token,
+    );
+    expect(r.status).toBe(201);
+    const table = r.body.table.id;
+    const a = await join(table, { token: anna.token });
+    const b = await join(table, { token: bert.token });
+    const c = await join(table, { token: carl.token, spectate: true });
+    const m = await join(table, { token: mod.token, spectate: true });
+    const one = entry(await ask(b, 'chat', { text: 'Erste Zeile' }));
+    const two = entry(await ask(b, 'chat', { text: 'Zweite Zeile' }));
+    // Both lines reported twice (a player and a spectator).
+    for (const x of [one, two])
+      for (const who of [a, c]) expect((await ask(who, 'chat-report', { n: x.n })).t).toBe('chat-done');
+    const open = async () =>
+      (
+        await call<ReportsResponse>(srv.url, 'GET', MODERATION_API.reports, { cookie: mod.cookie })
+      ).body.reports.filter((x) => x.table === table);
+    const all = await open();
+    expect(all.map((x) => x.message?.n).sort()).toEqual([one.n, one.n, two.n, two.n].sort());
+
+    // Hidden at the table: both its reports close (as hidden); the other line's stay open.
+    expect((await ask(m, 'chat-hide', { n: one.n })).t).toBe('chat-done');
+    expect((await open()).map((x) => x.message?.n)).toEqual([two.n, two.n]);
+    // A closed report stays closed as hidden: dismissing it afterwards changes nothing.
+    const first = all.find((x) => x.message?.n === one.n)!;
+    const dis = await call<ModerationAnswer>(srv.url, 'POST', at(MODERATION_API.dismiss, first.id), {
+      cookie: mod.cookie,
+    });
+    expect(dis.body.report).toMatchObject({ closed: 'hidden', message: { hidden: true } });
+
+    // Hidden on the screen through one report: the other reporter's report of it closes too.
+    const rep = (await open())[0];
+    const hid = await call<ModerationAnswer>(srv.url, 'POST', at(MODERATION_API.hide, rep.id), {
+      cookie: mod.cookie,
+    });
+    expect(hid.body.report).toMatchObject({ closed: 'hidden', message: { n: two.n, hidden: true } });
+    for (const x of [a, b]) await x.waitFor((y) => y.t === 'chat-hidden' && y.d.n === two.n);
+    expect(await open()).toEqual([]);
   });
 
   it('the friends’ list has a per-player limit and writes seen at most once a minute', async () => {

@@ -9,7 +9,7 @@ import { TOURNAMENTS_API, type TournamentDetail } from '@stich/protocol';
 import { standings } from '@stich/tournament';
 import { describe, expect, it } from 'vitest';
 import { DB_KINDS, serve } from './helpers.ts';
-import { account, req, storedResults, tpath, until } from './tournaments.ts';
+import { account, req, storedResults, tpath, until, withDb } from './tournaments.ts';
 
 const A = TOURNAMENTS_API;
 
@@ -139,5 +139,55 @@ describe.each(DB_KINDS)('DDV tournaments (%s)', (kind) => {
     expect(end.standings).toEqual(expected);
     // Everyone played as many games: 4 a series.
     expect(end.standings.map((x) => x.games)).toEqual(Array(9).fill(8));
-  });
+  }, 150_000);
+
+  it('plays the house preset (004) at a table of four and one of five, standings as the core computes', async () => {
+    const org = await account(srv.url, 'Org House');
+    const nine = await Promise.all(Array.from({ length: 9 }, (_, i) => account(srv.url, `House ${i + 1}`)));
+    const made = await req(srv.url, org, 'POST', A.list, {
+      name: 'House Cup',
+      public: true,
+      settings: { format: 'ddv', preset: 'house', rounds: 1, games: 4, fill: false, seed: 'house' },
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.id;
+    for (const p of nine) await req(srv.url, p, 'POST', tpath(A.players, id), {});
+    const started = await req(srv.url, org, 'POST', tpath(A.start, id));
+    expect([started.status, started.body.settings?.preset]).toEqual([200, 'house']);
+    const end = await until(srv.url, org, id, (d) => d.status === 'finished', 120_000);
+    expect(end.rounds[0].tables.map((t) => [t.seats.length, t.status, t.played, t.games])).toEqual([
+      [4, 'done', 4, 4],
+      [5, 'done', 5, 5],
+    ]);
+    // Every table (and every part of the table of five) was set up with the house preset.
+    const configs = await withDb(srv.db.env, async (db) => {
+      const ids = [
+        ...(await db
+          .selectFrom('tournament_tables')
+          .select('table_id')
+          .where('tournament_id', '=', id)
+          .execute()),
+        ...(await db
+          .selectFrom('tournament_parts')
+          .select('table_id')
+          .where('tournament_id', '=', id)
+          .execute()),
+      ].map((r) => r.table_id);
+      const rows = await db.selectFrom('tables').select(['id', 'config']).where('id', 'in', ids).execute();
+      return rows.map((r) => (typeof r.config === 'string' ? JSON.parse(r.config) : r.config));
+    });
+    // The table of four and the five parts (the row points at the last part, counted once).
+    expect(configs).toHaveLength(6);
+    for (const c of configs) expect(c.preset).toBe('house');
+    const results = await storedResults(srv.db.env, id);
+    const byId = new Map(nine.map((p) => [p.id, p.name]));
+    const expected = standings(
+      'ddv',
+      'doppelkopf',
+      nine.map((p) => p.id),
+      results,
+    ).map((x) => ({ ...x, player: byId.get(x.player) }));
+    expect(end.standings).toEqual(expected);
+    expect(end.standings.map((x) => x.games)).toEqual(Array(9).fill(4));
+  }, 150_000);
 });

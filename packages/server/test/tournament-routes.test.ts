@@ -12,6 +12,7 @@ import {
 } from '@stich/protocol';
 import { describe, expect, it } from 'vitest';
 import { REGISTRATIONS_PER_HOUR } from '../src/tournaments-routes.ts';
+import { LIST_ENDED_MAX } from '../src/tournaments-tables.ts';
 import { call } from './accounts.ts';
 import { DB_KINDS, guest, serve } from './helpers.ts';
 import { type Account, account, req, tpath } from './tournaments.ts';
@@ -205,5 +206,49 @@ describe.each(DB_KINDS)('tournament routes (%s)', (kind) => {
     expect([a.status, b.status]).toEqual(['running', 'cancelled']);
     const late = await req(srv.url, org, 'POST', players(t.id), {});
     expect([late.status, late.body.code]).toEqual([409, 'late-registration']);
+  });
+
+  it('lists every open and running one and pages through the ended ones, newest first', async () => {
+    const org = await account(srv.url, 'Lister T');
+    const other = await account(srv.url, 'Hider T');
+    // More ended (cancelled) ones than one page holds, and one still open.
+    const ended: string[] = [];
+    for (let i = 0; i < LIST_ENDED_MAX + 3; i++) {
+      const t = await make(org, { name: `Old ${i}`, public: true, settings: DDV });
+      expect((await req(srv.url, org, 'DELETE', one(t.id))).status).toBe(200);
+      ended.push(t.id);
+    }
+    const open = await make(org, { name: 'Still open', public: true, settings: DDV });
+    const hidden = await make(other, { name: 'Hidden', public: false, settings: DDV });
+    await req(srv.url, other, 'DELETE', one(hidden.id));
+
+    const pages: TournamentList[] = [];
+    let next: string | null = null;
+    do {
+      const path: string = next === null ? A.list : `${A.list}?before=${encodeURIComponent(next)}`;
+      const r = await req<TournamentList>(srv.url, org, 'GET', path);
+      expect(r.status).toBe(200);
+      pages.push(r.body);
+      next = r.body.next;
+    } while (next !== null && pages.length < 10);
+    expect(next).toBeNull();
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    // Open and running ones come with the first answer only; each answer has one page of ended ones.
+    expect(pages[0].tournaments.map((t) => t.id)).toContain(open.id);
+    for (const [i, p] of pages.entries()) {
+      const done = p.tournaments.filter((t) => t.status === 'finished' || t.status === 'cancelled');
+      expect(done.length, `page ${i}`).toBeLessThanOrEqual(LIST_ENDED_MAX);
+      if (i > 0) expect(done).toEqual(p.tournaments);
+    }
+    // Every ended one of the organizer once, newest first; another's invite-only one never.
+    const all = pages.flatMap((p) => p.tournaments.map((t) => t.id));
+    expect(all.filter((id) => ended.includes(id))).toEqual([...ended].reverse());
+    expect(all).not.toContain(hidden.id);
+    expect(new Set(all).size).toBe(all.length);
+    // A cursor of the wrong shape is refused.
+    for (const bad of ['yesterday', `2026-01-01T00:00:00.000Z~${'x'.repeat(65)}`, "x' or 1=1 --"]) {
+      const r = await req(srv.url, org, 'GET', `${A.list}?before=${encodeURIComponent(bad)}`);
+      expect([r.status, r.body.code], bad).toEqual([400, 'malformed']);
+    }
   });
 });

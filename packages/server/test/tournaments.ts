@@ -7,7 +7,7 @@ import { ACCOUNT_API, type AccountResponse, type TournamentDetail } from '@stich
 import type { TableResult } from '@stich/tournament';
 import SQLite from 'better-sqlite3';
 import { expect } from 'vitest';
-import { openDb } from '../src/db.ts';
+import { type Db, openDb } from '../src/db.ts';
 import { type Answer, call } from './accounts.ts';
 import { guest } from './helpers.ts';
 
@@ -60,25 +60,32 @@ export async function until(
   }
 }
 
-/** The stored results of a tournament, read from the test's database (SQLite or PostgreSQL). */
-export async function storedResults(env: Record<string, string>, id: string): Promise<TableResult[]> {
+/** Reads the test's database (SQLite or PostgreSQL) with a connection of its own. */
+export async function withDb<T>(env: Record<string, string>, f: (db: Db) => Promise<T>): Promise<T> {
   const { db } = await openDb({
     databaseUrl: env.DATABASE_URL ?? null,
     databaseSchema: env.DATABASE_SCHEMA ?? 'public',
     sqliteFile: env.SQLITE_FILE ?? ':memory:',
   });
   try {
-    const rows = await db
+    return await f(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The stored results of a tournament, read from the test's database (SQLite or PostgreSQL). */
+export async function storedResults(env: Record<string, string>, id: string): Promise<TableResult[]> {
+  const rows = await withDb(env, (db) =>
+    db
       .selectFrom('tournament_tables')
       .select('result')
       .where('tournament_id', '=', id)
       .orderBy('round')
       .orderBy('table_no')
-      .execute();
-    return rows.map((r) => JSON.parse(r.result ?? 'null'));
-  } finally {
-    await db.destroy();
-  }
+      .execute(),
+  );
+  return rows.map((r) => JSON.parse(r.result ?? 'null'));
 }
 
 /** The deal steps of a table, from the SQLite file. */

@@ -41,6 +41,18 @@ export function dealScores(game: GameId, deal: Record<string, unknown>): number[
 }
 
 /**
+ * Whether a finished deal of an outcome was void and dealt again: Doppelkopf's house redeals (Krankheit,
+ * two poor players, an Armut nobody takes) are listed as contract `redeal` with no points and do not count
+ * toward the match's `games` (engine doppelkopf/deal.ts `redeal`). They are no game of a tournament.
+ */
+export const isVoidDeal = (game: GameId, deal: Record<string, unknown>): boolean =>
+  game === 'doppelkopf' && (deal.contract as { kind?: unknown } | undefined)?.kind === 'redeal';
+
+/** An outcome's deals that are games (void deals left out), in order. */
+export const playedDeals = (game: GameId, deals: readonly unknown[]): Record<string, unknown>[] =>
+  (deals as Record<string, unknown>[]).filter((d) => !isVoidDeal(game, d));
+
+/**
  * The seats (0..4) of a table of five who play its game `p`, by engine seat: the player at seat p mod 5
  * deals and sits out, the four after him play, the first of them leading (engine seat 0).
  */

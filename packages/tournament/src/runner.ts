@@ -20,7 +20,7 @@ import { type BotLevel, decide, requestFor } from '@stich/bots';
 import { type AnyGame, type BaseOutcome, gameById, seeded, unwrap } from '@stich/engine';
 import { done, type TResult } from './errors.ts';
 import { checkResult, nextRound, type Round, type Table } from './plan.ts';
-import { dealScores, type GameResult, partSeats, type TableResult } from './results.ts';
+import { dealScores, type GameResult, partSeats, playedDeals, type TableResult } from './results.ts';
 import { type Standing, standings } from './standings.ts';
 import { create, register, type Settings, start } from './tournament.ts';
 
@@ -94,7 +94,10 @@ export function rotatedDeal(
 export const duplicateSeed = (seed: string, round: number, deal: number): string =>
   `${seed}/r${round}/deal${deal}`;
 
-/** One deal from a fresh match dealt by `dealer`, the hands rotated by `rotate`; its scores by seat. */
+/**
+ * One game from a fresh match dealt by `dealer`, the hands rotated by `rotate`; its scores by seat. A void
+ * deal (a house redeal) is dealt again, with other cards from the same seed.
+ */
 function playDeal(
   g: AnyGame,
   config: unknown,
@@ -103,10 +106,15 @@ function playDeal(
   level: BotLevel,
   seed: string,
 ): number[] {
-  let state = unwrap(g.applyDeal(g.start(config, dealer), rotatedDeal(g, config, dealer, rotate, seed)));
-  state = play(g, state, level, seed, (s) => (g.outcome(s) as BaseOutcome).deals.length > 0);
-  const o = g.outcome(state) as BaseOutcome;
-  return dealScores(g.id, o.deals[0] as Record<string, unknown>);
+  let state = g.start(config, dealer);
+  const games = (s: unknown) => playedDeals(g.id, (g.outcome(s) as BaseOutcome).deals);
+  for (let n = 0; games(state).length === 0; n++) {
+    if (n > MAX_MATCH_DEALS) throw new Error(`practice: ${g.id} dealt ${n} void deals (${seed})`);
+    const at = n === 0 ? seed : `${seed}/n${n}`;
+    state = unwrap(g.applyDeal(state, rotatedDeal(g, config, dealer, rotate, at)));
+    state = play(g, state, level, at, (s) => games(s).length > 0 || g.awaitsDeal(s));
+  }
+  return dealScores(g.id, games(state)[0]);
 }
 
 /** The game's setup input: four seats (Swiss: two), the tournament's preset, and a match length. */
@@ -149,8 +157,8 @@ function playTable(s: Settings, round: number, index: number, table: Table, leve
       state = unwrap(g.applyDeal(state, g.randomDeal(state, deals)));
       state = play(g, state, level, `${base}/d${d}`, (x) => g.awaitsDeal(x) || g.isOver(x));
     }
-    for (const deal of (g.outcome(state) as BaseOutcome).deals)
-      games.push({ scores: dealScores(s.game, deal as Record<string, unknown>) });
+    for (const deal of playedDeals(s.game, (g.outcome(state) as BaseOutcome).deals))
+      games.push({ scores: dealScores(s.game, deal) });
     return result;
   }
   if (s.format === 'duplicate') {

@@ -99,4 +99,22 @@ describe('practice tournaments of computer players', () => {
     const r = practice({ settings: { format: 'ddv', games: 4 }, players: 7, level: 'rule' });
     expect(r.ok ? null : r.error.code).toBe('bad-players');
   });
+
+  it('house redeals (Krankheit, Armut refused) are no games: each table plays exactly its games', () => {
+    // Seed h1: the old runner counted 29 games at the DDV table (5 void deals as 0-point games) and
+    // 3 void deals among the 24 at each duplicate table.
+    for (const [format, players, tables] of [
+      ['ddv', 4, 1],
+      ['ddv', 5, 1],
+      ['duplicate', 8, 2],
+    ] as const) {
+      const rep = run({ format, preset: 'house', rounds: 1, games: 24, seed: 'h1' }, players);
+      expect(rep.results, format).toHaveLength(tables);
+      for (const r of rep.results) {
+        expect(r.games, `${format} ${players}`).toHaveLength(players === 5 ? 30 : 24);
+        if (format === 'duplicate') expect(r.games.map((g) => g.deal)).toEqual([...Array(24).keys()]);
+      }
+      expect(rep.standings.map((x) => x.games)).toEqual(Array(players).fill(24));
+    }
+  });
 });
