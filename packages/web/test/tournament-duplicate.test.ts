@@ -10,12 +10,12 @@
  * and the replay link of a browser player's table opens.
  */
 import { standings, type TableResult } from '@stich/tournament';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { context } from '../../server/src/context.ts';
 import { namesOf } from '../../server/src/tournaments-run.ts';
 import { clickAndWait, playCards } from './doppelkopf-helpers.ts';
-import { attr, chromiumPath, harness, WAIT_MS } from './harness.ts';
+import { attr, chromiumPath, harness, langContext, signUp, WAIT_MS } from './harness.ts';
 
 const ROUNDS = 2;
 const DEALS = 2;
@@ -28,18 +28,8 @@ describe.skipIf(!chromiumPath)('a duplicate Doppelkopf tournament in the browser
   const local = () => h.base.replace('127.0.0.1', 'localhost');
 
   async function player(lang: 'de' | 'en', name: string): Promise<Page> {
-    const ctx: BrowserContext = await h.browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      reducedMotion: 'reduce',
-    });
-    await ctx.addInitScript((l) => localStorage.setItem('stich.lang', l), lang);
-    const page = await h.newPage(ctx);
-    await page.goto(`${local()}/#/signup`);
-    await page.locator('input[name=name]').fill(name);
-    await page.locator('input[name=password]').fill('geheim-genug');
-    await page.locator('input[name=again]').fill('geheim-genug');
-    await page.getByTestId('signup-submit').click();
-    await page.getByTestId('signup-done').waitFor();
+    const page = await h.newPage(await langContext(h, lang));
+    await signUp(page, local(), name);
     return page;
   }
 

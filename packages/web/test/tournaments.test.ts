@@ -9,9 +9,9 @@
  * poll.
  */
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axe, chromiumPath, harness, playUntil, shots, WAIT_MS } from './harness.ts';
+import { axe, chromiumPath, harness, langContext, playUntil, shots, signUp, WAIT_MS } from './harness.ts';
 
 const PHONE = { width: 390, height: 844 };
 // Within the name's 60 characters.
@@ -24,20 +24,7 @@ describe.skipIf(!chromiumPath)('tournaments in the browser', () => {
   let bertram: Page;
   let id = '';
 
-  async function context(lang: 'de' | 'en'): Promise<BrowserContext> {
-    const ctx = await h.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
-    await ctx.addInitScript((l) => localStorage.setItem('stich.lang', l), lang);
-    return ctx;
-  }
-
-  async function signUp(page: Page, name: string): Promise<void> {
-    await page.goto(`${local()}/#/signup`);
-    await page.locator('input[name=name]').fill(name);
-    await page.locator('input[name=password]').fill('geheim-genug');
-    await page.locator('input[name=again]').fill('geheim-genug');
-    await page.getByTestId('signup-submit').click();
-    await page.getByTestId('signup-done').waitFor();
-  }
+  const context = (lang: 'de' | 'en') => langContext(h, lang, PHONE);
 
   /** The phone's page never scrolls sideways (wide tables scroll in their own box). */
   const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
@@ -47,8 +34,8 @@ describe.skipIf(!chromiumPath)('tournaments in the browser', () => {
   it('sets up a tournament, registers a second player through the page, starts it and shows the table', async () => {
     annika = await h.newPage(await context('de'));
     bertram = await h.newPage(await context('en'));
-    await signUp(annika, 'Annika');
-    await signUp(bertram, 'Bertram');
+    await signUp(annika, local(), 'Annika');
+    await signUp(bertram, local(), 'Bertram');
 
     // The lobby's header leads to the tournaments.
     await annika.goto(`${local()}/#/`);
