@@ -138,7 +138,7 @@ describe('tournament texts', () => {
       await i18next.changeLanguage(lang);
       shown[`create-${lang}`] = renderToStaticMarkup(createElement(Form.CreateTournament));
       shown[`edit-${lang}`] = renderToStaticMarkup(
-        createElement(Form.EditTournament, { detail, done: () => {}, close: () => {} }),
+        createElement(Form.EditTournament, { detail, done: () => {}, refused: () => {}, close: () => {} }),
       );
     }
     expect(missing).toEqual([]);

@@ -257,7 +257,7 @@ describe.skipIf(!chromiumPath)('tournaments in the browser', () => {
     await form.locator('button[type=submit]').click();
     await annika.getByTestId('tournament-head').waitFor({ timeout: WAIT_MS });
     const spring = decodeURIComponent(/#\/tournaments\/([^?]+)/.exec(annika.url())![1]);
-    expect(await annika.getByTestId('tournament-head').innerText()).toMatch(/1 Serie zu 24 Spielen/);
+    expect(await annika.getByTestId('tournament-head').innerText()).toMatch(/3 Serien zu 24 Spielen/);
 
     // The edit form is the create form, filled with the tournament's name and settings.
     await annika.getByTestId('edit').click();
@@ -266,7 +266,7 @@ describe.skipIf(!chromiumPath)('tournaments in the browser', () => {
     expect(await edit.locator('h2').innerText()).toBe('Turnier bearbeiten');
     expect(await edit.locator('input[name=name]').inputValue()).toBe('Frühjahrsturnier');
     expect(await edit.locator('select[name=format]').inputValue()).toBe('ddv');
-    expect(await edit.locator('input[name=rounds]').inputValue()).toBe('1');
+    expect(await edit.locator('input[name=rounds]').inputValue()).toBe('3');
     expect(await edit.locator('input[name=games]').inputValue()).toBe('24');
     expect(await edit.locator('input[name=fill]').isChecked()).toBe(true);
     // A refusal of the core (games not a multiple of 4) in German, with the server's reason; nothing changed.
@@ -332,6 +332,7 @@ describe.skipIf(!chromiumPath)('tournaments in the browser', () => {
     expect(await after.innerText()).toBe(
       'The tournament has started already. (a tournament cannot be edited after its start)',
     );
+    // The page asks again on a refusal: it shows the tournament running, without the organizer's buttons.
     await expect.poll(() => tab.getByTestId('tournament-status').innerText()).toBe('running');
     expect(await tab.getByTestId('edit').count()).toBe(0);
     expect(await rawKeys(tab)).toEqual([]);

@@ -32,10 +32,13 @@ export function CreateTournament() {
 export function EditTournament({
   detail,
   done,
+  refused,
   close,
 }: {
   detail: TournamentDetail;
   done: () => void;
+  /** After a refusal: the tournament may have changed under the form (started, say). */
+  refused: () => void;
   close: () => void;
 }) {
   return (
@@ -43,7 +46,12 @@ export function EditTournament({
       detail={detail}
       close={close}
       send={async (body) => {
-        await editTournament(detail.id, body);
+        try {
+          await editTournament(detail.id, body);
+        } catch (e) {
+          refused();
+          throw e;
+        }
         done();
       }}
     />

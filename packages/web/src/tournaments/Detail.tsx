@@ -202,6 +202,7 @@ function Live({ id, code }: { id: string; code: string | null }) {
         <EditTournament
           detail={detail}
           close={() => setEditing(false)}
+          refused={() => void reload()}
           done={() => {
             setEditing(false);
             setNote({ ok: t('tournaments.done.edited') });
