@@ -55,6 +55,8 @@ describe.skipIf(!chromiumPath)('a DDV Doppelkopf tournament in the browser', () 
     await bertram.close();
     await expect.poll(() => entrants(annika), { timeout: 15_000 }).toBe('2 von 16 Spielern');
 
+    h.figures.setupMs = Math.round(performance.now() - t0);
+    const t1 = performance.now();
     await annika.getByTestId('start').click();
     await expect.poll(() => headStatus(annika), { timeout: WAIT_MS }).toBe('running');
     // One table of four: Annika, Bertram and two computer entrants; hers, with the link to sit down.
@@ -78,7 +80,11 @@ describe.skipIf(!chromiumPath)('a DDV Doppelkopf tournament in the browser', () 
     // She sees the table from her drawn seat, with her hand.
     await annika.locator(`main.table-screen[data-seat="${seat}"]`).waitFor({ timeout: WAIT_MS });
     await annika.locator('.hand button.card').first().waitFor({ timeout: WAIT_MS });
+    h.figures.toSeatMs = Math.round(performance.now() - t1);
+    const t2 = performance.now();
     const clicks = await playTable(annika, GAMES);
+    // Playing includes one wait of up to the grace period for the absent Bertram's first turn.
+    h.figures.playMs = Math.round(performance.now() - t2);
     h.figures.clicks = clicks;
 
     // Every step of her seat is one of her clicks: no computer played for her.
