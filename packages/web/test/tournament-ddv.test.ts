@@ -21,8 +21,9 @@ const GAMES = 4;
 
 describe.skipIf(!chromiumPath)('a DDV Doppelkopf tournament in the browser', () => {
   // The absent Bertram's seat goes to a computer after the grace period: long enough for Annika to reach
-  // her seat from the page on a slow machine, short enough not to hold the table up for long.
-  const h = harness({ GRACE_SECONDS: '20' });
+  // her seat from the page on a slow machine (2.7 s from the start's click with a load of 20 on 2 cores),
+  // short enough not to hold the table up for long (his first turn waits for it).
+  const h = harness({ GRACE_SECONDS: '10' });
   const local = () => h.base.replace('127.0.0.1', 'localhost');
   const headStatus = (page: Page) => page.getByTestId('tournament-head').getAttribute('data-status');
   const entrants = (page: Page) => page.getByTestId('tournament-entrants').innerText();
