@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axe, chromiumPath, harness, shots } from './harness.ts';
+import { axe, chromiumPath, harness, shots, signUp } from './harness.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -50,12 +50,7 @@ describe.skipIf(!chromiumPath)('accounts in the browser', () => {
     // Someone holds the name already.
     const first = await context('de');
     const p1 = await h.newPage(first);
-    await p1.goto(`${local()}/#/signup`);
-    await p1.locator('input[name=name]').fill('Konrad');
-    await p1.locator('input[name=password]').fill('geheim-genug');
-    await p1.locator('input[name=again]').fill('geheim-genug');
-    await p1.getByTestId('signup-submit').click();
-    await p1.getByTestId('signup-done').waitFor();
+    await signUp(p1, local(), 'Konrad');
     await first.close();
 
     const texts = {

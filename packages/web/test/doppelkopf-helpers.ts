@@ -1,14 +1,15 @@
 /**
  * Helpers of the Doppelkopf browser tests: a deal chosen by seed with the engine itself, a table stored at
  * that deal (humans at the given seats, random computer players elsewhere) and opened by each human in his
- * own browser context, exactly as the server restores a table after a restart (as deal.test.ts does), and
- * a click loop that knows two copies of a card (playUntil of harness.ts clicks one card by its name).
+ * own browser context, exactly as the server restores a table after a restart (as deal.test.ts does), a
+ * click loop that knows two copies of a card (playUntil of harness.ts clicks one card by its name), and one
+ * that plays a whole table by clicking (the tournament tests).
  */
 import { type Action, type AnyGame, GAMES, seeded, unwrap } from '@stich/engine';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { StoredStep } from '../../server/src/store.ts';
-import { type Harness, openAtStep, storeTable } from './harness.ts';
+import { attr, type Harness, openAtStep, storeTable } from './harness.ts';
 
 export interface DokoConfig {
   players: 4;
@@ -148,3 +149,25 @@ export const handCards = (page: Page) =>
       legal: b.dataset.legal === 'true',
     })),
   );
+
+/** Buttons that answer the Vorbehalt (healthy, a reservation, a forced solo's game); announcements are optional. */
+const PROMPT = 'main.table-screen .actions button.action:not([data-tag=announce])';
+
+/**
+ * Plays the page's table of `deals` deals to its end: legal cards, and "healthy" (else the first button
+ * offered) when the Vorbehalt asks; never an announcement. Returns the clicks that moved the table.
+ */
+export async function playTable(page: Page, deals: number): Promise<number> {
+  const over = async () => (await attr(page, 'data-over')) === 'true';
+  const asked = async () => (await over()) || (await page.locator(PROMPT).count()) > 0;
+  let clicks = 0;
+  for (let i = 0; i < 20 * deals; i++) {
+    clicks += await playCards(page, asked, undefined, 12 * deals);
+    if (await over()) return clicks;
+    const healthy = `${PROMPT}[data-tag=healthy]`;
+    const sel = (await page.locator(healthy).count()) > 0 ? healthy : PROMPT;
+    await clickAndWait(page, sel);
+    clicks++;
+  }
+  throw new Error('the table did not end');
+}

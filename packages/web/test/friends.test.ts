@@ -5,9 +5,8 @@
  * sits down through it.
  */
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axe, chromiumPath, harness, shots, WAIT_MS } from './harness.ts';
+import { axe, chromiumPath, harness, langContext, shots, signUp, WAIT_MS } from './harness.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -15,26 +14,13 @@ describe.skipIf(!chromiumPath)('friends in the browser', () => {
   const h = harness();
   const local = () => h.base.replace('127.0.0.1', 'localhost');
 
-  async function context(lang: 'de' | 'en'): Promise<BrowserContext> {
-    const ctx = await h.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
-    await ctx.addInitScript((l) => localStorage.setItem('stich.lang', l), lang);
-    return ctx;
-  }
-
-  async function signUp(page: Page, name: string): Promise<void> {
-    await page.goto(`${local()}/#/signup`);
-    await page.locator('input[name=name]').fill(name);
-    await page.locator('input[name=password]').fill('geheim-genug');
-    await page.locator('input[name=again]').fill('geheim-genug');
-    await page.getByTestId('signup-submit').click();
-    await page.getByTestId('signup-done').waitFor();
-  }
+  const context = (lang: 'de' | 'en') => langContext(h, lang, PHONE);
 
   it('asks, accepts, sees the friend online, invites him to a seat, and he sits down by the invitation', async () => {
     const annika = await h.newPage(await context('de'));
     const bertram = await h.newPage(await context('en'));
-    await signUp(annika, 'Annika');
-    await signUp(bertram, 'Bertram');
+    await signUp(annika, local(), 'Annika');
+    await signUp(bertram, local(), 'Bertram');
 
     await annika.goto(`${local()}/#/friends`);
     await annika.locator('input[name=friend]').fill('Bertram');

@@ -219,6 +219,30 @@ function choose(): Choice {
   return { kind: 'button', selector: `.actions button.action >> nth=${i}`, seq };
 }
 
+/** The password of every account the browser tests sign up. */
+export const PASSWORD = 'geheim-genug';
+
+/** Signs `name` up through the sign-up form at `base` (the page is signed in afterwards). */
+export async function signUp(page: Page, base: string, name: string): Promise<void> {
+  await page.goto(`${base}/#/signup`);
+  await page.locator('input[name=name]').fill(name);
+  await page.locator('input[name=password]').fill(PASSWORD);
+  await page.locator('input[name=again]').fill(PASSWORD);
+  await page.getByTestId('signup-submit').click();
+  await page.getByTestId('signup-done').waitFor();
+}
+
+/** A browser context whose client speaks `lang` from its first line (the language switch's stored choice). */
+export async function langContext(
+  h: Harness,
+  lang: 'de' | 'en',
+  viewport = { width: 1280, height: 800 },
+): Promise<BrowserContext> {
+  const ctx = await h.browser.newContext({ viewport, reducedMotion: 'reduce' });
+  await ctx.addInitScript((l) => localStorage.setItem('stich.lang', l), lang);
+  return ctx;
+}
+
 /** An attribute of the table screen (data-seq, data-status, data-phase, data-over, data-deals, data-seat). */
 export const attr = (page: Page, name: string) => page.locator('main.table-screen').getAttribute(name);
 

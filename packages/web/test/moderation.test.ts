@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { context } from '../../server/src/context.ts';
-import { axe, chromiumPath, harness, shots, WAIT_MS } from './harness.ts';
+import { axe, chromiumPath, harness, shots, signUp, WAIT_MS } from './harness.ts';
 
 const texts = (page: Page) => page.locator('[data-testid=chat-log] .chat-text').allTextContents();
 const BAD = 'Du Trottel <b>fett</b>';
@@ -20,12 +20,7 @@ describe.skipIf(!chromiumPath)('moderators’ screen in Chromium', () => {
   it('a reported line is hidden from the moderators’ screen and leaves the other player’s chat', async () => {
     // Mona signs up and is made a moderator (MODERATORS holds player ids).
     const mona = await h.newPage();
-    await mona.goto(`${local()}/#/signup`);
-    await mona.locator('input[name=name]').fill('Mona');
-    await mona.locator('input[name=password]').fill('geheim-genug');
-    await mona.locator('input[name=again]').fill('geheim-genug');
-    await mona.getByTestId('signup-submit').click();
-    await mona.getByTestId('signup-done').waitFor();
+    await signUp(mona, local(), 'Mona');
     const monaId = await mona.evaluate(async () => {
       const token = localStorage.getItem('stich.token');
       const r = await fetch('/api/account', { headers: { authorization: `Bearer ${token}` } });

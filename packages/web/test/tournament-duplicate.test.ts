@@ -10,17 +10,15 @@
  * and the replay link of a browser player's table opens.
  */
 import { standings, type TableResult } from '@stich/tournament';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { context } from '../../server/src/context.ts';
 import { namesOf } from '../../server/src/tournaments-run.ts';
-import { clickAndWait, playCards } from './doppelkopf-helpers.ts';
-import { attr, chromiumPath, harness, WAIT_MS } from './harness.ts';
+import { playTable } from './doppelkopf-helpers.ts';
+import { chromiumPath, harness, langContext, signUp, WAIT_MS } from './harness.ts';
 
 const ROUNDS = 2;
 const DEALS = 2;
-/** Buttons that answer the Vorbehalt (healthy, a reservation, a forced solo's game); announcements are optional. */
-const PROMPT = 'main.table-screen .actions button.action:not([data-tag=announce])';
 
 describe.skipIf(!chromiumPath)('a duplicate Doppelkopf tournament in the browser', () => {
   // No absent people (the computers are entrants): a long grace, so a slow page never loses its seat.
@@ -28,42 +26,13 @@ describe.skipIf(!chromiumPath)('a duplicate Doppelkopf tournament in the browser
   const local = () => h.base.replace('127.0.0.1', 'localhost');
 
   async function player(lang: 'de' | 'en', name: string): Promise<Page> {
-    const ctx: BrowserContext = await h.browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      reducedMotion: 'reduce',
-    });
-    await ctx.addInitScript((l) => localStorage.setItem('stich.lang', l), lang);
-    const page = await h.newPage(ctx);
-    await page.goto(`${local()}/#/signup`);
-    await page.locator('input[name=name]').fill(name);
-    await page.locator('input[name=password]').fill('geheim-genug');
-    await page.locator('input[name=again]').fill('geheim-genug');
-    await page.getByTestId('signup-submit').click();
-    await page.getByTestId('signup-done').waitFor();
+    const page = await h.newPage(await langContext(h, lang));
+    await signUp(page, local(), name);
     return page;
   }
 
   const headStatus = (page: Page) => page.getByTestId('tournament-head').getAttribute('data-status');
   const entrants = (page: Page) => page.getByTestId('tournament-entrants').innerText();
-
-  /**
-   * Plays the page's table to its end: legal cards, and "healthy" (else the first button offered) when the
-   * Vorbehalt asks. Returns the clicks that moved the table.
-   */
-  async function playTable(page: Page): Promise<number> {
-    const over = async () => (await attr(page, 'data-over')) === 'true';
-    const asked = async () => (await over()) || (await page.locator(PROMPT).count()) > 0;
-    let clicks = 0;
-    for (let i = 0; i < 40; i++) {
-      clicks += await playCards(page, asked, undefined, 12 * DEALS);
-      if (await over()) return clicks;
-      const healthy = `${PROMPT}[data-tag=healthy]`;
-      const sel = (await page.locator(healthy).count()) > 0 ? healthy : PROMPT;
-      await clickAndWait(page, sel);
-      clicks++;
-    }
-    throw new Error('the table did not end');
-  }
 
   /** Each round: the page's link to the player's own table, then the whole table; clicks and seat by round. */
   async function playAll(
@@ -89,7 +58,7 @@ describe.skipIf(!chromiumPath)('a duplicate Doppelkopf tournament in the browser
       expect(seat).toBeGreaterThanOrEqual(0);
       await mine.getByTestId('sit').click();
       await page.locator(`main.table-screen[data-seat="${seat}"]`).waitFor({ timeout: WAIT_MS });
-      out.push({ table, seat, clicks: await playTable(page) });
+      out.push({ table, seat, clicks: await playTable(page, DEALS) });
     }
     return out;
   }

@@ -9,9 +9,9 @@
  * poll.
  */
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axe, chromiumPath, harness, playUntil, shots, WAIT_MS } from './harness.ts';
+import { axe, chromiumPath, harness, langContext, playUntil, shots, signUp, WAIT_MS } from './harness.ts';
 
 const PHONE = { width: 390, height: 844 };
 // Within the name's 60 characters.
@@ -24,31 +24,21 @@ describe.skipIf(!chromiumPath)('tournaments in the browser', () => {
   let bertram: Page;
   let id = '';
 
-  async function context(lang: 'de' | 'en'): Promise<BrowserContext> {
-    const ctx = await h.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
-    await ctx.addInitScript((l) => localStorage.setItem('stich.lang', l), lang);
-    return ctx;
-  }
-
-  async function signUp(page: Page, name: string): Promise<void> {
-    await page.goto(`${local()}/#/signup`);
-    await page.locator('input[name=name]').fill(name);
-    await page.locator('input[name=password]').fill('geheim-genug');
-    await page.locator('input[name=again]').fill('geheim-genug');
-    await page.getByTestId('signup-submit').click();
-    await page.getByTestId('signup-done').waitFor();
-  }
+  const context = (lang: 'de' | 'en') => langContext(h, lang, PHONE);
 
   /** The phone's page never scrolls sideways (wide tables scroll in their own box). */
   const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
   const status = (page: Page) => page.getByTestId('tournament-status').innerText();
   const entrants = (page: Page) => page.getByTestId('tournament-entrants').innerText();
+  /** Keys shown instead of a text (i18next shows a missing key as itself). */
+  const rawKeys = async (page: Page) =>
+    (await page.locator('body').innerText()).match(/\btournaments\.[\w.-]+/g) ?? [];
 
   it('sets up a tournament, registers a second player through the page, starts it and shows the table', async () => {
     annika = await h.newPage(await context('de'));
     bertram = await h.newPage(await context('en'));
-    await signUp(annika, 'Annika');
-    await signUp(bertram, 'Bertram');
+    await signUp(annika, local(), 'Annika');
+    await signUp(bertram, local(), 'Bertram');
 
     // The lobby's header leads to the tournaments.
     await annika.goto(`${local()}/#/`);
@@ -258,6 +248,101 @@ describe.skipIf(!chromiumPath)('tournaments in the browser', () => {
     await annika.getByTestId('cancel').click();
     await expect.poll(() => status(annika), { timeout: WAIT_MS }).toBe('abgesagt');
     expect(await annika.getByTestId('start').count()).toBe(0);
+  }, 180_000);
+
+  it('lets the organizer edit it before the start in the create form, and says the server’s refusals', async () => {
+    await annika.goto(`${local()}/#/tournaments`);
+    const form = annika.getByTestId('tournament-create');
+    await form.locator('input[name=name]').fill('Frühjahrsturnier');
+    await form.locator('button[type=submit]').click();
+    await annika.getByTestId('tournament-head').waitFor({ timeout: WAIT_MS });
+    const spring = decodeURIComponent(/#\/tournaments\/([^?]+)/.exec(annika.url())![1]);
+    expect(await annika.getByTestId('tournament-head').innerText()).toMatch(/3 Serien zu 24 Spielen/);
+
+    // The edit form is the create form, filled with the tournament's name and settings.
+    await annika.getByTestId('edit').click();
+    const edit = annika.getByTestId('tournament-edit');
+    await edit.waitFor();
+    expect(await edit.locator('h2').innerText()).toBe('Turnier bearbeiten');
+    expect(await edit.locator('input[name=name]').inputValue()).toBe('Frühjahrsturnier');
+    expect(await edit.locator('select[name=format]').inputValue()).toBe('ddv');
+    expect(await edit.locator('input[name=rounds]').inputValue()).toBe('3');
+    expect(await edit.locator('input[name=games]').inputValue()).toBe('24');
+    expect(await edit.locator('input[name=fill]').isChecked()).toBe(true);
+    // A refusal of the core (games not a multiple of 4) in German, with the server's reason; nothing changed.
+    await edit.locator('input[name=games]').fill('6');
+    await edit.locator('button[type=submit]').click();
+    const refused = edit.getByTestId('create-error');
+    await expect.poll(() => refused.getAttribute('data-code')).toBe('malformed');
+    expect(await refused.innerText()).toMatch(/^Die Angaben passen nicht\. \(.*multiples of 4.*\)$/);
+
+    // Another format, game, name and size: saved, the form closes and the page shows the new settings.
+    await edit.locator('input[name=name]').fill('Frühjahrsturnier (Klaberjass)');
+    await edit.locator('select[name=format]').selectOption('swiss');
+    await edit.locator('select[name=game]').selectOption('klaberjass');
+    await edit.locator('input[name=rounds]').fill('1');
+    await edit.locator('input[name=maxPlayers]').fill('8');
+    await edit.locator('input[name=fill]').uncheck();
+    await edit.locator('button[type=submit]').click();
+    await expect
+      .poll(() => annika.getByTestId('tournament-note').innerText())
+      .toBe('Die Änderungen sind gespeichert.');
+    expect(await edit.count()).toBe(0);
+    const head = annika.getByTestId('tournament-head');
+    await expect.poll(() => head.innerText()).toMatch(/Schweizer System · Klaberjass/);
+    expect(await annika.getByTestId('tournament-name').innerText()).toBe('Frühjahrsturnier (Klaberjass)');
+    expect(await head.innerText()).toMatch(/1 Runde: ein ganzes Spiel/);
+    expect(await head.innerText()).not.toMatch(/Leere Plätze spielen Computer/);
+    expect(await entrants(annika)).toBe('0 von 8 Spielern');
+    expect(await rawKeys(annika)).toEqual([]);
+    await annika.getByTestId('edit').click();
+    expect(await edit.locator('select[name=format]').inputValue()).toBe('swiss');
+    expect(await edit.locator('input[name=fill]').isChecked()).toBe(false);
+    expect(await axe(annika)).toEqual([]);
+    expect(await fits(annika)).toBe(true);
+    await annika.screenshot({ path: join(shots, 'tournament-edit-phone.png'), fullPage: true });
+    await edit.getByTestId('edit-close').click();
+    expect(await edit.count()).toBe(0);
+
+    // Bertram reads the new settings in English; he may not edit.
+    await bertram.goto(`${local()}/#/tournaments/${encodeURIComponent(spring)}`);
+    await expect
+      .poll(() => bertram.getByTestId('tournament-head').innerText())
+      .toMatch(/Swiss system · Klaberjass/);
+    expect(await bertram.getByTestId('edit').count()).toBe(0);
+    await bertram.getByTestId('register').click();
+    await expect.poll(() => entrants(bertram)).toBe('1 of 8 players');
+    expect(await rawKeys(bertram)).toEqual([]);
+    await annika.getByTestId('register').click();
+    await expect.poll(() => entrants(annika)).toBe('2 von 8 Spielern');
+
+    // An edit begun in a second tab, switched to English, and saved after the start: the server's `started`.
+    const tab = await h.newPage(annika.context());
+    await tab.goto(`${local()}/#/tournaments/${encodeURIComponent(spring)}`);
+    await tab.getByTestId('edit').click();
+    await tab.getByTestId('lang').click();
+    const late = tab.getByTestId('tournament-edit');
+    await expect.poll(() => late.locator('h2').innerText()).toBe('Edit the tournament');
+    await late.locator('input[name=rounds]').fill('2');
+    await annika.getByTestId('start').click();
+    await expect.poll(() => status(annika), { timeout: WAIT_MS }).toBe('läuft');
+    await late.locator('button[type=submit]').click();
+    const after = late.getByTestId('create-error');
+    await expect.poll(() => after.getAttribute('data-code')).toBe('started');
+    expect(await after.innerText()).toBe(
+      'The tournament has started already. (a tournament cannot be edited after its start)',
+    );
+    // The page asks again on a refusal: it shows the tournament running, without the organizer's buttons.
+    await expect.poll(() => tab.getByTestId('tournament-status').innerText()).toBe('running');
+    expect(await tab.getByTestId('edit').count()).toBe(0);
+    expect(await rawKeys(tab)).toEqual([]);
+    await tab.screenshot({ path: join(shots, 'tournament-edit-refused-phone.png'), fullPage: true });
+    await late.getByTestId('edit-close').click();
+    expect(await late.count()).toBe(0);
+    // The field stays as it was started: one round.
+    expect(await tab.getByTestId('tournament-head').innerText()).toMatch(/1 round: one whole match/);
+    await tab.evaluate(() => localStorage.setItem('stich.lang', 'de'));
+    await tab.close();
   }, 180_000);
 
   it('fills a field of two with computer entrants at the start, marked at the table and in the field', async () => {

@@ -48,6 +48,12 @@ export const TOURNAMENTS_DE = {
     fill: 'Leere Plätze mit Computerspielern auffüllen',
     submit: 'Turnier einrichten',
   },
+  edit: {
+    open: 'Bearbeiten',
+    title: 'Turnier bearbeiten',
+    submit: 'Änderungen speichern',
+    close: 'Schließen',
+  },
   detail: {
     organizer: 'Veranstaltet von {{name}}',
     settings: '{{format}} · {{game}}',
@@ -117,6 +123,7 @@ export const TOURNAMENTS_DE = {
     registered: 'Du bist angemeldet.',
     unregistered: 'Du bist abgemeldet.',
     started: 'Das Turnier hat begonnen.',
+    edited: 'Die Änderungen sind gespeichert.',
     cancelled: 'Das Turnier ist abgesagt.',
   },
   /** A refused request: the code's text, then the server's reason as it gave it. */
@@ -184,6 +191,12 @@ export const TOURNAMENTS_EN: typeof TOURNAMENTS_DE = {
     maxPlayers: 'At most players',
     fill: 'Fill empty seats with computer players',
     submit: 'Set up the tournament',
+  },
+  edit: {
+    open: 'Edit',
+    title: 'Edit the tournament',
+    submit: 'Save the changes',
+    close: 'Close',
   },
   detail: {
     organizer: 'Organized by {{name}}',
@@ -253,6 +266,7 @@ export const TOURNAMENTS_EN: typeof TOURNAMENTS_DE = {
     registered: 'You are registered.',
     unregistered: 'You are unregistered.',
     started: 'The tournament has started.',
+    edited: 'The changes are saved.',
     cancelled: 'The tournament is cancelled.',
   },
   refused: '{{text}} ({{reason}})',

@@ -1,10 +1,12 @@
 /**
- * The form that sets up a tournament (POST /api/tournaments): name, public or by invitation, format (names
- * from `FORMATS`), the games the format takes, the game's preset where it has several (from the server's
- * games: the client holds no rules), rounds and games per round (the format's defaults), start time,
- * most players and computer players for empty seats. The server checks the settings; a refusal shows its
- * code's text and reason. On success the tournament's page opens.
+ * The form that sets up a tournament (POST /api/tournaments) and, given the tournament, edits it before its
+ * start (PATCH /api/tournaments/:id, the organizer's): name, public or by invitation, format (names from
+ * `FORMATS`), the games the format takes, the game's preset where it has several (from the server's games:
+ * the client holds no rules), rounds and games per round (the format's defaults), start time, most players
+ * and computer players for empty seats. The server checks the settings; a refusal shows its code's text and
+ * reason. On success a new tournament's page opens; an edit calls `done`.
  */
+import type { TournamentDetail } from '@stich/protocol';
 import { FORMAT_IDS, FORMATS, type FormatId } from '@stich/tournament/formats';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,30 +14,92 @@ import { Note } from '../account/common.tsx';
 import { InputField } from '../account/Sign.tsx';
 import { useGames, useText } from '../games.ts';
 import { navigate } from '../route.ts';
-import { createTournament, TOURNAMENT_ENTRANTS_MAX } from './api.ts';
+import { createTournament, editTournament, type NewTournament, TOURNAMENT_ENTRANTS_MAX } from './api.ts';
 import { useFormatName, useRefusal } from './common.ts';
 
 export function CreateTournament() {
+  return (
+    <TournamentForm
+      send={async (body) => {
+        const created = await createTournament(body);
+        navigate({ page: 'tournament', id: created.id });
+      }}
+    />
+  );
+}
+
+/** The organizer's edit of `detail` before its start: the same form, filled with its name and settings. */
+export function EditTournament({
+  detail,
+  done,
+  refused,
+  close,
+}: {
+  detail: TournamentDetail;
+  done: () => void;
+  /** After a refusal: the tournament may have changed under the form (started, say). */
+  refused: () => void;
+  close: () => void;
+}) {
+  return (
+    <TournamentForm
+      detail={detail}
+      close={close}
+      send={async (body) => {
+        try {
+          await editTournament(detail.id, body);
+        } catch (e) {
+          refused();
+          throw e;
+        }
+        done();
+      }}
+    />
+  );
+}
+
+/** A time in ms as the value of a `datetime-local` input (local time, to the minute). */
+function localInput(ms: number | null): string {
+  if (ms === null) return '';
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+function TournamentForm({
+  detail,
+  close,
+  send,
+}: {
+  /** The tournament to edit; none: a new one. */
+  detail?: TournamentDetail;
+  /** Leaves the edit unsaved. */
+  close?: () => void;
+  /** Sends the form; a refusal is thrown (`AccountError`) and shown. */
+  send: (body: NewTournament) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const { games } = useGames();
   const text = useText();
   const formatName = useFormatName();
   const refusal = useRefusal();
-  const [name, setName] = useState('');
-  const [isPublic, setPublic] = useState(true);
-  const [format, setFormat] = useState<FormatId>('ddv');
+  const was = detail?.settings;
+  const editing = detail !== undefined;
+  const [name, setName] = useState(detail?.name ?? '');
+  const [isPublic, setPublic] = useState(detail?.public ?? true);
+  const [format, setFormat] = useState<FormatId>(was?.format ?? 'ddv');
   const f = FORMATS[format];
   // The games the format takes that this server has, in the format's order (its default first).
   const offered = f.games.flatMap((id) => games?.find((g) => g.id === id) ?? []);
-  const [gameId, setGame] = useState<string>(f.games[0]);
+  const [gameId, setGame] = useState<string>(was?.game ?? f.games[0]);
   const game = offered.find((g) => g.id === gameId) ?? offered[0] ?? null;
-  const [presetId, setPreset] = useState<string | null>(null);
+  const [presetId, setPreset] = useState<string | null>(was?.preset ?? null);
   const preset = game?.presets.find((p) => p.id === presetId) ?? game?.presets[0] ?? null;
-  const [rounds, setRounds] = useState(String(f.rounds));
-  const [perRound, setPerRound] = useState(String(f.perRound));
-  const [startsAt, setStartsAt] = useState('');
-  const [maxPlayers, setMaxPlayers] = useState('16');
-  const [fill, setFill] = useState(true);
+  const [rounds, setRounds] = useState(String(was?.rounds ?? f.rounds));
+  const [perRound, setPerRound] = useState(String(was?.games ?? f.perRound));
+  const [startsAt, setStartsAt] = useState(localInput(was?.startsAt ?? null));
+  const [maxPlayers, setMaxPlayers] = useState(String(was?.maxPlayers ?? 16));
+  const [fill, setFill] = useState(was?.fill ?? true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ text: string; code: string } | null>(null);
 
@@ -54,7 +118,7 @@ export function CreateTournament() {
     setError(null);
     const when = startsAt ? new Date(startsAt).getTime() : null;
     try {
-      const created = await createTournament({
+      await send({
         name: name.trim(),
         public: isPublic,
         settings: {
@@ -70,7 +134,6 @@ export function CreateTournament() {
           fill,
         },
       });
-      navigate({ page: 'tournament', id: created.id });
     } catch (err) {
       setError(refusal(err));
     } finally {
@@ -79,8 +142,8 @@ export function CreateTournament() {
   };
 
   return (
-    <section className="card-box" data-testid="tournament-create">
-      <h2>{t('tournaments.create.title')}</h2>
+    <section className="card-box" data-testid={editing ? 'tournament-edit' : 'tournament-create'}>
+      <h2>{t(editing ? 'tournaments.edit.title' : 'tournaments.create.title')}</h2>
       <form className="account-form" onSubmit={submit}>
         <InputField
           label={t('tournaments.create.name')}
@@ -209,8 +272,13 @@ export function CreateTournament() {
           </div>
         )}
         <button type="submit" className="primary" disabled={busy || !game || name.trim() === ''}>
-          {t('tournaments.create.submit')}
+          {t(editing ? 'tournaments.edit.submit' : 'tournaments.create.submit')}
         </button>
+        {close && (
+          <button type="button" data-testid="edit-close" onClick={close}>
+            {t('tournaments.edit.close')}
+          </button>
+        )}
       </form>
     </section>
   );

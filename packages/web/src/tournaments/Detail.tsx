@@ -1,9 +1,10 @@
 /**
  * One tournament (`#/tournaments/<id>`, `?code=` for one by invitation; GET /api/tournaments/:id): its
- * settings, the registered players, registering and unregistering, the organizer's start, cancel and
- * invitation link, the rounds with their tables (Tables.tsx) and the live standings. While it is open or
- * running the page asks again every `TOURNAMENT_POLL_SECONDS` (a tournament changes at most once per
- * finished table) and stops when the page is left or the tournament is over. Names are React text only.
+ * settings, the registered players, registering and unregistering, the organizer's start, cancel,
+ * invitation link and edit before the start (the create form, Create.tsx), the rounds with their tables
+ * (Tables.tsx) and the live standings. While it is open or running the page asks again every
+ * `TOURNAMENT_POLL_SECONDS` (a tournament changes at most once per finished table) and stops when the page
+ * is left or the tournament is over. Names are React text only.
  */
 import type { TournamentDetail } from '@stich/protocol';
 import { FORMATS } from '@stich/tournament/formats';
@@ -22,6 +23,7 @@ import {
   TOURNAMENT_POLL_SECONDS,
   unregisterTournament,
 } from './api.ts';
+import { EditTournament } from './Create.tsx';
 import { useFormatName, useRefusal } from './common.ts';
 import { Rounds, StandingsTable } from './Tables.tsx';
 import './tournaments.css';
@@ -88,6 +90,9 @@ function Live({ id, code }: { id: string; code: string | null }) {
   const { detail, error, reload, polling } = useTournament(id, code);
   const [note, setNote] = useState<{ error?: Refusal; ok?: string }>({});
   const [busy, setBusy] = useState(false);
+  // Once opened, the edit form stays until closed or saved, even if the tournament starts meanwhile: a
+  // save then shows the server's refusal (`started`) instead of the form vanishing under the organizer.
+  const [editing, setEditing] = useState(false);
 
   const act = async (f: () => Promise<unknown>, ok: string) => {
     setBusy(true);
@@ -181,7 +186,30 @@ function Live({ id, code }: { id: string; code: string | null }) {
           </div>
         )}
       </section>
-      {detail.organizing && open && <Organizer detail={detail} busy={busy} act={act} />}
+      {detail.organizing && open && (
+        <Organizer
+          detail={detail}
+          busy={busy}
+          act={act}
+          editing={editing}
+          edit={() => {
+            setNote({});
+            setEditing(true);
+          }}
+        />
+      )}
+      {detail.organizing && editing && (
+        <EditTournament
+          detail={detail}
+          close={() => setEditing(false)}
+          refused={() => void reload()}
+          done={() => {
+            setEditing(false);
+            setNote({ ok: t('tournaments.done.edited') });
+            void reload();
+          }}
+        />
+      )}
       {detail.rounds.length > 0 && <Rounds detail={detail} />}
       {detail.status !== 'open' && detail.status !== 'cancelled' && <StandingsTable detail={detail} />}
       {polling && (
@@ -239,10 +267,14 @@ function Organizer({
   detail,
   busy,
   act,
+  editing,
+  edit,
 }: {
   detail: TournamentDetail;
   busy: boolean;
   act: (f: () => Promise<unknown>, ok: string) => Promise<void>;
+  editing: boolean;
+  edit: () => void;
 }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
@@ -280,6 +312,9 @@ function Organizer({
           onClick={() => act(() => startTournament(detail.id), t('tournaments.done.started'))}
         >
           {t('tournaments.detail.start')}
+        </button>
+        <button type="button" data-testid="edit" disabled={busy || editing} onClick={edit}>
+          {t('tournaments.edit.open')}
         </button>
         <button
           type="button"

@@ -1,6 +1,6 @@
 /**
  * The tournament routes (packages/protocol tournaments.ts, docs/tournaments.md) for the tournament screens:
- * list, create, one tournament (with its invite code), register, unregister, start, cancel. Requests go
+ * list, create, one tournament (with its invite code), edit, register, unregister, start, cancel. Requests go
  * through the account screens' `call` (session cookie, player token, the CSRF header on a change, a refusal
  * as `AccountError` with the server's `{ code, reason }`).
  */
@@ -33,6 +33,9 @@ export const listTournaments = () => call<TournamentList>('GET', TOURNAMENTS_API
 export const createTournament = (t: NewTournament) => call<TournamentDetail>('POST', TOURNAMENTS_API.list, t);
 export const fetchTournament = (id: string, code?: string | null) =>
   call<TournamentDetail>('GET', path(TOURNAMENTS_API.one, id, code));
+/** The organizer's change before the start; the server answers `started` after it. */
+export const editTournament = (id: string, t: NewTournament) =>
+  call<TournamentDetail>('PATCH', path(TOURNAMENTS_API.one, id), t);
 export const registerTournament = (id: string, code?: string | null) =>
   call<unknown>('POST', path(TOURNAMENTS_API.players, id), code ? { code } : {});
 export const unregisterTournament = (id: string) =>
