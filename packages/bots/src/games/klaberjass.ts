@@ -8,7 +8,12 @@
  */
 import type { Card, Rng } from '@stich/engine';
 import { DECK32, seeded } from '@stich/engine';
-import type { KlaberjassAction, KlaberjassView } from '@stich/engine/klaberjass/index';
+import {
+  BELLA_VALUE,
+  HAND_SIZE,
+  type KlaberjassAction,
+  type KlaberjassView,
+} from '@stich/engine/klaberjass/index';
 import type { BotRequest } from '../index.ts';
 import type { Players } from '../levels.ts';
 import { type BidSim, declarerWins, suitIndex } from '../play/bid.ts';
@@ -68,7 +73,7 @@ function simFor(v: KlaberjassView, me: number): BidSim {
     order: [nonDealer, v.dealer],
     me,
     hand: v.hand ?? [],
-    handSize: 9,
+    handSize: HAND_SIZE,
     known: [[], []],
     outOfPlay: v.turned ? [v.turned] : [],
     turned: v.turned ?? undefined,
@@ -119,7 +124,9 @@ function play(req: BotRequest, v: KlaberjassView, search: boolean): A {
     const est = pimc(ctx, cards, seeded(`${req.seed}/pimc`));
     if (est.samples > 0) {
       card = bestCard(est, cards, card);
-      expectLoss = est.totals.get(card)! / est.samples + (v.points[req.seat] - v.points[1 - req.seat]) < -20;
+      // Behind by more than Bella would bring back: claiming it only hands it to the opponent.
+      expectLoss =
+        est.totals.get(card)! / est.samples + (v.points[req.seat] - v.points[1 - req.seat]) < -BELLA_VALUE;
     }
   }
   const withBella = legal.find((a) => a.t === 'play' && a.card === card && a.bella);
