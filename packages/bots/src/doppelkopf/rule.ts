@@ -15,6 +15,7 @@ import {
   type DoppelkopfView,
   levelOf,
   orderOfSolo,
+  POOR_TRUMPS,
   SOLOS,
   type Solo,
 } from '@stich/engine/doppelkopf/index';
@@ -139,7 +140,7 @@ export function reserveDecision(v: DoppelkopfView, legal: readonly A[]): A {
   const strong = solo.margin >= 0;
   const bothQueens = hand[CQ] === 2;
   const silent = bothQueens && handStrength(0, hand) - 2.5 * losers(0, hand) >= 1.9 * v.hand.length;
-  const poor = trumpsNormal(hand) <= 3;
+  const poor = trumpsNormal(hand) <= POOR_TRUMPS;
   const declare = (g: string) => legal.find((a) => a.t === 'declare' && a.game === g);
   switch (v.phase) {
     case 'reserve': {
