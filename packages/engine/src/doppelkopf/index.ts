@@ -63,7 +63,7 @@ export type { ArmutDeal, HouseDeal, HouseResult, RedealReason } from './housedea
 export { HOUSE_LIMIT, scoreHouse } from './housescore.ts';
 export type { ArmutView, HouseView } from './houseview.ts';
 export type { DoppelkopfOutcome } from './outcome.ts';
-export { followKinds, HOCHZEIT_TRICKS, legalKinds } from './play.ts';
+export { followKinds, HOCHZEIT_TRICKS, hochzeitAfter, legalKinds } from './play.ts';
 export { scoreDdv } from './score.ts';
 export {
   CALLS,
