@@ -13,10 +13,11 @@ import {
   HAND_SIZE,
   type KlaberjassAction,
   type KlaberjassView,
+  makerWins,
 } from '@stich/engine/klaberjass/index';
 import type { BotRequest } from '../index.ts';
 import type { Players } from '../levels.ts';
-import { type BidSim, declarerWins, suitIndex } from '../play/bid.ts';
+import { type BidSim, declarerWins, leastWin, suitIndex } from '../play/bid.ts';
 import type { PlayContext } from '../play/context.ts';
 import { ruleCard } from '../play/heuristic.ts';
 import { bestCard, pimc } from '../play/pimc.ts';
@@ -62,6 +63,9 @@ export function contextOf(v: KlaberjassView, me: number): PlayContext {
   };
 }
 
+/** The margin the maker needs (003: a tie, Riegel, loses). */
+const MAKER_MARGIN = leastWin(makerWins);
+
 /** Strength at which the rule player takes or names a suit, calibrated like Klapper-Jas (docs/bots.md). */
 const RULE_LINE = 41;
 
@@ -83,7 +87,14 @@ function simFor(v: KlaberjassView, me: number): BidSim {
 
 function makerShare(v: KlaberjassView, me: number, suit: string, rng: Rng): number {
   const party = me === 0 ? [0, 1] : [1, 0];
-  const r = declarerWins(simFor(v, me), suitIndex(suit), { party, threshold: () => 1 }, rng, 10, 400_000);
+  const r = declarerWins(
+    simFor(v, me),
+    suitIndex(suit),
+    { party, threshold: () => MAKER_MARGIN },
+    rng,
+    10,
+    400_000,
+  );
   return r.samples === 0 ? 0 : r.wins / r.samples;
 }
 
