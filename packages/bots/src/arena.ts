@@ -29,7 +29,7 @@
  * to act.
  */
 import type { Action, AnyGame, BaseOutcome, BaseView, GameId, Seat } from '@stich/engine';
-import { GAME_META, gameById, seeded, unwrap } from '@stich/engine';
+import { DEFAULT_PLAYERS, gameById, seeded, unwrap } from '@stich/engine';
 import { type DokoTally, mergeTallies, newTally, tallyDoko } from './arena-doko.ts';
 import { type BotLevel, decide, decideOptional, makesOptionalCalls, requestFor } from './index.ts';
 
@@ -165,7 +165,7 @@ interface DealScore {
   readonly game: readonly number[];
 }
 
-/** The score of the deal that `deals` last added (per game's result shape). */
+/** The score of the deal that `deals` last added (per game's result shape; a new game fails to compile here). */
 function scoreOf(game: GameId, deal: Record<string, unknown>): DealScore {
   const nums = (k: string) => deal[k] as readonly number[];
   switch (game) {
@@ -181,8 +181,6 @@ function scoreOf(game: GameId, deal: Record<string, unknown>): DealScore {
       const cp = deal.cardPoints as { re: number; kontra: number };
       return { points: [0, 1, 2, 3].map((s) => (re.includes(s) ? cp.re : cp.kontra)), game: nums('score') };
     }
-    default:
-      throw new Error(`no arena scoring for ${game}`);
   }
 }
 
@@ -331,8 +329,7 @@ function* duplicate(
 ): Run {
   const g = gameById(opts.game);
   if (!g) throw new Error(`unknown game ${opts.game}`);
-  // The game's usual player count comes first in its meta.
-  const n = opts.players ?? GAME_META[opts.game]?.players[0] ?? 4;
+  const n = opts.players ?? DEFAULT_PLAYERS[opts.game];
   const config = opts.config ?? defaultConfig(n);
   const cp: number[][] = [[], [], []];
   const gp: number[][] = [[], [], []];

@@ -32,9 +32,14 @@ export type OptionalPlayer = (req: BotRequest) => GameAction | null;
  * announcements so far. The `random` level makes none: asked at every step while a call is open, a uniform
  * choice would call almost surely, unlike its play at its own turn.
  */
-const OPTIONAL: Partial<Record<GameId, OptionalPlayer>> = { doppelkopf: doppelkopfOptional };
+const OPTIONAL: Readonly<Record<GameId, OptionalPlayer | null>> = {
+  differenzler: null,
+  doppelkopf: doppelkopfOptional,
+  klaberjass: null,
+  klapperjas: null,
+};
 
 export function optionalFor(game: GameId, level: BotLevel): OptionalPlayer | null {
   if (level === 'random') return null;
-  return OPTIONAL[game] ?? null;
+  return OPTIONAL[game];
 }

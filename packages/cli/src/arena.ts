@@ -1,6 +1,6 @@
 import { BOT_LEVELS, type BotLevel } from '@stich/bots';
 import { type ArenaReport, type ArenaSide, arenaWith } from '@stich/bots/arena';
-import { type AnyGame, gameById } from '@stich/engine';
+import { type AnyGame, DEFAULT_PLAYERS, gameById } from '@stich/engine';
 import type { Command } from './commands.ts';
 import {
   CMD_PREFIX,
@@ -11,7 +11,6 @@ import {
   splitSides,
 } from './external.ts';
 import { intOption, parseOptions, printJson } from './io.ts';
-import { DEFAULT_PLAYERS } from './selfplay.ts';
 
 const isLevel = (x: string): x is BotLevel => (BOT_LEVELS as readonly string[]).includes(x);
 

@@ -1,9 +1,19 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { type Action, type AnyGame, GAMES, randomStep, type Seat, seeded, unwrap } from '@stich/engine';
+import {
+  type Action,
+  type AnyGame,
+  DEFAULT_PLAYERS,
+  GAME_META,
+  GAMES,
+  type GameId,
+  randomStep,
+  type Seat,
+  seeded,
+  unwrap,
+} from '@stich/engine';
 import type { Command } from './commands.ts';
 import { intOption, parseOptions, printJson } from './io.ts';
-import { DEFAULT_PLAYERS } from './selfplay.ts';
 
 export interface EngineBench {
   game: string;
@@ -89,13 +99,15 @@ export interface BenchSetup {
   preset?: string;
 }
 
-/** The setups benchmarked per game; other games run once with their default player count and preset. */
-export const BENCH_SETUPS: Record<string, readonly BenchSetup[]> = {
-  klapperjas: [{ players: 4 }, { players: 3 }, { players: 2 }],
+/** The setups benchmarked per game: every player count it allows, Doppelkopf's two presets, else the default. */
+export const BENCH_SETUPS: Readonly<Record<GameId, readonly BenchSetup[]>> = {
+  differenzler: [{ players: DEFAULT_PLAYERS.differenzler }],
   doppelkopf: [
-    { players: 4, preset: 'house' },
-    { players: 4, preset: 'ddv' },
+    { players: DEFAULT_PLAYERS.doppelkopf, preset: 'house' },
+    { players: DEFAULT_PLAYERS.doppelkopf, preset: 'ddv' },
   ],
+  klaberjass: [{ players: DEFAULT_PLAYERS.klaberjass }],
+  klapperjas: GAME_META.klapperjas.players.map((players) => ({ players })),
 };
 
 /** The CLI entry that a measurement in its own process runs (`bench --game G --setup I`). */
@@ -113,8 +125,7 @@ function benchInChild(game: string, setup: number, seconds: number): EngineBench
   return (JSON.parse(r.stdout) as { engine: EngineBench[] }).engine[0];
 }
 
-const setupsOf = (game: AnyGame): readonly BenchSetup[] =>
-  BENCH_SETUPS[game.id] ?? [{ players: DEFAULT_PLAYERS[game.id] }];
+const setupsOf = (game: AnyGame): readonly BenchSetup[] => BENCH_SETUPS[game.id];
 
 export const benchCommand: Command = {
   summary:

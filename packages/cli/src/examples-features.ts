@@ -1,5 +1,6 @@
 /** The special rules `stich examples` looks for: how to deal and play towards each, and how to see in a finished deal that it happened. */
 import type { Card } from '@stich/engine';
+import { displayOrder, KIND_CARDS, orderOfSolo } from '@stich/engine/doppelkopf/index';
 
 export type Action = { readonly t: string } & Readonly<Record<string, unknown>>;
 type Party = 're' | 'kontra';
@@ -80,8 +81,10 @@ const announces =
   };
 
 const LEVELS = ['keine90', 'keine60', 'keine30', 'schwarz'] as const;
-/** The 12 highest trumps of a Karo-Solo: whoever holds them takes every trick when he leads. */
-const TOP_TRUMPS: readonly Card[] = ['HT', 'HT', 'CQ', 'CQ', 'SQ', 'SQ', 'HQ', 'HQ', 'DQ', 'DQ', 'CJ', 'CJ'];
+/** The 12 highest trumps of a Karo-Solo (the engine's order): whoever holds them takes every trick when he leads. */
+const TOP_TRUMPS: readonly Card[] = displayOrder(orderOfSolo('diamonds'))
+  .slice(0, 6)
+  .flatMap((k) => [KIND_CARDS[k], KIND_CARDS[k]]);
 /** Twelve cards that win nothing in a Damen-Solo led by others... mostly: nines and Kings. */
 const WEAK: readonly Card[] = ['C9', 'C9', 'S9', 'S9', 'H9', 'H9', 'D9', 'D9', 'CK', 'SK', 'HK', 'DK'];
 

@@ -14,13 +14,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BOT_LEVELS } from '@stich/bots';
 import { type ArenaSide, arenaWith, type Interval, interval } from '@stich/bots/arena';
-import { gameById } from '@stich/engine';
+import { DEFAULT_PLAYERS, gameById } from '@stich/engine';
 import { type Rating, rate, rating } from 'openskill';
 import { parseSides, startSides } from './arena.ts';
 import type { Command } from './commands.ts';
 import { DEFAULT_TIMEOUT_MS, type ProgramReport } from './external.ts';
 import { intOption, parseOptions, printJson } from './io.ts';
-import { DEFAULT_PLAYERS } from './selfplay.ts';
 
 /** One rated game: `a` against `b`, `score` 1 (a won), 0.5 (draw) or 0 (b won). */
 export interface Game {

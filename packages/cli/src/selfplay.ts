@@ -2,7 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type AnyGame,
-  GAME_META,
+  DEFAULT_PLAYERS,
+  type GameId,
   type GameRecord,
   gameById,
   newRecord,
@@ -14,11 +15,6 @@ import {
 } from '@stich/engine';
 import type { Command } from './commands.ts';
 import { intOption, parseOptions, printJson } from './io.ts';
-
-/** Player counts used when `--players` is not given: each game's usual one (`GameMeta.players`, first). */
-export const DEFAULT_PLAYERS: Readonly<Record<string, number>> = Object.fromEntries(
-  Object.values(GAME_META).map((m) => [m.id, m.players[0]]),
-);
 
 export interface SelfplayOptions {
   game: AnyGame;
@@ -83,7 +79,7 @@ const rate = (deals: readonly Deal[], f: (d: Deal) => boolean): number =>
 const sum = (xs: unknown): number => (xs as number[]).reduce((a, b) => a + b, 0);
 
 /** Statistics of finished deals that a player of each game would ask for. */
-const SUMMARIES: Record<string, (deals: readonly Deal[]) => Record<string, number>> = {
+const SUMMARIES: Readonly<Record<GameId, (deals: readonly Deal[]) => Record<string, number>>> = {
   klapperjas: (deals) => ({
     declarerWon: rate(deals, (d) => d.won === true),
     orgi: rate(deals, (d) => d.kind === 'orgi'),
@@ -130,15 +126,9 @@ const SUMMARIES: Record<string, (deals: readonly Deal[]) => Record<string, numbe
   },
 };
 
-/** Game-specific statistics of the deals, or averages of their numeric fields for other games. */
-export function summarize(game: string, deals: readonly object[]): Record<string, number> {
-  const own = SUMMARIES[game];
-  if (own) return own(deals as Deal[]);
-  const fields = new Set(
-    deals.flatMap((d) => Object.keys(d).filter((k) => typeof (d as Deal)[k] === 'number')),
-  );
-  return Object.fromEntries([...fields].map((k) => [k, mean(deals.map((d) => Number((d as Deal)[k])))]));
-}
+/** Game-specific statistics of the deals (a new game's entry is a compile error until written). */
+export const summarize = (game: GameId, deals: readonly object[]): Record<string, number> =>
+  SUMMARIES[game](deals as Deal[]);
 
 export const selfplayCommand: Command = {
   summary: 'selfplay --game G [--players N] [--preset P] --deals N --seed S [--out DIR] — random legal play',

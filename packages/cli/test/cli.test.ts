@@ -3,10 +3,10 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { GAMES } from '@stich/engine';
+import { DEFAULT_PLAYERS, GAMES } from '@stich/engine';
 import { describe, expect, it } from 'vitest';
 import { replayText } from '../src/replay.ts';
-import { DEFAULT_PLAYERS, selfplay } from '../src/selfplay.ts';
+import { selfplay } from '../src/selfplay.ts';
 
 const run = promisify(execFile);
 const bin = join(import.meta.dirname, '..', 'bin', 'stich.js');

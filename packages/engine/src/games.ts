@@ -65,6 +65,14 @@ export const GAME_META: Readonly<Record<GameId, GameMeta>> = {
   klapperjas: klapperjasMeta,
 };
 
+/** Each game's usual player count (`GameMeta.players`, the first): what a table or a tool starts with. */
+export const DEFAULT_PLAYERS: Readonly<Record<GameId, number>> = {
+  differenzler: differenzlerMeta.players[0],
+  doppelkopf: doppelkopfMeta.players[0],
+  klaberjass: klaberjassMeta.players[0],
+  klapperjas: klapperjasMeta.players[0],
+};
+
 /** The view of any registered game, told apart by `game`: what `viewFor` returns and the server sends. */
 export type GameView = DifferenzlerView | DoppelkopfView | KlaberjassView | KlapperjasView;
 /** The view of game `G`. */

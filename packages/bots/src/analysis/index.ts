@@ -11,7 +11,8 @@
  */
 import type { Action, AnyGame, Card, GameAction, GameRecord, GameView, Seat } from '@stich/engine';
 import { gameById, parseRecord, recordDeal, seeded } from '@stich/engine';
-import { BELLE_VALUE } from '@stich/engine/klapperjas/index';
+import { BELLA_VALUE, makerWins } from '@stich/engine/klaberjass/index';
+import { BELLE_VALUE, declarerBeats } from '@stich/engine/klapperjas/index';
 import { knowledge } from '../doppelkopf/know.ts';
 import { kindOf } from '../doppelkopf/model.ts';
 import { ruleAnnouncement } from '../doppelkopf/rule.ts';
@@ -224,7 +225,7 @@ function fixedExtras(v: GameView, ctx: PlayContext): [number, number] {
   } else if (v.game === 'klaberjass') {
     if (v.sequences?.seat !== null && v.sequences?.seat !== undefined)
       out[ctx.party[v.sequences.seat]] += v.sequences.points;
-    if (v.bella !== null) out[ctx.party[v.bella]] += 20;
+    if (v.bella !== null) out[ctx.party[v.bella]] += BELLA_VALUE;
   }
   return out;
 }
@@ -232,19 +233,21 @@ function fixedExtras(v: GameView, ctx: PlayContext): [number, number] {
 /**
  * Whether the seat's party wins the deal when the points still to come split with `margin` (all cards
  * known): points so far (`view.points`: card points and last trick) plus the fixed melds (fixedExtras)
- * plus the margin. The declaring party (maker) needs more points than the other: a tie loses for the
- * trump side (Klapper-Jas 000, Klaberjass 003). 3-player Klapper-Jas (the declarer must beat each
- * opponent, which the team search does not tell) is not judged.
+ * plus the margin, judged by the engine's rule of who wins the deal (Klapper-Jas `declarerBeats`,
+ * Klaberjass `makerWins`). 3-player Klapper-Jas (the declarer must beat each opponent, which the team
+ * search does not tell) is not judged.
  */
 function winsWith(v: GameView, ctx: PlayContext, margin: number): boolean | null {
   if (v.game === 'doppelkopf' || v.game === 'differenzler') return null;
   if (v.game === 'klapperjas' && v.active.length === 3) return null;
   const declarer = v.game === 'klaberjass' ? v.maker : v.declarer;
   if (declarer === null) return null;
+  const wins = v.game === 'klaberjass' ? makerWins : declarerBeats;
   const other = ctx.order.find((s) => ctx.party[s] !== 0)!;
   const extra = fixedExtras(v, ctx);
-  const lead = v.points[ctx.me] + extra[0] - (v.points[other] + extra[1]) + margin;
-  return ctx.party[declarer] === 0 ? lead > 0 : lead >= 0;
+  const mine = v.points[ctx.me] + extra[0] + margin;
+  const theirs = v.points[other] + extra[1];
+  return ctx.party[declarer] === 0 ? wins(mine, theirs) : !wins(theirs, mine);
 }
 
 function jassCard(

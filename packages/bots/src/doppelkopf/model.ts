@@ -24,10 +24,10 @@ export {
   DA,
   dulleSecondIn,
   followKinds,
-  HOCHZEIT_TRICKS,
   HOUSE_LIMIT,
   HT,
   handSizeOf,
+  hochzeitAfter,
   KINDS,
   orderOfContract as orderOf,
   PIG_STRENGTH,
@@ -44,6 +44,10 @@ export const kindOf = (c: Card): number => {
 };
 export const cardOf = (k: number): Card => KIND_CARDS[k];
 export const points = (k: number): number => POINTS[k];
+/** Rank letter of each kind (the engine's card names), for the bots' rules of thumb. */
+const RANK: readonly string[] = KIND_CARDS.map((c) => c[1]);
+export const isQueen = (k: number): boolean => RANK[k] === 'Q';
+export const isAce = (k: number): boolean => RANK[k] === 'A';
 /** Card points of the whole deck (240; the nines of a 48-card deck count none). */
 export const DECK_POINTS = 2 * POINTS.reduce((a, p) => a + p, 0);
 

@@ -19,6 +19,7 @@ import {
   DA,
   esuit,
   HT,
+  isQueen,
   isTrump,
   KINDS,
   points,
@@ -97,7 +98,7 @@ const kindsOf = (m: number): number[] => {
 
 /** High trumps a player should not throw away: Dullen, Queens (and a Schwein). */
 const precious = (p: PlayState, k: number): boolean =>
-  isTrump(p.order, k) && (k === HT || k % 6 === 3 || (k === DA && p.pigSeat === p.seat));
+  isTrump(p.order, k) && (k === HT || isQueen(k) || (k === DA && p.pigSeat === p.seat));
 
 function best(ks: readonly number[], key: (k: number) => number): number {
   let b = ks[0];

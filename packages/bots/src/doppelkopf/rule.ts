@@ -7,7 +7,7 @@
  * - Armut: give the cheapest cards, take when the hand has trumps to carry the poor player, return plain
  *   cards of the shortest suits (to make voids), the cheapest first, trumps last;
  * - announcements by hand strength before the first deadline; keine 90/60/30 when the party's tricks
- *   already hold more than 150/180/210 card points.
+ *   already hold more than the engine's limits (`HOUSE_LIMIT`: 150/180/210 card points).
  */
 import type { Card } from '@stich/engine';
 import {
@@ -15,6 +15,7 @@ import {
   type DoppelkopfView,
   levelOf,
   orderOfSolo,
+  POOR_TRUMPS,
   SOLOS,
   type Solo,
 } from '@stich/engine/doppelkopf/index';
@@ -26,6 +27,8 @@ import {
   esuit,
   HOUSE_LIMIT,
   HT,
+  handSizeOf,
+  isAce,
   isTrump,
   KINDS,
   kindOf,
@@ -36,6 +39,10 @@ import {
 import { type PlayState, ruleKind } from './play.ts';
 
 type A = DoppelkopfAction;
+
+const SQ = kindOf('SQ');
+/** A full hand of the 40-card deck (no nines). */
+const SHORT_HAND = handSizeOf({ nines: false });
 
 /** Counts per kind of a list of cards. */
 export const countsOfHand = (hand: readonly Card[]): number[] => {
@@ -112,7 +119,7 @@ export function soloChoice(
   }
   // The line: about two thirds of the 12-card maximum of 3 per card.
   // 40-card deck: the trumps are a larger share, the line higher.
-  return { solo: bestSolo, margin: bestV - (n <= 10 ? 2.35 : 1.9) * n };
+  return { solo: bestSolo, margin: bestV - (n <= SHORT_HAND ? 2.35 : 1.9) * n };
 }
 
 const find = (legal: readonly A[], t: string): A | undefined => legal.find((a) => a.t === t);
@@ -129,11 +136,11 @@ function trumpsNormal(hand: readonly number[]): number {
 export function reserveDecision(v: DoppelkopfView, legal: readonly A[]): A {
   const hand = countsOfHand(v.hand);
   const solos = declares(legal).filter((g) => g !== 'hochzeit' && g !== 'armut');
-  const solo = soloChoice(hand, solos.length > 0 ? solos : [...SOLOS.slice(0, 6)]);
+  const solo = soloChoice(hand, solos.length > 0 ? solos : SOLOS.filter((g) => g !== 'fleischlos'));
   const strong = solo.margin >= 0;
   const bothQueens = hand[CQ] === 2;
   const silent = bothQueens && handStrength(0, hand) - 2.5 * losers(0, hand) >= 1.9 * v.hand.length;
-  const poor = trumpsNormal(hand) <= 3;
+  const poor = trumpsNormal(hand) <= POOR_TRUMPS;
   const declare = (g: string) => legal.find((a) => a.t === 'declare' && a.game === g);
   switch (v.phase) {
     case 'reserve': {
@@ -176,7 +183,7 @@ export function armutDecision(v: DoppelkopfView, legal: readonly A[]): A {
   if (find(legal, 'take')) {
     const t = trumpsNormal(hand);
     let high = hand[HT];
-    for (const k of [CQ, CQ + 6]) high += hand[k];
+    for (const k of [CQ, SQ]) high += hand[k];
     return t * 2 >= v.hand.length + 1 && high >= 2 ? find(legal, 'take')! : find(legal, 'shove')!;
   }
   const give = cards('give');
@@ -190,7 +197,7 @@ export function armutDecision(v: DoppelkopfView, legal: readonly A[]): A {
       if (isTrump(0, k)) return 1000 + strength(0, k) * 10 + points(k);
       let len = 0;
       for (const j of byStrength(0)[esuit(0, k)]) len += hand[j];
-      const ace = k % 6 === 5;
+      const ace = isAce(k);
       return (ace ? 500 : 0) + len * 20 + points(k);
     };
     return ret.reduce((b, a) => (key(kindOf(a.card)) < key(kindOf(b.card)) ? a : b));
@@ -198,7 +205,7 @@ export function armutDecision(v: DoppelkopfView, legal: readonly A[]): A {
   return legal[0];
 }
 
-const giveKey = (k: number): number => (isTrump(0, k) ? -100 : 0) + points(k) + (k % 6 === 5 ? 50 : 0);
+const giveKey = (k: number): number => (isTrump(0, k) ? -100 : 0) + points(k) + (isAce(k) ? 50 : 0);
 
 /** The seat's party and partners as far as it knows them. */
 export function playStateOf(v: DoppelkopfView, kn: Knowledge, legalKinds: number): PlayState {
@@ -249,7 +256,7 @@ export function ruleAnnouncement(v: DoppelkopfView, kn: Knowledge, legal: readon
     const n = v.hand.length;
     const s = handStrength(order, kn.hand);
     // Before any card the line is about 1.2 times a hand's average; later the tricks won count too.
-    const line = (soloistOf(v) === me ? 2.4 : 1.35) * n + (n < 10 ? 0 : 0);
+    const line = (soloistOf(v) === me ? 2.4 : 1.35) * n;
     if (s + secured / 10 >= line) return first;
     return null;
   }

@@ -35,8 +35,8 @@ import {
   DECK_POINTS,
   esuit,
   followKinds,
-  HOCHZEIT_TRICKS,
   handSizeOf,
+  hochzeitAfter,
   KINDS,
   kindOf,
   points,
@@ -225,10 +225,11 @@ class Sim {
       }
     }
     if (this.hoch >= 0) {
-      if (ws !== this.hoch) {
-        this.re |= 1 << ws;
+      const h = hochzeitAfter(this.hoch, ws, this.tricksDone);
+      if (h !== this.hoch) {
+        if (h >= 0) this.re |= 1 << h;
         this.hoch = -1;
-      } else if (this.tricksDone + 1 >= HOCHZEIT_TRICKS) this.hoch = -1;
+      }
     }
     this.future.push({ leader: this.leader, kinds: this.trick, winner: ws });
     this.tricksDone++;

@@ -24,8 +24,8 @@ import {
   byStrength,
   DA,
   esuit,
-  HOCHZEIT_TRICKS,
   HT,
+  hochzeitAfter,
   KINDS,
   PIG_STRENGTH,
   points,
@@ -296,10 +296,11 @@ export class DkSolver {
       const t2 = this.tk[2];
       const t3 = this.tk[3];
       if (this.hoch >= 0) {
-        if (w !== this.hoch) {
-          this.re |= 1 << w;
+        const h = hochzeitAfter(this.hoch, w, this.tricksDone);
+        if (h !== this.hoch) {
+          if (h >= 0) this.re |= 1 << h;
           this.hoch = -1;
-        } else if (this.tricksDone + 1 >= HOCHZEIT_TRICKS) this.hoch = -1;
+        }
       }
       const gain = ((this.re >> w) & 1) !== 0 ? pts : 0;
       this.leader = w;

@@ -8,7 +8,7 @@
  * Estimate (`rule`): a hand-strength formula.
  */
 import type { Card, Rng } from '@stich/engine';
-import { DECK36, SUITS, seeded, shuffle } from '@stich/engine';
+import { DECK36, GAME_META, SUITS, seeded, shuffle } from '@stich/engine';
 import type { DifferenzlerAction, DifferenzlerView } from '@stich/engine/differenzler/index';
 import type { BotRequest } from '../index.ts';
 import type { Players } from '../levels.ts';
@@ -21,7 +21,9 @@ import { legalOf, viewOf } from '../view.ts';
 
 type A = DifferenzlerAction;
 
-const SEATS = [0, 1, 2, 3];
+const SEATS = Array.from({ length: GAME_META.differenzler.players[0] }, (_, s) => s);
+/** Cards in each hand: the engine deals the whole deck. */
+const HAND = DECK36.length / SEATS.length;
 /** Hands of this many cards or more (tricks 1-3) are played by rule: no sampled deal would fit the budget. */
 const FIRST_SEARCHED = 7;
 
@@ -80,10 +82,10 @@ export function rollout(
   const points = [0, 0, 0, 0];
   const tricks: { leader: number; cards: Card[] }[] = [];
   const base = { rules: DIFFERENZLER, trump, undertrump } as const;
-  for (let t = 0; t < 9; t++) {
+  for (let t = 0; t < HAND; t++) {
     const cards: Card[] = [];
-    for (let i = 0; i < 4; i++) {
-      const seat = (leader + i) % 4;
+    for (let i = 0; i < SEATS.length; i++) {
+      const seat = (leader + i) % SEATS.length;
       const legal = legalCards(base, held[seat], cards);
       const ctx: PlayContext = {
         ...base,
@@ -103,8 +105,9 @@ export function rollout(
       held[seat].splice(held[seat].indexOf(c), 1);
       cards.push(c);
     }
-    const w = (leader + winnerIndex(base, cards)) % 4;
-    points[w] += cards.reduce((a, c) => a + cardValue(base, c), 0) + (t === 8 ? 5 : 0);
+    const w = (leader + winnerIndex(base, cards)) % SEATS.length;
+    points[w] +=
+      cards.reduce((a, c) => a + cardValue(base, c), 0) + (t === HAND - 1 ? DIFFERENZLER.lastTrick : 0);
     tricks.push({ leader, cards });
     leader = w;
   }
@@ -123,8 +126,8 @@ function searchEstimate(v: DifferenzlerView, me: number, rng: Rng, deals = 48): 
     for (const s of SEATS) {
       if (s === me) hands.push([...hand]);
       else {
-        hands.push(cards.slice(k, k + 9));
-        k += 9;
+        hands.push(cards.slice(k, k + HAND));
+        k += HAND;
       }
     }
     const estimates = hands.map((h) => formulaEstimate(h, trump));

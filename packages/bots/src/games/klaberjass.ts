@@ -8,10 +8,16 @@
  */
 import type { Card, Rng } from '@stich/engine';
 import { DECK32, seeded } from '@stich/engine';
-import type { KlaberjassAction, KlaberjassView } from '@stich/engine/klaberjass/index';
+import {
+  BELLA_VALUE,
+  HAND_SIZE,
+  type KlaberjassAction,
+  type KlaberjassView,
+  makerWins,
+} from '@stich/engine/klaberjass/index';
 import type { BotRequest } from '../index.ts';
 import type { Players } from '../levels.ts';
-import { type BidSim, declarerWins, suitIndex } from '../play/bid.ts';
+import { type BidSim, declarerWins, leastWin, suitIndex } from '../play/bid.ts';
 import type { PlayContext } from '../play/context.ts';
 import { ruleCard } from '../play/heuristic.ts';
 import { bestCard, pimc } from '../play/pimc.ts';
@@ -57,6 +63,9 @@ export function contextOf(v: KlaberjassView, me: number): PlayContext {
   };
 }
 
+/** The margin the maker needs (003: a tie, Riegel, loses). */
+const MAKER_MARGIN = leastWin(makerWins);
+
 /** Strength at which the rule player takes or names a suit, calibrated like Klapper-Jas (docs/bots.md). */
 const RULE_LINE = 41;
 
@@ -68,7 +77,7 @@ function simFor(v: KlaberjassView, me: number): BidSim {
     order: [nonDealer, v.dealer],
     me,
     hand: v.hand ?? [],
-    handSize: 9,
+    handSize: HAND_SIZE,
     known: [[], []],
     outOfPlay: v.turned ? [v.turned] : [],
     turned: v.turned ?? undefined,
@@ -78,7 +87,14 @@ function simFor(v: KlaberjassView, me: number): BidSim {
 
 function makerShare(v: KlaberjassView, me: number, suit: string, rng: Rng): number {
   const party = me === 0 ? [0, 1] : [1, 0];
-  const r = declarerWins(simFor(v, me), suitIndex(suit), { party, threshold: () => 1 }, rng, 10, 400_000);
+  const r = declarerWins(
+    simFor(v, me),
+    suitIndex(suit),
+    { party, threshold: () => MAKER_MARGIN },
+    rng,
+    10,
+    400_000,
+  );
   return r.samples === 0 ? 0 : r.wins / r.samples;
 }
 
@@ -119,7 +135,9 @@ function play(req: BotRequest, v: KlaberjassView, search: boolean): A {
     const est = pimc(ctx, cards, seeded(`${req.seed}/pimc`));
     if (est.samples > 0) {
       card = bestCard(est, cards, card);
-      expectLoss = est.totals.get(card)! / est.samples + (v.points[req.seat] - v.points[1 - req.seat]) < -20;
+      // Behind by more than Bella would bring back: claiming it only hands it to the opponent.
+      expectLoss =
+        est.totals.get(card)! / est.samples + (v.points[req.seat] - v.points[1 - req.seat]) < -BELLA_VALUE;
     }
   }
   const withBella = legal.find((a) => a.t === 'play' && a.card === card && a.bella);

@@ -14,6 +14,7 @@ import type { Card, Rng } from '@stich/engine';
 import { DECK32, SUITS, seeded } from '@stich/engine';
 import {
   BELLE_VALUE,
+  declarerBeats,
   handSize,
   type KlapperjasAction,
   type KlapperjasView,
@@ -21,7 +22,7 @@ import {
 } from '@stich/engine/klapperjas/index';
 import type { BotRequest } from '../index.ts';
 import type { Players } from '../levels.ts';
-import { type BidSim, declarerWins, suitIndex, type WinTest } from '../play/bid.ts';
+import { type BidSim, declarerWins, leastWin, suitIndex, type WinTest } from '../play/bid.ts';
 import type { PlayContext } from '../play/context.ts';
 import { ruleCard } from '../play/heuristic.ts';
 import { bestCard, type Estimate, pimc } from '../play/pimc.ts';
@@ -186,11 +187,15 @@ function simFor(v: KlapperjasView, me: number): BidSim {
   };
 }
 
+/** The margin the declarer's party needs against the other (000 5: a tie loses). */
+const DECLARER_MARGIN = leastWin(declarerBeats);
+
 function winTest(v: KlapperjasView, me: number): WinTest {
   const party = Array.from({ length: v.seats }, (_, s) => partyOf(v, s, me));
   // 3 players: declarer D beats the better opponent, taken as 0.6 of the opponents' sum O:
   // D > 0.3 (S − v) with D = (S + v) / 2 gives v > −S / 4.
-  const threshold = v.active.length === 3 ? (dealt: number) => Math.floor(-dealt / 4) + 1 : () => 1;
+  const threshold =
+    v.active.length === 3 ? (dealt: number) => Math.floor(-dealt / 4) + 1 : () => DECLARER_MARGIN;
   return { party, threshold };
 }
 

@@ -37,6 +37,12 @@ export interface WinTest {
   readonly threshold: (dealtPoints: number) => number;
 }
 
+/**
+ * The least whole margin that wins under a game's rule of who wins the deal (the engine's `makerWins` or
+ * `declarerBeats`): 1 where a tie loses for the declarer, 0 where it would win.
+ */
+export const leastWin = (wins: (declarer: number, other: number) => boolean): number => (wins(0, 0) ? 0 : 1);
+
 /** A full deal consistent with what the seat sees. */
 export function sampleDeal(sim: BidSim, rng: Rng, trump = -1): Card[][] {
   const seen = new Set<Card>([...sim.hand, ...sim.outOfPlay]);

@@ -25,8 +25,9 @@ type A = DoppelkopfAction;
 /** 004: "Krank ist, wer fünf oder mehr Könige auf der Hand hat." */
 export const isSick = (s: S, seat: Seat): boolean => countIn(s, seat, KING_MASK) >= 5;
 /** 004: "Arm ist, wer nicht mehr als drei Trumpfkarten hat." */
+export const POOR_TRUMPS = 3;
 export const isPoor = (s: S, seat: Seat): boolean =>
-  s.config.options.armut !== 'off' && trumpsOf(s, seat) <= 3;
+  s.config.options.armut !== 'off' && trumpsOf(s, seat) <= POOR_TRUMPS;
 const hasHochzeit = (s: S, seat: Seat): boolean => (heldTwice(s, seat) & (1 << CQ)) !== 0;
 
 // ---- legal actions -------------------------------------------------------------------------------------

@@ -58,11 +58,12 @@ export type { DoppelkopfDeal } from './deal.ts';
 export { counted as countedSpecials, type FinishedTrick, specials } from './finish.ts';
 export { type DoppelkopfGame, doppelkopf } from './game.ts';
 // House preset (004): doko-house.
+export { POOR_TRUMPS } from './house.ts';
 export type { ArmutDeal, HouseDeal, HouseResult, RedealReason } from './housedeal.ts';
 export { HOUSE_LIMIT, scoreHouse } from './housescore.ts';
 export type { ArmutView, HouseView } from './houseview.ts';
 export type { DoppelkopfOutcome } from './outcome.ts';
-export { followKinds, HOCHZEIT_TRICKS, legalKinds } from './play.ts';
+export { followKinds, HOCHZEIT_TRICKS, hochzeitAfter, legalKinds } from './play.ts';
 export { scoreDdv } from './score.ts';
 export {
   CALLS,

@@ -46,6 +46,12 @@ export const holdsBothQueens = (s: S, seat: Seat): boolean => (heldTwice(s, seat
 
 /** The tricks in which a Hochzeit finds its partner (the first won by another seat); none, the holder plays alone. */
 export const HOCHZEIT_TRICKS = 3;
+/**
+ * An open Hochzeit after its trick `trick` (from 0) won by `winner`, for the bots' searches: the partner found
+ * (`winner`, not the holder), the holder alone (-1, HOCHZEIT_TRICKS won himself), or still open (`holder`).
+ */
+export const hochzeitAfter = (holder: number, winner: number, trick: number): number =>
+  winner !== holder ? winner : trick >= HOCHZEIT_TRICKS - 1 ? -1 : holder;
 
 export const partyOf = (s: S, seat: Seat): 0 | 1 => (((s.d.re >> seat) & 1) !== 0 ? 0 : 1);
 
@@ -275,7 +281,7 @@ export function play(s: S, seat: Seat, card: unknown): Result<S> {
   let contract = d.contract as Contract;
   let re = d.re;
   // Hochzeit: the first of tricks 1-3 not won by the holder finds his partner; three won alone, he plays alone.
-  // (HOCHZEIT_TRICKS: the bots' searches end the open Hochzeit at the same trick.)
+  // (The bots' searches follow the same rule by `hochzeitAfter`.)
   if (contract.kind === 'hochzeit' && contract.clarification === 0) {
     if (bestSeat !== contract.declarer) {
       contract = { ...contract, partner: bestSeat, clarification: trick + 1 };

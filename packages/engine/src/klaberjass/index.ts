@@ -2,7 +2,7 @@ export type { KlaberjassAction, Verdict } from './actions.ts';
 export { type KjRank, PLAIN_ORDER, type SequenceCompare, TRUMP_ORDER } from './cards.ts';
 export { type KlaberjassGame, type KlaberjassSpec, klaberjass, SPEC } from './game.ts';
 export { legalPlays } from './play.ts';
-export { scoreDeal } from './score.ts';
+export { BELLA_VALUE, HAND_SIZE, LAST_TRICK, makerWins, scoreDeal } from './score.ts';
 export type {
   KlaberjassConfig,
   KlaberjassDeal,

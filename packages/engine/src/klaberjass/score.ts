@@ -12,6 +12,12 @@ type State = KlaberjassState;
 
 /** The last trick's bonus (003: "zehn für den letzten Stich"). */
 export const LAST_TRICK = 10;
+/** What Bella (trump King and Queen in one hand, 003) adds to the claiming seat's total. */
+export const BELLA_VALUE = 20;
+/** Cards in each hand in play (003): six dealt first, three more after trump is made. */
+export const HAND_SIZE = 9;
+/** Whether the maker wins the deal (003): only with the higher total; equal totals (Riegel) lose. */
+export const makerWins = (maker: number, other: number): boolean => maker > other;
 
 /**
  * What each seat scores from a deal's totals (003): "Wenn der Trumpfhersteller die höhere Kerbe hat, zählt
@@ -37,7 +43,7 @@ export function dealRow(s: State, tally: DealTally): KlaberjassDealResult {
   const seq = countedSequences(o.seqWinner, o.startHands);
   const cardPoints = [0, 1].map((p) => tally.points[p] - (p === last ? LAST_TRICK : 0));
   const totals = [0, 1].map(
-    (p) => tally.points[p] + (p === seq.seat ? seq.points : 0) + (p === o.bella ? 20 : 0),
+    (p) => tally.points[p] + (p === seq.seat ? seq.points : 0) + (p === o.bella ? BELLA_VALUE : 0),
   );
   const m = o.maker;
   return {
@@ -53,7 +59,7 @@ export function dealRow(s: State, tally: DealTally): KlaberjassDealResult {
     cardPoints,
     totals,
     scored: scoreDeal(totals, m),
-    winner: totals[m] > totals[1 - m] ? m : 1 - m,
+    winner: makerWins(totals[m], totals[1 - m]) ? m : 1 - m,
     thrownIn: o.thrownIn,
     // A played deal with a schmeiss said: it was refused (an accepted one throws the deal in).
     schmeiss: { accepted: o.schmeissed, refused: o.schmeisser >= 0 ? o.schmeisser : null },

@@ -37,6 +37,8 @@ export const trickRules = (trump: number): TrickRules<Card> =>
 export const LAST_TRICK = JASS32_GAME.lastTrick;
 /** What a Belle (trump Dame and König in one hand, 000 3.4) adds to its party's points. */
 export const BELLE_VALUE = 20;
+/** Whether the declarer's party beats an opposing party's total (000 5): only with more; a tie loses. */
+export const declarerBeats = (declarer: number, other: number): boolean => declarer > other;
 /** Cards in each hand in play: 8 with four players (000 4.4), 9 with two or three (000 4.2). */
 export const handSize = (players: number): number => (players === 4 ? 8 : 9);
 

@@ -5,7 +5,7 @@
 
 import { type Card, SUITS } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
-import { BELLE_VALUE, CARD, LAST_TRICK, R_JACK, R_NINE } from './cards.ts';
+import { BELLE_VALUE, CARD, declarerBeats, LAST_TRICK, R_JACK, R_NINE } from './cards.ts';
 import { bestDecl, meldsValue, toSpec } from './melds.ts';
 import {
   copy,
@@ -54,7 +54,7 @@ export function finishDeal(s: S): S {
     if (d.party[x] === dp) ours.push(x);
     else {
       opps.push(x);
-      if (final[dp] <= final[d.party[x]]) won = false;
+      if (!declarerBeats(final[dp], final[d.party[x]])) won = false;
     }
   }
   const base = o.scoring === 'flat' ? 1 : d.kind === 'orgi' ? 2 : 1;
