@@ -86,9 +86,13 @@ const BELLA_PAIR: readonly number[] = [0, 1, 2, 3].map(
  */
 export const BELLA: PlayClaim<State> = {
   field: 'bella',
-  may: (s, seat) =>
-    seat === s.own.bellaHolder &&
-    (legalPlays(s.held[2 * seat], s.led, s.own.trump) & BELLA_PAIR[s.own.trump]) !== 0,
+  // Holding one of the two (the other played): the cheap check; which cards are legal the kernel's card
+  // list says (`allows` is asked for those only), so the legal cards are found once.
+  may(s, seat) {
+    if (seat !== s.own.bellaHolder) return false;
+    const pair = s.held[2 * seat] & BELLA_PAIR[s.own.trump];
+    return pair !== 0 && pair !== BELLA_PAIR[s.own.trump];
+  },
   allows(s, seat, card) {
     if (seat !== s.own.bellaHolder || card >> 3 !== s.own.trump) return false;
     const p = card & 7;
