@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTING_HANDS, dealt, estimated, playAll, split } from '../src/differenzler/fixtures.ts';
 import { type DifferenzlerState, differenzler as G } from '../src/differenzler/index.ts';
 import { unwrap } from '../src/index.ts';
+import { COUNTING_HANDS, dealt, estimated, playAll, split } from './fixtures/differenzler.ts';
 
 /** Deep copy to compare against after a failed call: the state must not change. */
 const snapshot = (s: DifferenzlerState): unknown => structuredClone(s);

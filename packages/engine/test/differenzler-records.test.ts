@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COUNTING_TRICKS } from '../src/differenzler/fixtures.ts';
 import { type DifferenzlerState, differenzler as G } from '../src/differenzler/index.ts';
 import { parseRecord, replay, unwrap } from '../src/index.ts';
+import { COUNTING_TRICKS } from './fixtures/differenzler.ts';
 
 const DIR = join(import.meta.dirname, '../../../examples/differenzler');
 const FILES = readdirSync(DIR).filter((f) => f.endsWith('.json'));

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { beats, cardValue } from '../src/differenzler/cards.ts';
 import {
-  COUNTING_HANDS,
-  COUNTING_TRICKS,
-  dealt,
-  estimated,
-  playAll,
-  split,
-} from '../src/differenzler/fixtures.ts';
-import {
   type DifferenzlerState,
   differenzler as G,
   PLAIN_VALUE,
@@ -17,6 +9,14 @@ import {
 } from '../src/differenzler/index.ts';
 import { legalMasks } from '../src/differenzler/play.ts';
 import { type Card, cardId, DECK36, RANKS, type Rank, SUITS, seeded, shuffle, unwrap } from '../src/index.ts';
+import {
+  COUNTING_HANDS,
+  COUNTING_TRICKS,
+  dealt,
+  estimated,
+  playAll,
+  split,
+} from './fixtures/differenzler.ts';
 
 const H = SUITS.indexOf('H');
 const cardsOfMasks = (m: ArrayLike<number>): string[] =>

@@ -91,6 +91,10 @@ describe('Klaberjass: fast path = reference step', () => {
           if (klaberjass.awaitsDeal(s)) {
             const deal = klaberjass.randomDeal(s, rng);
             expect(unwrap(kjReference.applyDeal(s, deal))).toEqual(unwrap(klaberjass.applyDeal(s, deal)));
+            // deal.ts's shortcut: a drawn deal carries its card sets; its plain copy is checked card by card.
+            const copy = { hands: deal.hands.map((h) => [...h]), stock: [...deal.stock] };
+            expect(unwrap(klaberjass.applyDeal(s, copy))).toEqual(unwrap(klaberjass.applyDeal(s, deal)));
+            expect(JSON.parse(JSON.stringify(deal))).toEqual(copy);
             s = unwrap(klaberjass.applyDeal(s, deal));
             continue;
           }

@@ -23,8 +23,8 @@ import {
   TOP,
 } from '../src/klaberjass/actions.ts';
 import { CARDS, cardsOf, indexOf } from '../src/klaberjass/cards.ts';
-import { config, game } from '../src/klaberjass/fixtures.ts';
 import type { KlaberjassState } from '../src/klaberjass/index.ts';
+import { config, game } from './fixtures/klaberjass.ts';
 
 const ALL = 0xffffffff | 0;
 const EVERY_ACTION = [

@@ -16,17 +16,6 @@ import {
   TRUMP_STRENGTH,
 } from '../src/klaberjass/cards.ts';
 import {
-  config,
-  DEAL_F,
-  deal,
-  game,
-  PLAY_F,
-  play,
-  run,
-  started,
-  TALK_F,
-} from '../src/klaberjass/fixtures.ts';
-import {
   type KlaberjassAction,
   type KlaberjassState,
   legalPlays,
@@ -34,6 +23,7 @@ import {
   scoreDeal,
   TRUMP_ORDER,
 } from '../src/klaberjass/index.ts';
+import { config, DEAL_F, deal, game, PLAY_F, play, run, started, TALK_F } from './fixtures/klaberjass.ts';
 
 const TAKE = { t: 'take' } as const;
 const PASS = { t: 'pass' } as const;

@@ -11,6 +11,7 @@ import {
   type FollowPolicy,
   JASS36,
   PLAYS,
+  suitPlays,
   type TrickOrder,
 } from '../kernel/index.ts';
 import {
@@ -162,26 +163,7 @@ function legalNow(s: DifferenzlerState, seat: Seat): void {
 export const FAST: FastFollow<DifferenzlerState> = {
   playable(s, seat) {
     legalNow(s, seat);
-    const m0 = legal4[0];
-    const m1 = legal4[1];
-    const m2 = legal4[2];
-    const m3 = legal4[3];
-    // Following suit, or trumping: one suit, an interned list.
-    if ((m1 | m2 | m3) === 0) return BY_SUIT[m0];
-    if ((m0 | m2 | m3) === 0) return BY_SUIT[512 + m1];
-    if ((m0 | m1 | m3) === 0) return BY_SUIT[1024 + m2];
-    if ((m0 | m1 | m2) === 0) return BY_SUIT[1536 + m3];
-    const l0 = BY_SUIT[m0];
-    const l1 = BY_SUIT[512 + m1];
-    const l2 = BY_SUIT[1024 + m2];
-    const l3 = BY_SUIT[1536 + m3];
-    const out: CardAction[] = new Array(l0.length + l1.length + l2.length + l3.length);
-    let k = 0;
-    for (let i = 0; i < l0.length; i++) out[k++] = l0[i];
-    for (let i = 0; i < l1.length; i++) out[k++] = l1[i];
-    for (let i = 0; i < l2.length; i++) out[k++] = l2[i];
-    for (let i = 0; i < l3.length; i++) out[k++] = l3[i];
-    return out;
+    return suitPlays(BY_SUIT, 512, legal4[0], legal4[1], legal4[2], legal4[3]);
   },
   beats: (s, kind, top) => beats(kind, top, s.own.trump),
   allows(s, seat, kind) {

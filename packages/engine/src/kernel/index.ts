@@ -11,6 +11,8 @@
  * - follow.ts   follow/ruff/overtrump as named policies over card categories, and their inference tables.
  * - infer.ts    the same policies over cards: legal cards, what a seat cannot hold (for bots and tests).
  * - phases.ts   one handler per phase.
+ * - suitplays.ts a fast path's play list from interned lists by suit (Klaberjass, Differenzler).
+ * - states.ts   the kernel's new states written out field by field (one shape); `phased` for a game's own phases.
  * - spec.ts     the override list as a type, `TrickGameSpec`: what a game supplies, and nothing else (the
  *               list and its defaults are documented there, member by member); the state, deal, view and
  *               outcome of a trick game.
@@ -48,4 +50,6 @@ export * from './infer.ts';
 export * from './jass.ts';
 export * from './phases.ts';
 export * from './spec.ts';
+export { phased } from './states.ts';
+export * from './suitplays.ts';
 export * from './trick.ts';

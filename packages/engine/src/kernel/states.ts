@@ -121,3 +121,35 @@ export function dealtState<C extends TrickConfig, X, R extends object>(
     own: s.own,
   };
 }
+
+/**
+ * `s` in `phase` with the hands `held`, `turn` and the game's part `own`: a step of a game's own phase
+ * (bidding, talk), written out field by field as `stepped` (a spread of the state cost more).
+ */
+export function phased<C extends TrickConfig, X, R extends object>(
+  s: TrickState<C, X, R>,
+  phase: string,
+  held: readonly number[],
+  turn: Seat,
+  own: X,
+): TrickState<C, X, R> {
+  return {
+    config: s.config,
+    phase,
+    dealer: s.dealer,
+    dealt: s.dealt,
+    held,
+    turn,
+    trick: s.trick,
+    best: s.best,
+    led: s.led,
+    top: s.top,
+    worth: s.worth,
+    tricks: s.tricks,
+    points: s.points,
+    tricksWon: s.tricksWon,
+    results: s.results,
+    scores: s.scores,
+    own,
+  };
+}

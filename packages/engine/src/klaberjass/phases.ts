@@ -5,7 +5,7 @@
 import { SUITS, type Suit } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
-import type { TrickPhase } from '../kernel/index.ts';
+import { phased, type TrickPhase } from '../kernel/index.ts';
 import {
   ACCEPT,
   ANNOUNCE,
@@ -75,12 +75,8 @@ const ALONE: ReadonlyMap<KlaberjassAction, readonly KlaberjassAction[]> = new Ma
 );
 
 /** The state with the game's part `own` and `turn` (each caller spreads `s.own` with a literal: one shape each). */
-const withOwn = (s: State, own: KlaberjassOwn, turn = s.turn, phase = s.phase): State => ({
-  ...s,
-  phase,
-  turn,
-  own,
-});
+const withOwn = (s: State, own: KlaberjassOwn, turn = s.turn, phase = s.phase): State =>
+  phased(s, phase, s.held, turn, own);
 
 const said = (s: State, seat: Seat, action: KlaberjassAction): readonly Said[] => [
   ...s.own.bids,
@@ -110,7 +106,7 @@ function fixTrump(s: State, bids: readonly Said[], maker: Seat, trump: number): 
   const turnedSeven = s.own.turned === seven;
   const holder = turnedSeven ? -1 : (h0 >> seven) & 1 ? 0 : (h1 >> seven) & 1 ? 1 : -1;
   const own = { ...s.own, bids, maker, trump, extra: [0, 0], sevenHolder: holder };
-  const next: State = { ...s, held: heldOf(h0, h1), own };
+  const next = phased(s, s.phase, heldOf(h0, h1), s.turn, own);
   // Both seats are asked, non-dealer first, so that a pass does not tell where the 7 is.
   return turnedSeven ? startSequences(next) : withOwn(next, own, nonDealer(s), 'exchange');
 }
@@ -220,13 +216,13 @@ export const PHASES: Readonly<Record<string, TrickPhase<State, KlaberjassAction>
     legal: (s, seat) => (seat === s.own.sevenHolder ? EXCHANGE_OR_PASS : ONLY_PASS),
     apply(s, seat, action) {
       const t = action.t;
-      if (t === 'pass') return ok(seat === s.dealer ? startSequences(s) : { ...s, turn: s.dealer });
+      if (t === 'pass') return ok(seat === s.dealer ? startSequences(s) : withOwn(s, s.own, s.dealer));
       if (t !== 'exchange') return wrong(s, t);
       if (seat !== s.own.sevenHolder)
         return err('illegal-action', 'only the holder of the trump 7 may exchange it');
       const held = s.held.slice();
       held[2 * seat] = (held[2 * seat] & ~(1 << (s.own.trump * 8 + POS.seven))) | (1 << s.own.turned);
-      return ok(startSequences({ ...s, held, own: { ...s.own, exchanged: true } }));
+      return ok(startSequences(phased(s, s.phase, held, s.turn, { ...s.own, exchanged: true })));
     },
   }),
   sequences: phase({

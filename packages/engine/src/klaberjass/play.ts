@@ -13,6 +13,7 @@ import {
   legalWord,
   PLAYS,
   type PlayClaim,
+  suitPlays,
   type TrickOrder,
 } from '../kernel/index.ts';
 import { beats, CARDS, cardPoints, ORDERS, POS, suitMask, TRUMP_STRENGTH } from './cards.ts';
@@ -86,9 +87,13 @@ const BELLA_PAIR: readonly number[] = [0, 1, 2, 3].map(
  */
 export const BELLA: PlayClaim<State> = {
   field: 'bella',
-  may: (s, seat) =>
-    seat === s.own.bellaHolder &&
-    (legalPlays(s.held[2 * seat], s.led, s.own.trump) & BELLA_PAIR[s.own.trump]) !== 0,
+  // Holding one of the two (the other played): the cheap check; which cards are legal the kernel's card
+  // list says (`allows` is asked for those only), so the legal cards are found once.
+  may(s, seat) {
+    if (seat !== s.own.bellaHolder) return false;
+    const pair = s.held[2 * seat] & BELLA_PAIR[s.own.trump];
+    return pair !== 0 && pair !== BELLA_PAIR[s.own.trump];
+  },
   allows(s, seat, card) {
     if (seat !== s.own.bellaHolder || card >> 3 !== s.own.trump) return false;
     const p = card & 7;
@@ -108,27 +113,7 @@ const BY_SUIT: readonly (readonly CardAction[])[] = Array.from({ length: 4 * 256
 export const FAST: FastFollow<State> = {
   playable(s, seat) {
     const m = legalPlays(s.held[2 * seat], s.led, s.own.trump);
-    const b0 = m & 0xff;
-    const b1 = (m >>> 8) & 0xff;
-    const b2 = (m >>> 16) & 0xff;
-    const b3 = m >>> 24;
-    // Following suit, or trumping: one suit, an interned list.
-    if ((b1 | b2 | b3) === 0) return BY_SUIT[b0];
-    if ((b0 | b2 | b3) === 0) return BY_SUIT[256 + b1];
-    if ((b0 | b1 | b3) === 0) return BY_SUIT[512 + b2];
-    if ((b0 | b1 | b2) === 0) return BY_SUIT[768 + b3];
-    // Several suits (a lead, or neither follow nor trump): the four lists copied into one of their length.
-    const l0 = BY_SUIT[b0];
-    const l1 = BY_SUIT[256 + b1];
-    const l2 = BY_SUIT[512 + b2];
-    const l3 = BY_SUIT[768 + b3];
-    const out: CardAction[] = new Array(l0.length + l1.length + l2.length + l3.length);
-    let k = 0;
-    for (let i = 0; i < l0.length; i++) out[k++] = l0[i];
-    for (let i = 0; i < l1.length; i++) out[k++] = l1[i];
-    for (let i = 0; i < l2.length; i++) out[k++] = l2[i];
-    for (let i = 0; i < l3.length; i++) out[k++] = l3[i];
-    return out;
+    return suitPlays(BY_SUIT, 256, m & 0xff, (m >>> 8) & 0xff, (m >>> 16) & 0xff, m >>> 24);
   },
   allows: (s, seat, kind) => (legalPlays(s.held[2 * seat], s.led, s.own.trump) & (1 << kind)) !== 0,
   beats: (s, kind, top) => beats(kind, top, s.own.trump),

@@ -41,10 +41,13 @@ export function dealRow(s: State, tally: DealTally): KlaberjassDealResult {
   const o = s.own;
   const last = tally.lastTrick;
   const seq = countedSequences(o.seqWinner, o.startHands);
-  const cardPoints = [0, 1].map((p) => tally.points[p] - (p === last ? LAST_TRICK : 0));
-  const totals = [0, 1].map(
-    (p) => tally.points[p] + (p === seq.seat ? seq.points : 0) + (p === o.bella ? BELLA_VALUE : 0),
-  );
+  // Literals, not `map` closures: once a deal on the self-play's path.
+  const p = tally.points;
+  const cardPoints = [p[0] - (last === 0 ? LAST_TRICK : 0), p[1] - (last === 1 ? LAST_TRICK : 0)];
+  const totals = [
+    p[0] + (seq.seat === 0 ? seq.points : 0) + (o.bella === 0 ? BELLA_VALUE : 0),
+    p[1] + (seq.seat === 1 ? seq.points : 0) + (o.bella === 1 ? BELLA_VALUE : 0),
+  ];
   const m = o.maker;
   return {
     dealer: s.dealer,
