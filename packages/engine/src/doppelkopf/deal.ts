@@ -68,7 +68,10 @@ export function start(config: DoppelkopfConfig, dealer: Seat): S {
     phase: 'deal',
     turn: (d + 1) % SEATS,
     played: 0,
-    ones: EMPTY4,
+    o0: 0,
+    o1: 0,
+    o2: 0,
+    o3: 0,
     twice: EMPTY4,
     trick: 0,
     plays: null,
@@ -98,7 +101,7 @@ const kindMap = (deck: Deck): Int8Array => Int8Array.from(deck.kinds, (c) => kin
 const KIND_MAPS: readonly Int8Array[] = [kindMap(DOKO40), kindMap(DOKO48)];
 
 /**
- * The hands of a deal in the game's layout (`ones`, then `twice` of the state), or why it is not a deal of
+ * The hands of a deal in the game's layout (`o0` .. `o3`, then `twice` of the state), or why it is not a deal of
  * the deck: the kernel's `checkHands`, its card sets (slot = kind + copy * kinds) turned into kinds held
  * once and twice.
  */
@@ -124,7 +127,7 @@ function dealBits(config: DoppelkopfConfig, input: unknown): Result<number[]> {
 
 /**
  * Shortcut (docs/architecture.md, shortcut table): the hands of a well-formed deal read straight into the
- * state's `ones` and `twice` words in one pass (no card sets, no map from slots to kinds); false for
+ * state's hand words (`o0` .. `o3`, `twice`) in one pass (no card sets, no map from slots to kinds); false for
  * anything else (a wrong shape, a card not of the deck, a kind dealt too often), which `dealBits` refuses
  * with its reason. Accepts exactly what `dealBits` accepts, with the same words (doppelkopf.fast.test.ts).
  */
@@ -214,7 +217,10 @@ export function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
     phase: forced >= 0 ? 'declare' : 'reserve',
     turn: forced >= 0 ? forced : m.forehand,
     played: 0,
-    ones,
+    o0: ones[0],
+    o1: ones[1],
+    o2: ones[2],
+    o3: ones[3],
     twice,
     trick: 0,
     plays: null,
