@@ -78,7 +78,6 @@ export function start(config: DoppelkopfConfig, dealer: Seat): S {
     opt: 0,
     quiet: 0,
     calls: false,
-    pts: 0,
     tricks: 0,
     winners: 0,
     d: EMPTY_DEAL,
@@ -227,7 +226,6 @@ export function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
     opt: 0,
     quiet: 0,
     calls: false,
-    pts: 0,
     tricks: 0,
     winners: 0,
     d: {

@@ -36,7 +36,6 @@ import {
   heldTwice,
   levelOf,
   type PlayCell,
-  PTS_UNIT,
 } from './state.ts';
 
 type S = DoppelkopfState;
@@ -268,7 +267,6 @@ export function play(s: S, seat: Seat, card: unknown): Result<S> {
       opt: 0,
       quiet: 0,
       calls: s.calls,
-      pts: s.pts,
       tricks: s.tricks,
       winners: s.winners,
       d,
@@ -305,7 +303,6 @@ export function play(s: S, seat: Seat, card: unknown): Result<S> {
     quiet: 0,
     // A Hochzeit's Klärungsstich opens the announcements.
     calls: s.calls || contract !== d.contract,
-    pts: s.pts + trickPoints * PTS_UNIT[bestSeat],
     tricks: s.tricks + (1 << (4 * bestSeat)),
     winners: s.winners | (bestSeat << (2 * trick)),
     // The deal's part is copied only when the trick changed it (a Hochzeit found its partner, a Schwein).
@@ -372,7 +369,6 @@ export function announce(s: S, seat: Seat, call: Call): Result<S> {
     opt: s.opt,
     quiet: 0,
     calls: s.calls,
-    pts: s.pts,
     tricks: s.tricks,
     winners: s.winners,
     d: {

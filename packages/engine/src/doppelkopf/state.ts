@@ -111,8 +111,6 @@ export interface DoppelkopfState {
    * an announcement opens a reply, so once false it stays false for the deal (announce.ts).
    */
   readonly calls: boolean;
-  /** Card points by seat, packed: seat s's in `Math.floor(pts / 256 ** s) % 256` (`seatPoints`). */
-  readonly pts: number;
   /** Tricks taken by seat, four bits each (`seatTricks`). */
   readonly tricks: number;
   /** Winners of the finished tricks, two bits each from bit 0 (trick 1). */
@@ -244,9 +242,6 @@ export const handFields = (
   twice: [w[4], w[5], w[6], w[7]],
 });
 
-/** Steps of the packed card points (`pts`): 256 ** seat. */
-export const PTS_UNIT: readonly number[] = [1, 256, 65536, 16777216];
-export const seatPoints = (pts: number, seat: number): number => Math.floor(pts / PTS_UNIT[seat]) % 256;
 export const seatTricks = (tricks: number, seat: number): number => (tricks >>> (4 * seat)) & 15;
 
 /** The call that names a level in the Reizen and in results: 1 RE, then KEINE-90 .. KEINE-1 (`schwarz`). */
