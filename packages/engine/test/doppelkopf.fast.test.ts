@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { heldInPlay } from '../src/doppelkopf/announce.ts';
-import { cardsOf } from '../src/doppelkopf/deal.ts';
+import { cardsOf, fastHands } from '../src/doppelkopf/deal.ts';
 import {
   allowedLevels,
   type DoppelkopfAction,
@@ -236,6 +236,58 @@ describe('doppelkopf shortcut randomDeal: the shuffle of slot numbers in a scrat
         const forehand = ((i % 4) + 1) % 4;
         for (let p = 0; p < 4; p++) expect(got[(forehand + p) % 4]).toEqual(cards.slice(p * n, p * n + n));
       }
+    },
+  );
+});
+
+describe('doppelkopf shortcut fastHands: a deal read straight into the hand words', () => {
+  /** The kernel's words (`checkHands` via `dealBits`) by a deal applied with the shortcut failing: an extra field. */
+  const kernelWords = (s0: S, hands: unknown): number[] | string => {
+    const r = G.applyDeal(s0, { hands, x: 1 } as never);
+    const p = G.parseDeal(s0, { hands });
+    if (!p.ok) return p.error.code;
+    expect(r.ok).toBe(false); // the extra field is refused: the words come from parseDeal's hands below
+    const s = unwrap(G.applyDeal(s0, p.value));
+    return [0, 1, 2, 3].flatMap((seat) => [held(s, seat), heldTwice(s, seat)]);
+  };
+
+  it.each([
+    ['ddv', true],
+    ['house', false],
+  ] as const)(
+    'accepts exactly the deals the kernel check accepts, with the same words: %s',
+    (preset, nines) => {
+      const cfg = unwrap(G.parseConfig({ players: 4, preset }));
+      const rng = seeded(`fastHands/${preset}`);
+      const s0 = G.start(cfg, 0);
+      const other = nines ? 'D9' : 'DJ';
+      let refused = 0;
+      for (let i = 0; i < 400; i++) {
+        const hands = G.randomDeal(s0, rng).hands.map((h) => h.slice()) as unknown[][];
+        // Every fourth deal spoilt: a card swapped for another (a kind dealt three times, or a nine without
+        // nines), a card that is none, a short hand, a hand that is no list.
+        const spoil = i % 4 === 3 ? i % 5 : -1;
+        if (spoil === 0) hands[1][3] = hands[0][0];
+        if (spoil === 1) hands[2][0] = nines ? 'XX' : 'D9';
+        if (spoil === 2) hands[3].pop();
+        if (spoil === 3) hands[0] = 'C9' as never;
+        if (spoil === 4) hands[2][5] = other;
+        const ones = [0, 0, 0, 0];
+        const twice = [0, 0, 0, 0];
+        const fast = fastHands(nines, hands, ones, twice);
+        const want = kernelWords(s0, hands);
+        if (typeof want === 'string') {
+          expect(fast, JSON.stringify(hands)).toBe(false);
+          refused++;
+        } else {
+          expect(fast).toBe(true);
+          expect([0, 1, 2, 3].flatMap((seat) => [ones[seat], twice[seat]])).toEqual(want);
+          // ... and applyDeal (which takes the shortcut) makes the same state as the words say.
+          const s = unwrap(G.applyDeal(s0, { hands } as never));
+          expect([0, 1, 2, 3].flatMap((seat) => [held(s, seat), heldTwice(s, seat)])).toEqual(want);
+        }
+      }
+      expect(refused).toBeGreaterThan(50);
     },
   );
 });

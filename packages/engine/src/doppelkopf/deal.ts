@@ -68,14 +68,16 @@ export function start(config: DoppelkopfConfig, dealer: Seat): S {
     phase: 'deal',
     turn: (d + 1) % SEATS,
     played: 0,
-    ones: EMPTY4,
+    o0: 0,
+    o1: 0,
+    o2: 0,
+    o3: 0,
     twice: EMPTY4,
     trick: 0,
     plays: null,
     opt: 0,
     quiet: 0,
     calls: false,
-    pts: 0,
     tricks: 0,
     winners: 0,
     d: EMPTY_DEAL,
@@ -98,7 +100,7 @@ const kindMap = (deck: Deck): Int8Array => Int8Array.from(deck.kinds, (c) => kin
 const KIND_MAPS: readonly Int8Array[] = [kindMap(DOKO40), kindMap(DOKO48)];
 
 /**
- * The hands of a deal in the game's layout (`ones`, then `twice` of the state), or why it is not a deal of
+ * The hands of a deal in the game's layout (`o0` .. `o3`, then `twice` of the state), or why it is not a deal of
  * the deck: the kernel's `checkHands`, its card sets (slot = kind + copy * kinds) turned into kinds held
  * once and twice.
  */
@@ -120,6 +122,39 @@ function dealBits(config: DoppelkopfConfig, input: unknown): Result<number[]> {
         h[slot < kinds ? seat : 4 + seat] |= 1 << k;
       }
   return ok(h);
+}
+
+/**
+ * Shortcut (docs/architecture.md, shortcut table): the hands of a well-formed deal read straight into the
+ * state's hand words (`o0` .. `o3`, `twice`) in one pass (no card sets, no map from slots to kinds); false for
+ * anything else (a wrong shape, a card not of the deck, a kind dealt too often), which `dealBits` refuses
+ * with its reason. Accepts exactly what `dealBits` accepts, with the same words (doppelkopf.fast.test.ts).
+ */
+export function fastHands(nines: boolean, hands: unknown, ones: number[], twice: number[]): boolean {
+  if (!Array.isArray(hands) || hands.length !== SEATS) return false;
+  const size = deckOf(nines).size >> 2;
+  // Kinds dealt once and twice over all seats: 4 * size cards, none more often than twice, is the deck.
+  let once = 0;
+  let both = 0;
+  for (let seat = 0; seat < SEATS; seat++) {
+    const hand: unknown = hands[seat];
+    if (!Array.isArray(hand) || hand.length !== size) return false;
+    let one = 0;
+    let two = 0;
+    for (let i = 0; i < size; i++) {
+      const k = kindOf(hand[i]);
+      if (k < 0 || (!nines && k % 6 === 0)) return false;
+      const bit = 1 << k;
+      if ((once & bit) === 0) once |= bit;
+      else if ((both & bit) === 0) both |= bit;
+      else return false;
+      if ((one & bit) === 0) one |= bit;
+      else two |= bit;
+    }
+    ones[seat] = one;
+    twice[seat] = two;
+  }
+  return true;
 }
 
 export function parseDeal(state: S, input: unknown): Result<DoppelkopfDeal> {
@@ -161,9 +196,18 @@ function vorfuehrung(s: S): Seat {
 export function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
   if (state.phase === 'over') return err('game-over', 'the match is over');
   if (state.phase !== 'deal') return err('wrong-phase', 'no deal is due now');
-  const b = dealBits(state.config, deal);
-  if (!b.ok) return b;
-  const hands = b.value;
+  const ones = [0, 0, 0, 0];
+  const twice = [0, 0, 0, 0];
+  let fast = isObject(deal) && fastHands(state.config.options.nines, deal.hands, ones, twice);
+  if (fast) for (const k in deal) if (k !== 'hands') fast = false;
+  if (!fast) {
+    const b = dealBits(state.config, deal);
+    if (!b.ok) return b;
+    for (let seat = 0; seat < SEATS; seat++) {
+      ones[seat] = b.value[seat];
+      twice[seat] = b.value[4 + seat];
+    }
+  }
   const forced = vorfuehrung(state);
   const m = state.m;
   // Written out in the order of `start` and EMPTY_DEAL (one shape for all states, no spread per deal).
@@ -172,22 +216,24 @@ export function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
     phase: forced >= 0 ? 'declare' : 'reserve',
     turn: forced >= 0 ? forced : m.forehand,
     played: 0,
-    ones: [hands[0], hands[1], hands[2], hands[3]],
-    twice: [hands[4], hands[5], hands[6], hands[7]],
+    o0: ones[0],
+    o1: ones[1],
+    o2: ones[2],
+    o3: ones[3],
+    twice,
     trick: 0,
     plays: null,
     opt: 0,
     quiet: 0,
     calls: false,
-    pts: 0,
     tricks: 0,
     winners: 0,
     d: {
       dealt: [
-        cardsOf(hands[0], hands[4]),
-        cardsOf(hands[1], hands[5]),
-        cardsOf(hands[2], hands[6]),
-        cardsOf(hands[3], hands[7]),
+        cardsOf(ones[0], twice[0]),
+        cardsOf(ones[1], twice[1]),
+        cardsOf(ones[2], twice[2]),
+        cardsOf(ones[3], twice[3]),
       ],
       answers: UNASKED,
       decls: UNASKED,

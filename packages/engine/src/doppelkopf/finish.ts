@@ -21,7 +21,6 @@ import {
   type Party,
   type PlayCell,
   type ScoreItem,
-  seatPoints,
   seatTricks,
 } from './state.ts';
 
@@ -143,7 +142,10 @@ export function finishDeal(s: DoppelkopfState): DoppelkopfState {
   const two = (d.re & (d.re - 1)) !== 0;
   const reSeats: Seat[] = [];
   const koSeats: Seat[] = [];
-  const bySeat = [seatPoints(s.pts, 0), seatPoints(s.pts, 1), seatPoints(s.pts, 2), seatPoints(s.pts, 3)];
+  // Card points by seat from the finished tricks (the state keeps none: a packed number of four seats' points
+  // outgrew the small integers, and every state then carried a boxed number).
+  const bySeat = [0, 0, 0, 0];
+  for (let i = 0; i < tricks.length; i++) bySeat[tricks[i].winner] += tricks[i].points;
   const wonBySeat = [
     seatTricks(s.tricks, 0),
     seatTricks(s.tricks, 1),

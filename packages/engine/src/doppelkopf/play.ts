@@ -36,7 +36,6 @@ import {
   heldTwice,
   levelOf,
   type PlayCell,
-  PTS_UNIT,
 } from './state.ts';
 
 type S = DoppelkopfState;
@@ -221,15 +220,18 @@ export function play(s: S, seat: Seat, card: unknown): Result<S> {
     if (m !== 0 && (m & bit) === 0) return refuse(s, seat, card);
   }
   // The card leaves the hand's second word if the kind is held twice (copying `twice`, rare), else the first.
-  let ones = s.ones;
+  let o0 = s.o0;
+  let o1 = s.o1;
+  let o2 = s.o2;
+  let o3 = s.o3;
   let twice = s.twice;
   if ((twice[seat] & bit) !== 0) {
     twice = [twice[0], twice[1], twice[2], twice[3]];
     (twice as number[])[seat] ^= bit;
-  } else {
-    ones = [ones[0], ones[1], ones[2], ones[3]];
-    (ones as number[])[seat] ^= bit;
-  }
+  } else if (seat === 0) o0 ^= bit;
+  else if (seat === 1) o1 ^= bit;
+  else if (seat === 2) o2 ^= bit;
+  else o3 ^= bit;
   const i = order * KINDS + k;
   const suit = ESUIT[i];
   const str = strengthOf(order, k, seat === d.pig);
@@ -260,7 +262,10 @@ export function play(s: S, seat: Seat, card: unknown): Result<S> {
       phase: 'play',
       turn: (seat + 1) & 3,
       played,
-      ones,
+      o0,
+      o1,
+      o2,
+      o3,
       twice,
       trick:
         (led + 1) | (best << T_BEST) | (bestStr << T_STR) | (bestSeat << T_SEAT) | (trickPoints << T_PTS),
@@ -268,7 +273,6 @@ export function play(s: S, seat: Seat, card: unknown): Result<S> {
       opt: 0,
       quiet: 0,
       calls: s.calls,
-      pts: s.pts,
       tricks: s.tricks,
       winners: s.winners,
       d,
@@ -294,7 +298,10 @@ export function play(s: S, seat: Seat, card: unknown): Result<S> {
     phase: 'play',
     turn: bestSeat,
     played,
-    ones,
+    o0,
+    o1,
+    o2,
+    o3,
     twice,
     trick: 0,
     plays,
@@ -302,7 +309,6 @@ export function play(s: S, seat: Seat, card: unknown): Result<S> {
     quiet: 0,
     // A Hochzeit's Klärungsstich opens the announcements.
     calls: s.calls || contract !== d.contract,
-    pts: s.pts + trickPoints * PTS_UNIT[bestSeat],
     tricks: s.tricks + (1 << (4 * bestSeat)),
     winners: s.winners | (bestSeat << (2 * trick)),
     // The deal's part is copied only when the trick changed it (a Hochzeit found its partner, a Schwein).
@@ -359,14 +365,16 @@ export function announce(s: S, seat: Seat, call: Call): Result<S> {
     phase: s.phase,
     turn: s.turn,
     played: s.played,
-    ones: s.ones,
+    o0: s.o0,
+    o1: s.o1,
+    o2: s.o2,
+    o3: s.o3,
     twice: s.twice,
     trick: s.trick,
     plays: s.plays,
     opt: s.opt,
     quiet: 0,
     calls: s.calls,
-    pts: s.pts,
     tricks: s.tricks,
     winners: s.winners,
     d: {

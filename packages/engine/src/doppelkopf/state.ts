@@ -87,11 +87,14 @@ export interface DoppelkopfState {
   /** Cards played in this deal. */
   readonly played: number;
   /**
-   * Hands (see above): kinds held at least once by seat (`ones[seat]`) and kinds held twice (`twice[seat]`);
-   * a card copies only the array it leaves, the other is shared with the state before. Read them through
-   * `held` and `heldTwice`.
+   * Hands (see above): kinds held at least once by seat 0..3 (`o0` .. `o3`, one small integer each: a card
+   * copies no array) and kinds held twice (`twice[seat]`, an array a card copies only when it leaves it,
+   * rarely). Read them through `held` and `heldTwice`.
    */
-  readonly ones: readonly number[];
+  readonly o0: number;
+  readonly o1: number;
+  readonly o2: number;
+  readonly o3: number;
   readonly twice: readonly number[];
   /**
    * The open trick, packed (game.ts `T_BEST` ...): effective suit led + 1 (0 while no trick is open), best kind,
@@ -108,8 +111,6 @@ export interface DoppelkopfState {
    * an announcement opens a reply, so once false it stays false for the deal (announce.ts).
    */
   readonly calls: boolean;
-  /** Card points by seat, packed: seat s's in `Math.floor(pts / 256 ** s) % 256` (`seatPoints`). */
-  readonly pts: number;
   /** Tricks taken by seat, four bits each (`seatTricks`). */
   readonly tricks: number;
   /** Winners of the finished tricks, two bits each from bit 0 (trick 1). */
@@ -224,20 +225,23 @@ export interface ScoreItem {
 }
 
 /** The kinds `seat` holds at least once. */
-export const held = (s: DoppelkopfState, seat: number): number => s.ones[seat];
+export const held = (s: DoppelkopfState, seat: number): number =>
+  seat === 0 ? s.o0 : seat === 1 ? s.o1 : seat === 2 ? s.o2 : seat === 3 ? s.o3 : 0;
 /** The kinds `seat` holds twice (a subset of `held`). */
 export const heldTwice = (s: DoppelkopfState, seat: number): number => s.twice[seat];
 /** The hands as eight words: at `seat` the kinds held at least once, at `4 + seat` those held twice. */
-export const handWords = (s: DoppelkopfState): number[] => [...s.ones, ...s.twice];
+export const handWords = (s: DoppelkopfState): number[] => [s.o0, s.o1, s.o2, s.o3, ...s.twice];
 /** The hand fields of a state from eight words as `handWords` gives them. */
-export const handFields = (w: readonly number[]): Pick<DoppelkopfState, 'ones' | 'twice'> => ({
-  ones: [w[0], w[1], w[2], w[3]],
+export const handFields = (
+  w: readonly number[],
+): Pick<DoppelkopfState, 'o0' | 'o1' | 'o2' | 'o3' | 'twice'> => ({
+  o0: w[0],
+  o1: w[1],
+  o2: w[2],
+  o3: w[3],
   twice: [w[4], w[5], w[6], w[7]],
 });
 
-/** Steps of the packed card points (`pts`): 256 ** seat. */
-export const PTS_UNIT: readonly number[] = [1, 256, 65536, 16777216];
-export const seatPoints = (pts: number, seat: number): number => Math.floor(pts / PTS_UNIT[seat]) % 256;
 export const seatTricks = (tricks: number, seat: number): number => (tricks >>> (4 * seat)) & 15;
 
 /** The call that names a level in the Reizen and in results: 1 RE, then KEINE-90 .. KEINE-1 (`schwarz`). */
