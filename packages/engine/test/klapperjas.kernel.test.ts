@@ -8,16 +8,19 @@ import { DECK32 } from '../src/core/cards.ts';
 import { unwrap } from '../src/core/result.ts';
 import { seeded } from '../src/core/rng.ts';
 import {
+  bitOrder,
   JASS32,
   JASS32_GAME,
   jassOrder,
   jassPoints,
   legalCards,
+  ruffOvertrump,
+  STR,
   tricksView,
+  VALUE,
   winnerIndex,
 } from '../src/kernel/index.ts';
 import { bitOf, CARD, LAST_TRICK, trickRules } from '../src/klapperjas/cards.ts';
-import { bitOrder, ruffOvertrump, STR, VALUE } from '../src/klapperjas/fast.ts';
 import { playMask, policyMask } from '../src/klapperjas/play.ts';
 import type { TrickNode } from '../src/klapperjas/state.ts';
 import { G, type State } from '../src/klapperjas/testing.ts';

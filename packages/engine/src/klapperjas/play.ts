@@ -5,7 +5,7 @@
 
 import type { Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
-import { legalWord, winnerIndex } from '../kernel/index.ts';
+import { bitOrder, legalWord, ruffOvertrump, STR, TRUMP_ABOVE, VALUE, winnerIndex } from '../kernel/index.ts';
 import {
   bitOf,
   CARD,
@@ -18,7 +18,6 @@ import {
   SUIT_NAME,
   suitIndex,
 } from './cards.ts';
-import { bitOrder, ruffOvertrump, STR, TRUMP_ABOVE, VALUE } from './fast.ts';
 import { finishDeal, resolveMelds } from './score.ts';
 import {
   copy,
@@ -49,7 +48,7 @@ export function optMask(m: Match, d: DealInfo, started: number, twice: number): 
  * `winStr`, with trump `t`: the kernel's `ruff-overtrump` policy (000 4.1, 001 "Spiel"; kernel/follow.ts):
  * follow suit; when trump is led, overtrump if able; unable to follow, ruff; when the trick is already
  * ruffed, overtrump if able, else still ruff; with neither suit nor trump any card. Computed by its
- * specialised form (fast.ts item 9); `policyMask` is the kernel's generic form it is tested against.
+ * specialised form (kernel/jass32.ts, fast.ts item 9); `policyMask` is the kernel's generic form it is tested against.
  */
 export const legalMask = ruffOvertrump;
 

@@ -1,4 +1,5 @@
 /** What a seat (or a spectator) may know, and the match outcome. Built only on request, never in play. */
+import { count } from '../core/bits.ts';
 import { type Card, SUITS, type Suit } from '../core/cards.ts';
 import {
   type BaseOutcome,
@@ -218,7 +219,7 @@ export function viewFor(s: KlapperjasState, viewer: Viewer): KlapperjasView {
   for (let i = 0; i < n; i++) {
     points.push(d.activeMask & (1 << i) ? partyPts(s.pts, d.party[i]) : 0);
     const h = handOf(s, i);
-    handCounts.push(popcount(h) + popcount(d.aside[i]));
+    handCounts.push(count(h) + count(d.aside[i]));
     knownCards.push(i === own || known[i] === 0 ? [] : cardsOf(known[i] & h));
     if (d.belle & (1 << i)) belle.push(i);
   }
@@ -227,7 +228,7 @@ export function viewFor(s: KlapperjasState, viewer: Viewer): KlapperjasView {
     dealer: d.dealer,
     vorhand: d.vorhand,
     hand: own >= 0 ? cardsOf(handOf(s, own)) : null,
-    aside: own >= 0 ? popcount(d.aside[own]) : 0,
+    aside: own >= 0 ? count(d.aside[own]) : 0,
     handCounts,
     known: knownCards,
     turned: CARD[d.turned],
@@ -287,15 +288,6 @@ function trickViews(t: TrickNode, next: readonly Seat[]): readonly TrickView[] {
     TRICK_VIEWS.set(t, list);
   }
   return list;
-}
-
-function popcount(x: number): number {
-  let c = 0;
-  while (x !== 0) {
-    x &= x - 1;
-    c++;
-  }
-  return c;
 }
 
 export function outcome(s: KlapperjasState): KlapperjasOutcome {
