@@ -23,8 +23,8 @@ import {
 import { bitOf, CARD, LAST_TRICK, trickRules } from '../src/klapperjas/cards.ts';
 import { playMask, policyMask } from '../src/klapperjas/play.ts';
 import type { TrickNode } from '../src/klapperjas/state.ts';
-import { G, type State } from '../src/klapperjas/testing.ts';
 import { diceFor } from '../src/klapperjas/view.ts';
+import { G, type State } from './fixtures/klapperjas.ts';
 
 describe('card tables come from the kernel (Jass-32, ten-high: 000 Abb. 1/2)', () => {
   it('every card string parses to its JASS32 kind, and nothing else parses', () => {

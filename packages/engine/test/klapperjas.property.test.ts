@@ -10,7 +10,7 @@ import { seeded } from '../src/core/rng.ts';
 import { CARD, cardsOf } from '../src/klapperjas/cards.ts';
 import { meldMask } from '../src/klapperjas/melds.ts';
 import { handOf, handsOf } from '../src/klapperjas/state.ts';
-import { cardsIn, G, type State } from '../src/klapperjas/testing.ts';
+import { cardsIn, G, type State } from './fixtures/klapperjas.ts';
 
 const ALL = -1 | 0;
 

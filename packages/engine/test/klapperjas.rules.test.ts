@@ -6,8 +6,8 @@ import { VALUE } from '../src/kernel/index.ts';
 import { bitOf, CARD } from '../src/klapperjas/cards.ts';
 import { meldOptions, meldsValue } from '../src/klapperjas/melds.ts';
 import { legalCards, trickWinner } from '../src/klapperjas/play.ts';
-import { act, G, playOut, started, suitDeal } from '../src/klapperjas/testing.ts';
 import { diceFor } from '../src/klapperjas/view.ts';
+import { act, G, playOut, started, suitDeal } from './fixtures/klapperjas.ts';
 
 const SUIT = { C: 0, S: 1, H: 2, D: 3 } as const;
 const bits = (cards: string) => cards.split(' ').reduce((a, c) => a | (1 << bitOf(c)), 0);
