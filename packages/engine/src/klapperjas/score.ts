@@ -3,9 +3,9 @@
  * the game and what it earns, and the match after it (target, play-on for second place, the next dealer).
  */
 
-import { type Card, SUITS } from '../core/cards.ts';
+import { SUITS } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
-import { BELLE_VALUE, CARD, LAST_TRICK, R_JACK, R_NINE } from './cards.ts';
+import { BELLE_VALUE, LAST_TRICK, R_JACK, R_NINE } from './cards.ts';
 import { bestDecl, meldsValue, toSpec } from './melds.ts';
 import {
   copy,
@@ -15,6 +15,7 @@ import {
   type Match,
   partyPts,
   type TrickNode,
+  unpack,
 } from './state.ts';
 
 type S = KlapperjasState;
@@ -62,9 +63,7 @@ export function finishDeal(s: S): S {
   const to = won ? ours : opps;
   const share = !won && n === 3 && opps.length === 2 ? gamePoints / 2 : gamePoints;
   const lastTrick = s.tricks!.winner;
-  const lastCards: { seat: Seat; card: Card }[] = [];
-  for (let i = 0, seat = s.tricks!.lead; i < s.tricks!.n; i++, seat = d.next[seat])
-    lastCards.push({ seat, card: CARD[(s.tricks!.cards >>> (5 * i)) & 31] });
+  const lastCards = unpack(s.tricks!.lead, s.tricks!.cards, s.tricks!.n, d.next);
   let jas: Seat | null = null;
   let mie: Seat | null = null;
   for (let t: TrickNode | null = s.tricks; t !== null; t = t.prev) {

@@ -1,7 +1,7 @@
 /** Klapper-Jas state, actions, deals and results. States are read-only and shared between steps. */
 import type { Card, Suit } from '../core/cards.ts';
 import type { BySeat, Seat } from '../core/game.ts';
-import type { PlayedCard } from '../kernel/index.ts';
+import { JASS32, type PlayedCard } from '../kernel/index.ts';
 import type { KlapperjasConfig } from './config.ts';
 import type { Decl, MeldSpec } from './melds.ts';
 
@@ -48,6 +48,14 @@ export interface TrickNode {
   readonly n: number;
   readonly winner: Seat;
   readonly points: number;
+}
+
+/** The cards packed in a trick (`TrickNode`), as the kernel's interned plays (JASS32.played). */
+export function unpack(lead: Seat, cards: number, n: number, next: readonly Seat[]): PlayedCard[] {
+  const out: PlayedCard[] = new Array(n);
+  for (let i = 0, seat = lead; i < n; i++, seat = next[seat])
+    out[i] = JASS32.played[seat * 32 + ((cards >>> (5 * i)) & 31)];
+  return out;
 }
 
 export interface CountedMelds {

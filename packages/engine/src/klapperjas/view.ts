@@ -23,6 +23,7 @@ import {
   type Match,
   partyPts,
   type TrickNode,
+  unpack,
 } from './state.ts';
 
 export type { PlayedCard, TrickView };
@@ -144,16 +145,6 @@ function diceOf(m: Match): readonly Dice[] {
     DICE.set(m, dice);
   }
   return dice;
-}
-
-function unpack(lead: Seat, cards: number, n: number, next: readonly Seat[]): PlayedCard[] {
-  const out: PlayedCard[] = [];
-  let seat = lead;
-  for (let i = 0; i < n; i++) {
-    out.push({ seat, card: CARD[(cards >>> (5 * i)) & 31] });
-    seat = next[seat];
-  }
-  return out;
 }
 
 export function viewFor(s: KlapperjasState, viewer: Viewer): KlapperjasView {
@@ -282,7 +273,6 @@ function trickViews(t: TrickNode, next: readonly Seat[]): readonly TrickView[] {
   if (list === undefined) {
     const before = t.prev === null ? [] : trickViews(t.prev, next);
     const cards = unpack(t.lead, t.cards, t.n, next);
-    for (const c of cards) Object.freeze(c);
     const view: TrickView = Object.freeze({ leader: t.lead, cards: Object.freeze(cards), winner: t.winner });
     list = Object.freeze([...before, view]);
     TRICK_VIEWS.set(t, list);
