@@ -17,9 +17,9 @@
  * 6. beside its code, deal.ts `Dealt`: deals made by randomDeal keep their bits privately, so applyDeal does
  *    not parse them again. Test: klapperjas.property.test.ts (records of JSON deals replay to equal states).
  * 7. beside its code, melds.ts: the meld options of every run, made at load.
- * 8. beside its code, view.ts: views of finished tricks and the dice of a match, shared by every later view
- *    (WeakMaps keyed by the immutable trick nodes and match records). Test: klapperjas.kernel.test.ts
- *    ("shared trick views and dice equal fresh ones").
+ * 8. beside its code: the finished tricks kept as views show them (state.ts `tricks`, the kernel's form,
+ *    made once when taken), and the dice of a match (view.ts, a WeakMap keyed by the match record), shared
+ *    by every later view. Test: klapperjas.kernel.test.ts ("shared trick views and dice equal fresh ones").
  * 9. `ruffOvertrump`: the kernel's `ruff-overtrump` policy on one word (kernel/jass32.ts). Test:
  *    klapperjas.kernel.test.ts ("ruffOvertrump equals the kernel's legalWord") over every trump holding,
  *    every strength of the best card, every suit led, with and without cards to follow and other cards;

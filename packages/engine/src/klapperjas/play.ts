@@ -5,7 +5,16 @@
 
 import type { Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
-import { bitOrder, legalWord, ruffOvertrump, STR, TRUMP_ABOVE, VALUE, winnerIndex } from '../kernel/index.ts';
+import {
+  bitOrder,
+  legalWord,
+  ruffOvertrump,
+  STR,
+  TRUMP_ABOVE,
+  type TrickView,
+  VALUE,
+  winnerIndex,
+} from '../kernel/index.ts';
 import {
   bitOf,
   CARD,
@@ -27,6 +36,7 @@ import {
   type Match,
   PTS_UNIT,
   setHand,
+  unpack,
   type W,
 } from './state.ts';
 
@@ -180,7 +190,11 @@ export function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): 
   w.trickPts = 0;
   w.winStr = -1;
   w.winSeat = winSeat;
-  w.tricks = { prev: s.tricks, lead, cards: trickCards, n: trickN, winner: winSeat, points };
+  // Copied into an array of the new length (a slice and a push would grow its store a second time).
+  const tricks: TrickView[] = new Array(nTricks);
+  for (let i = 0; i < s.nTricks; i++) tricks[i] = s.tricks[i];
+  tricks[s.nTricks] = { leader: lead, cards: unpack(lead, trickCards, trickN, d.next), winner: winSeat };
+  w.tricks = tricks;
   w.nTricks = nTricks;
   w.pts = pts;
   w.took = s.took | (1 << p);

@@ -22,7 +22,6 @@ import {
   type KlapperjasState,
   type Match,
   partyPts,
-  type TrickNode,
   unpack,
 } from './state.ts';
 
@@ -247,7 +246,7 @@ export function viewFor(s: KlapperjasState, viewer: Viewer): KlapperjasView {
             cards: unpack(s.trickLead, s.trickCards, s.trickN, d.next),
           }
         : null,
-    tricks: s.tricks === null ? [] : trickViews(s.tricks, d.next),
+    tricks: s.tricks,
     points,
   };
 }
@@ -261,23 +260,6 @@ function announced(x: Decl, trump: number): Announced {
       trump: mm.s === trump,
     })),
   };
-}
-
-/**
- * The finished tricks of a deal as views (the kernel's TrickView), first first: made once per trick and
- * shared (frozen) by every later view, since finished tricks never change; fast.ts item 8.
- */
-const TRICK_VIEWS = new WeakMap<TrickNode, readonly TrickView[]>();
-function trickViews(t: TrickNode, next: readonly Seat[]): readonly TrickView[] {
-  let list = TRICK_VIEWS.get(t);
-  if (list === undefined) {
-    const before = t.prev === null ? [] : trickViews(t.prev, next);
-    const cards = unpack(t.lead, t.cards, t.n, next);
-    const view: TrickView = Object.freeze({ leader: t.lead, cards: Object.freeze(cards), winner: t.winner });
-    list = Object.freeze([...before, view]);
-    TRICK_VIEWS.set(t, list);
-  }
-  return list;
 }
 
 export function outcome(s: KlapperjasState): KlapperjasOutcome {
