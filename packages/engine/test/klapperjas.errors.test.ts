@@ -4,7 +4,7 @@ import { DECK32 } from '../src/core/cards.ts';
 import type { ErrorCode } from '../src/core/result.ts';
 import { unwrap } from '../src/core/result.ts';
 import { seeded } from '../src/core/rng.ts';
-import { act, G, playOut, started, suitDeal } from '../src/klapperjas/testing.ts';
+import { act, G, playOut, started, suitDeal } from './fixtures/klapperjas.ts';
 
 const byDeck = (a: string, b: string) => DECK32.indexOf(a as never) - DECK32.indexOf(b as never);
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseRecord, replay } from '../src/core/record.ts';
 import { unwrap } from '../src/core/result.ts';
-import { G, type State } from '../src/klapperjas/testing.ts';
+import { G, type State } from './fixtures/klapperjas.ts';
 
 const load = (name: string) => {
   const text = readFileSync(new URL(`../../../examples/klapperjas/${name}.json`, import.meta.url), 'utf8');

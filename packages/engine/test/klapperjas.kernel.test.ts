@@ -8,20 +8,23 @@ import { DECK32 } from '../src/core/cards.ts';
 import { unwrap } from '../src/core/result.ts';
 import { seeded } from '../src/core/rng.ts';
 import {
+  bitOrder,
   JASS32,
   JASS32_GAME,
   jassOrder,
   jassPoints,
   legalCards,
+  ruffOvertrump,
+  STR,
   tricksView,
+  VALUE,
   winnerIndex,
 } from '../src/kernel/index.ts';
 import { bitOf, CARD, LAST_TRICK, trickRules } from '../src/klapperjas/cards.ts';
-import { bitOrder, ruffOvertrump, STR, VALUE } from '../src/klapperjas/fast.ts';
 import { playMask, policyMask } from '../src/klapperjas/play.ts';
-import type { TrickNode } from '../src/klapperjas/state.ts';
-import { G, type State } from '../src/klapperjas/testing.ts';
+import { partyPts } from '../src/klapperjas/state.ts';
 import { diceFor } from '../src/klapperjas/view.ts';
+import { G, type State } from './fixtures/klapperjas.ts';
 
 describe('card tables come from the kernel (Jass-32, ten-high: 000 Abb. 1/2)', () => {
   it('every card string parses to its JASS32 kind, and nothing else parses', () => {
@@ -65,10 +68,6 @@ describe("ruffOvertrump (fast.ts item 9) equals the kernel's legalWord with the 
     expect(cases).toBe(4 * 3 * 16 * 256 * 3 * 3 + 4 * 8 * 256 * 3);
   });
 });
-
-/** Cards of a finished trick in play order. */
-const trickCards = (t: TrickNode): Card[] =>
-  Array.from({ length: t.n }, (_, i) => CARD[(t.cards >>> (5 * i)) & 31]);
 
 describe('bit-set play against the kernel over random deals (2/3/4 players, both presets)', () => {
   it.each([
@@ -115,14 +114,18 @@ describe('bit-set play against the kernel over random deals (2/3/4 players, both
       if (action.t === 'play' && checked % 7 === 0)
         expect(unwrap(G.apply(s, seat, { ...action }))).toEqual(next);
       if (next.nTricks > s.nTricks) {
-        const t = next.tricks!;
+        const t = next.tricks.at(-1)!;
         const d = next.d!;
-        const cards = trickCards(t);
-        const seats = [t.lead];
-        while (seats.length < t.n) seats.push(d.next[seats.at(-1)!]);
+        const cards: Card[] = t.cards.map((p) => p.card);
+        const seats = [t.leader];
+        while (seats.length < d.order.length) seats.push(d.next[seats.at(-1)!]);
+        expect(t.cards.map((p) => p.seat)).toEqual(seats);
         expect(t.winner).toBe(seats[winnerIndex(jassOrder(JASS32_GAME, d.trump), cards)]);
         const pts = cards.reduce((a, c) => a + jassPoints(JASS32_GAME, d.trump, c), 0);
-        expect(t.points).toBe(pts + (next.nTricks === d.handSize ? LAST_TRICK : 0));
+        const p = d.party[t.winner!];
+        expect(partyPts(next.pts, p) - partyPts(s.pts, p)).toBe(
+          pts + (next.nTricks === d.handSize ? LAST_TRICK : 0),
+        );
         tricks++;
       }
       if (next.m.results.length > before) deals++;
@@ -153,16 +156,12 @@ describe('shared trick views and dice (fast.ts item 8) equal fresh ones', () => 
         const v = G.viewFor(s, 'spectator');
         expect(v.dice).toEqual(s.m.scores.map((x) => diceFor(x, cfg)));
         if (d === null || d.trump < 0) continue;
-        // Every card played this deal in order, from the trick nodes and the open trick.
-        const nodes: TrickNode[] = [];
-        for (let t = s.tricks; t !== null; t = t.prev) nodes.unshift(t);
+        // Every card played this deal in order, from the finished tricks and the open trick.
         const plays: { seat: number; card: number }[] = [];
-        const add = (lead: number, cards: number, n: number) => {
-          for (let i = 0, seat = lead; i < n; i++, seat = d.next[seat])
-            plays.push({ seat, card: (cards >>> (5 * i)) & 31 });
-        };
-        for (const t of nodes) add(t.lead, t.cards, t.n);
-        if (s.phase === 'play') add(s.trickLead, s.trickCards, s.trickN);
+        for (const t of s.tricks) for (const p of t.cards) plays.push({ seat: p.seat, card: bitOf(p.card) });
+        if (s.phase === 'play')
+          for (let i = 0, seat = s.trickLead; i < s.trickN; i++, seat = d.next[seat])
+            plays.push({ seat, card: (s.trickCards >>> (5 * i)) & 31 });
         const want = tricksView(plays, d.order.length, bitOrder(d.trump), (b) => CARD[b]);
         expect(v.tricks).toEqual(want.tricks);
         if (s.phase === 'play' && s.trickN > 0) expect(v.trick).toEqual(want.trick);

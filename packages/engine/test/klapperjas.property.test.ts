@@ -7,18 +7,17 @@ import { playRandomMatch } from '../src/core/play.ts';
 import { newRecord, replay } from '../src/core/record.ts';
 import { unwrap } from '../src/core/result.ts';
 import { seeded } from '../src/core/rng.ts';
-import { CARD, cardsOf } from '../src/klapperjas/cards.ts';
+import { bitOf, CARD, cardsOf } from '../src/klapperjas/cards.ts';
 import { meldMask } from '../src/klapperjas/melds.ts';
 import { handOf, handsOf } from '../src/klapperjas/state.ts';
-import { cardsIn, G, type State } from '../src/klapperjas/testing.ts';
+import { cardsIn, G, type State } from './fixtures/klapperjas.ts';
 
 const ALL = -1 | 0;
 
 /** Cards played this deal: finished tricks and the current one. */
 function playedMask(s: State): number {
   let m = 0;
-  for (let t = s.tricks; t !== null; t = t.prev)
-    for (let i = 0; i < t.n; i++) m |= 1 << ((t.cards >>> (5 * i)) & 31);
+  for (const t of s.tricks) for (const p of t.cards) m |= 1 << bitOf(p.card);
   for (let i = 0; i < s.trickN; i++) m |= 1 << ((s.trickCards >>> (5 * i)) & 31);
   return m;
 }

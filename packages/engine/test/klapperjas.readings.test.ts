@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Seat } from '../src/core/game.ts';
 import { unwrap } from '../src/core/result.ts';
 import { seeded } from '../src/core/rng.ts';
-import { act, G, playOut, type State, started, suitDeal } from '../src/klapperjas/testing.ts';
+import { act, G, playOut, type State, started, suitDeal } from './fixtures/klapperjas.ts';
 
 type Preset = 'manual' | 'klappern';
 const passes = (s: State, seats: readonly number[]) =>

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { DECK32 } from '../src/core/cards.ts';
 import { unwrap } from '../src/core/result.ts';
 import { seeded, shuffle } from '../src/core/rng.ts';
+import { VALUE } from '../src/kernel/index.ts';
 import { bitOf, CARD } from '../src/klapperjas/cards.ts';
-import { VALUE } from '../src/klapperjas/fast.ts';
 import { meldOptions, meldsValue } from '../src/klapperjas/melds.ts';
 import { legalCards, trickWinner } from '../src/klapperjas/play.ts';
-import { act, G, playOut, started, suitDeal } from '../src/klapperjas/testing.ts';
 import { diceFor } from '../src/klapperjas/view.ts';
+import { act, G, playOut, started, suitDeal } from './fixtures/klapperjas.ts';
 
 const SUIT = { C: 0, S: 1, H: 2, D: 3 } as const;
 const bits = (cards: string) => cards.split(' ').reduce((a, c) => a | (1 << bitOf(c)), 0);

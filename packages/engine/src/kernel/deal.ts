@@ -14,20 +14,30 @@ import type { Deck } from './deck.ts';
 const SHUFFLED = new Int8Array(64);
 
 /**
+ * The slot numbers 0..size-1 shuffled by the steps of core `shuffle(cards, rng)` (Fisher-Yates from the top),
+ * in a scratch array shared by every call: read it before the next deal is drawn. For a game that deals
+ * packets of its own from the deck order (Klapper-Jas's 3-2-3 and stock).
+ */
+export function shuffled(size: number, rng: Rng): Int8Array {
+  const order = SHUFFLED;
+  for (let i = 0; i < size; i++) order[i] = i;
+  for (let i = size - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const t = order[i];
+    order[i] = order[j];
+    order[j] = t;
+  }
+  return order;
+}
+
+/**
  * The deck shuffled by the steps of core `shuffle(cards, rng)` (in place on slot numbers: no copy of the
  * deck per deal) and dealt to `players` seats in packets of `packet` cards, the first to seat `first`, round
  * the table until every hand holds `deck.size / players` cards.
  */
 export function dealHands(deck: Deck, players: number, first: Seat, packet: number, rng: Rng): Card[][] {
   const cards = deck.cards;
-  const order = SHUFFLED;
-  for (let i = 0; i < cards.length; i++) order[i] = i;
-  for (let i = cards.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    const t = order[i];
-    order[i] = order[j];
-    order[j] = t;
-  }
+  const order = shuffled(cards.length, rng);
   const hands: Card[][] = new Array(players);
   for (let seat = 0; seat < players; seat++) hands[seat] = [];
   // Packet p goes to the p-th seat from `first` (counting round the table), as its round'th packet: each

@@ -2,11 +2,12 @@
  * The trick-taking kernel: what Klapper-Jas, Klaberjass, Differenzler and Doppelkopf share.
  *
  * Modules:
- * - deal.ts     dealing, once for every game: the shuffle into hands (`dealHands`), an explicit deal's
- *               hands checked against the deck (`checkHands`); Doppelkopf deals by them too.
+ * - deal.ts     dealing, once for every game: the shuffle (`shuffled`) into hands (`dealHands`), an explicit
+ *               deal's hands checked against the deck (`checkHands`); Doppelkopf deals by them too.
  * - deck.ts     decks with card parsing once: JASS32, JASS36, DOKO40, DOKO48 (`makeDeck` for others).
  * - cardset.ts  card sets of up to 64 slots in two words, duplicates as a second copy (slot = kind + copy * kinds).
  * - jass.ts     the Jass family's orders (ten-high, swiss), card points, last trick; per-game `JassGame`.
+ * - jass32.ts   the Jass-32 deck on one 32-bit word (cards of a word, flat tables by trump, `ruffOvertrump`).
  * - trick.ts    effective suits (`TRUMP` for every trump), trick ranking, winner, the trick part of views.
  * - follow.ts   follow/ruff/overtrump as named policies over card categories, and their inference tables.
  * - infer.ts    the same policies over cards: legal cards, what a seat cannot hold (for bots and tests).
@@ -48,6 +49,7 @@ export * from './game.ts';
 export * from './held.ts';
 export * from './infer.ts';
 export * from './jass.ts';
+export * from './jass32.ts';
 export * from './phases.ts';
 export * from './spec.ts';
 export { phased } from './states.ts';

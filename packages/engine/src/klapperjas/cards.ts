@@ -1,18 +1,16 @@
 /**
  * Klapper-Jas cards over 32-bit sets. Bit = the kernel's JASS32 kind: suit * 8 + r, with r = 0..7 for
  * 7 8 9 T J Q K A, the meld sequence order (000 Abb. 3), so a Terz is three neighbouring bits inside one
- * suit byte. Card parsing, the orders of 000 Abb. 1/2 and the card points come from the kernel
- * (kernel/deck.ts, kernel/jass.ts); fast.ts lays the orders and points out as flat tables per trump suit
- * for the hot paths.
+ * suit byte. Card parsing, the orders of 000 Abb. 1/2, the card points and their flat tables per trump
+ * suit for the hot paths come from the kernel (kernel/deck.ts, kernel/jass.ts, kernel/jass32.ts).
  */
 import type { Card, Rank, Suit } from '../core/cards.ts';
 import { SUITS } from '../core/cards.ts';
 import { FOLLOW_RULES, JASS32, JASS32_GAME, jassTrickRules, type TrickRules } from '../kernel/index.ts';
 
-export const SEQ: readonly Rank[] = JASS32.ranks;
+export { CARD32 as CARD, cardsOfWord as cardsOf, SUIT_MASK } from '../kernel/index.ts';
 
-/** Card string of every bit. */
-export const CARD: readonly Card[] = JASS32.kinds;
+export const SEQ: readonly Rank[] = JASS32.ranks;
 
 /** The bit of a card string, or -1 for anything that is not a 32-deck card. */
 export const bitOf: (c: unknown) => number = JASS32.kindOf;
@@ -22,8 +20,6 @@ export const seqIndex = (r: unknown): number => (typeof r === 'string' ? SEQ.ind
 
 /** Suit names by SUITS index, for error messages. */
 export const SUIT_NAME: readonly string[] = ['Kreuz', 'Pik', 'Herz', 'Karo'];
-
-export const SUIT_MASK: readonly number[] = [0xff, 0xff00, 0xff0000, 0xff000000 | 0];
 
 /** The follow rule of 000 4.1 and 001 "Spiel": the kernel's `ruff-overtrump` policy. */
 export const FOLLOW_RULE = FOLLOW_RULES['ruff-overtrump'];
@@ -41,16 +37,6 @@ export const BELLE_VALUE = 20;
 export const declarerBeats = (declarer: number, other: number): boolean => declarer > other;
 /** Cards in each hand in play: 8 with four players (000 4.4), 9 with two or three (000 4.2). */
 export const handSize = (players: number): number => (players === 4 ? 8 : 9);
-
-export const cardsOf = (set: number): Card[] => {
-  const out: Card[] = [];
-  while (set !== 0) {
-    const low = set & -set;
-    out.push(CARD[31 - Math.clz32(low)]);
-    set ^= low;
-  }
-  return out;
-};
 
 export const R_SEVEN = 0;
 export const R_NINE = 2;

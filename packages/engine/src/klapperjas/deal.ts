@@ -7,6 +7,7 @@ import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { err, isObject, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
+import { shuffled } from '../kernel/index.ts';
 import { bitOf, CARD, handSize } from './cards.ts';
 import type { KlapperjasConfig } from './config.ts';
 import { f, layout } from './fast.ts';
@@ -116,18 +117,8 @@ class Dealt implements KlapperjasDeal {
   }
 }
 
-/** Shuffles the 32 cards exactly as core shuffle(DECK32, rng) does (Fisher-Yates from the top). */
-export function randomDeal(s: S, rng: Rng): KlapperjasDeal {
-  const perm = new Int8Array(32);
-  for (let i = 0; i < 32; i++) perm[i] = i;
-  for (let i = 31; i > 0; i--) {
-    const j = rng.int(i + 1);
-    const t = perm[i];
-    perm[i] = perm[j];
-    perm[j] = t;
-  }
-  return dealFromPerm(s, perm);
-}
+/** The 32 cards shuffled by the kernel exactly as core shuffle(DECK32, rng) (card bits are JASS32 kinds). */
+export const randomDeal = (s: S, rng: Rng): KlapperjasDeal => dealFromPerm(s, shuffled(32, rng));
 
 interface DealBits {
   readonly hands: number[];

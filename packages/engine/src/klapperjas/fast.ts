@@ -3,9 +3,8 @@
  * guarded by an equivalence test). Everything in this file is constant data made at load, never a cache;
  * shortcuts that must sit beside their code are listed with their place.
  *
- * 1. Flat tables per trump suit (VALUE, STR, TRUMP_ABOVE) laid out from the kernel's Jass-32 tables
- *    (kernel/jass.ts), so a card's points and strength are one array read. Test: klapperjas.kernel.test.ts
- *    ("card tables come from the kernel").
+ * 1. Flat tables per trump suit (VALUE, STR, TRUMP_ABOVE): the kernel's, kernel/jass32.ts. Test:
+ *    klapperjas.kernel.test.ts ("card tables come from the kernel").
  * 2. Interned actions: one frozen object per bid, call and card; apply knows an offered card action by
  *    identity (PLAY[bit] or PLAY_BELLE[bit]) and skips the checks every other action goes through.
  *    Test: klapperjas.kernel.test.ts (an offered card action and a copy of it lead to equal states).
@@ -18,83 +17,21 @@
  * 6. beside its code, deal.ts `Dealt`: deals made by randomDeal keep their bits privately, so applyDeal does
  *    not parse them again. Test: klapperjas.property.test.ts (records of JSON deals replay to equal states).
  * 7. beside its code, melds.ts: the meld options of every run, made at load.
- * 8. beside its code, view.ts: views of finished tricks and the dice of a match, shared by every later view
- *    (WeakMaps keyed by the immutable trick nodes and match records). Test: klapperjas.kernel.test.ts
- *    ("shared trick views and dice equal fresh ones").
- * 9. `ruffOvertrump`: the kernel's `ruff-overtrump` policy (kernel/follow.ts, `legalWord`) specialised to
- *    one 32-bit hand and no exempt trumps, returning as soon as the answer is known (most cards follow
- *    suit). The generic `legalWord` computes every category first and costs about 6% of random self-play.
- *    Test: klapperjas.kernel.test.ts ("ruffOvertrump equals the kernel's legalWord") over every trump
- *    holding, every strength of the best card, every suit led, with and without cards to follow and
- *    other cards; and the engine's legal cards against the kernel's card-level legalCards in random play.
+ * 8. beside its code: the finished tricks kept as views show them (state.ts `tricks`, the kernel's form,
+ *    made once when taken), and the dice of a match (view.ts, a WeakMap keyed by the match record), shared
+ *    by every later view. Test: klapperjas.kernel.test.ts ("shared trick views and dice equal fresh ones").
+ * 9. `ruffOvertrump`: the kernel's `ruff-overtrump` policy on one word (kernel/jass32.ts). Test:
+ *    klapperjas.kernel.test.ts ("ruffOvertrump equals the kernel's legalWord") over every trump holding,
+ *    every strength of the best card, every suit led, with and without cards to follow and other cards;
+ *    and the engine's legal cards against the kernel's card-level legalCards in random play.
  */
 import { count } from '../core/bits.ts';
 import { SUITS } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
-import { JASS32_GAME, TRUMP as TRUMP_SUIT, type TrickOrder } from '../kernel/index.ts';
-import { CARD, handSize, SUIT_MASK } from './cards.ts';
+import { CARD, handSize } from './cards.ts';
 import type { KlapperjasAction } from './state.ts';
 
 type A = KlapperjasAction;
-
-// ---- 1. tables per trump suit ----------------------------------------------------------------------
-
-const T = JASS32_GAME.tables;
-
-/** Trick strength of card bit `b` with trump `t`: trump cards 8..15 above every plain card (0..7). */
-const strengthOf = (t: number, b: number): number =>
-  b >>> 3 === t ? 8 + T.trumpStrength[b & 7] : T.plainStrength[b & 7];
-
-/** VALUE[trump * 32 + bit]: card points with the given trump suit. */
-export const VALUE = new Int8Array(128);
-/**
- * STR[trump * 32 + bit]: trick strength (strengthOf). A plain card only competes within the suit led;
- * the caller checks the suit.
- */
-export const STR = new Int8Array(128);
-/** TRUMP_ABOVE[trump * 16 + str]: the trump cards stronger than strength `str` (0..15). */
-export const TRUMP_ABOVE = new Int32Array(64);
-
-for (let t = 0; t < 4; t++) {
-  for (let b = 0; b < 32; b++) {
-    const r = b & 7;
-    VALUE[t * 32 + b] = b >>> 3 === t ? T.trumpPoints[r] : T.plainPoints[r];
-    STR[t * 32 + b] = strengthOf(t, b);
-  }
-  for (let s = 0; s < 16; s++) {
-    let m = 0;
-    for (let r = 0; r < 8; r++) if (strengthOf(t, t * 8 + r) > s) m |= 1 << (t * 8 + r);
-    TRUMP_ABOVE[t * 16 + s] = m;
-  }
-}
-
-/** The kernel's trick order over card bits with trump `t` (the reference STR is tested against). */
-export const bitOrder = (t: number): TrickOrder<number> => ({
-  suit: (b) => (b >>> 3 === t ? TRUMP_SUIT : b >>> 3),
-  strength: (b) => strengthOf(t, b),
-});
-
-// ---- 9. the follow policy on one word ---------------------------------------------------------------
-
-/**
- * The cards of hand `h` that may be played to a trick led in suit `led` whose best card has strength
- * `winStr` (STR), with trump suit `t`, under the kernel's `ruff-overtrump` policy.
- */
-export function ruffOvertrump(h: number, led: number, winStr: number, t: number): number {
-  const follow = h & SUIT_MASK[led];
-  if (led === t) {
-    // Trump led: a higher trump if held, else any trump, else any card.
-    if (follow === 0) return h;
-    const hi = follow & TRUMP_ABOVE[t * 16 + winStr];
-    return hi !== 0 ? hi : follow;
-  }
-  if (follow !== 0) return follow;
-  const tr = h & SUIT_MASK[t];
-  if (tr === 0) return h;
-  // Unable to follow: ruff; over a ruff, overtrump if able (above a plain best card is every trump).
-  const hi = tr & TRUMP_ABOVE[t * 16 + winStr];
-  return hi !== 0 ? hi : tr;
-}
 
 // ---- 2, 3. interned actions and shared lists -------------------------------------------------------
 

@@ -1,21 +1,11 @@
 /** Klapper-Jas described for clients (core/meta.ts): presets and options from the schema in config.ts. */
-import { SPECTATOR } from '../core/game.ts';
 import type { GameMeta } from '../core/meta.ts';
 import { optionsMeta, presetsMeta } from '../core/options.ts';
-import { unwrap } from '../core/result.ts';
 import { PLAIN_ORDER, TRUMP_ORDER } from '../kernel/jass.ts';
 import { SCHEMA } from './config.ts';
-import { klapperjas } from './index.ts';
+import { parties } from './view.ts';
 
 const PLAYERS = SCHEMA.players;
-
-/** The parties the game's own view names for each player count (4 players: crosswise partners). */
-const parties = Object.fromEntries(
-  PLAYERS.map((n) => {
-    const state = klapperjas.start(unwrap(klapperjas.parseConfig({ players: n })), 0);
-    return [String(n), klapperjas.viewFor(state, SPECTATOR).parties];
-  }),
-);
 
 export const klapperjasMeta: GameMeta = {
   id: 'klapperjas',
@@ -25,11 +15,11 @@ export const klapperjasMeta: GameMeta = {
     en: 'For two, three or four: bid Orgi, Kleines or besser, meld Terz and Halber, dice to 12.',
   },
   players: PLAYERS,
-  parties,
+  // The parties the view names (4 players: crosswise partners).
+  parties: Object.fromEntries(PLAYERS.map((n) => [String(n), parties(n)])),
   presets: presetsMeta(SCHEMA),
   options: optionsMeta(SCHEMA),
-  // The Jass-32 orders (000 Abb. 1 and 2), the same tables as Klaberjass.
-  // The 32-card deck has no Six; the orders are the Jass ones of 000 Abb. 1 and 2.
+  // The Jass orders of 000 Abb. 1 and 2 (the same tables as Klaberjass); the 32-card deck has no Six.
   ranks: {
     trump: TRUMP_ORDER['ten-high'].filter((r) => r !== '6'),
     plain: PLAIN_ORDER['ten-high'].filter((r) => r !== '6'),

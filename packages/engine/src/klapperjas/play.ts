@@ -5,7 +5,16 @@
 
 import type { Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
-import { legalWord, winnerIndex } from '../kernel/index.ts';
+import {
+  bitOrder,
+  legalWord,
+  ruffOvertrump,
+  STR,
+  TRUMP_ABOVE,
+  type TrickView,
+  VALUE,
+  winnerIndex,
+} from '../kernel/index.ts';
 import {
   bitOf,
   CARD,
@@ -18,7 +27,6 @@ import {
   SUIT_NAME,
   suitIndex,
 } from './cards.ts';
-import { bitOrder, ruffOvertrump, STR, TRUMP_ABOVE, VALUE } from './fast.ts';
 import { finishDeal, resolveMelds } from './score.ts';
 import {
   copy,
@@ -28,6 +36,7 @@ import {
   type Match,
   PTS_UNIT,
   setHand,
+  unpack,
   type W,
 } from './state.ts';
 
@@ -49,7 +58,7 @@ export function optMask(m: Match, d: DealInfo, started: number, twice: number): 
  * `winStr`, with trump `t`: the kernel's `ruff-overtrump` policy (000 4.1, 001 "Spiel"; kernel/follow.ts):
  * follow suit; when trump is led, overtrump if able; unable to follow, ruff; when the trick is already
  * ruffed, overtrump if able, else still ruff; with neither suit nor trump any card. Computed by its
- * specialised form (fast.ts item 9); `policyMask` is the kernel's generic form it is tested against.
+ * specialised form (kernel/jass32.ts, fast.ts item 9); `policyMask` is the kernel's generic form it is tested against.
  */
 export const legalMask = ruffOvertrump;
 
@@ -181,7 +190,11 @@ export function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): 
   w.trickPts = 0;
   w.winStr = -1;
   w.winSeat = winSeat;
-  w.tricks = { prev: s.tricks, lead, cards: trickCards, n: trickN, winner: winSeat, points };
+  // Copied into an array of the new length (a slice and a push would grow its store a second time).
+  const tricks: TrickView[] = new Array(nTricks);
+  for (let i = 0; i < s.nTricks; i++) tricks[i] = s.tricks[i];
+  tricks[s.nTricks] = { leader: lead, cards: unpack(lead, trickCards, trickN, d.next), winner: winSeat };
+  w.tricks = tricks;
   w.nTricks = nTricks;
   w.pts = pts;
   w.took = s.took | (1 << p);

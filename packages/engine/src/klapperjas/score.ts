@@ -3,19 +3,11 @@
  * the game and what it earns, and the match after it (target, play-on for second place, the next dealer).
  */
 
-import { type Card, SUITS } from '../core/cards.ts';
+import { SUITS } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { BELLE_VALUE, CARD, declarerBeats, LAST_TRICK, R_JACK, R_NINE } from './cards.ts';
 import { bestDecl, meldsValue, toSpec } from './melds.ts';
-import {
-  copy,
-  type DealInfo,
-  type DealResult,
-  type KlapperjasState,
-  type Match,
-  partyPts,
-  type TrickNode,
-} from './state.ts';
+import { copy, type DealInfo, type DealResult, type KlapperjasState, type Match, partyPts } from './state.ts';
 
 type S = KlapperjasState;
 
@@ -61,19 +53,18 @@ export function finishDeal(s: S): S {
   const gamePoints = base * (won ? 1 : 2) * (d.kontra >= 0 ? 2 : 1) * (d.re >= 0 ? 2 : 1);
   const to = won ? ours : opps;
   const share = !won && n === 3 && opps.length === 2 ? gamePoints / 2 : gamePoints;
-  const lastTrick = s.tricks!.winner;
-  const lastCards: { seat: Seat; card: Card }[] = [];
-  for (let i = 0, seat = s.tricks!.lead; i < s.tricks!.n; i++, seat = d.next[seat])
-    lastCards.push({ seat, card: CARD[(s.tricks!.cards >>> (5 * i)) & 31] });
+  const end = s.tricks[s.tricks.length - 1];
+  const lastTrick = end.winner!;
+  const lastCards = end.cards;
+  const jasCard = CARD[d.trump * 8 + R_JACK];
+  const mieCard = CARD[d.trump * 8 + R_NINE];
   let jas: Seat | null = null;
   let mie: Seat | null = null;
-  for (let t: TrickNode | null = s.tricks; t !== null; t = t.prev) {
-    for (let i = 0; i < t.n; i++) {
-      const bit = (t.cards >>> (5 * i)) & 31;
-      if (bit === d.trump * 8 + R_JACK) jas = t.winner;
-      else if (bit === d.trump * 8 + R_NINE) mie = t.winner;
+  for (const t of s.tricks)
+    for (const p of t.cards) {
+      if (p.card === jasCard) jas = t.winner!;
+      else if (p.card === mieCard) mie = t.winner!;
     }
-  }
   const awarded: number[] = [];
   const points: number[] = [];
   const cardPoints: number[] = [];

@@ -1,7 +1,7 @@
 /** Klapper-Jas state, actions, deals and results. States are read-only and shared between steps. */
 import type { Card, Suit } from '../core/cards.ts';
 import type { BySeat, Seat } from '../core/game.ts';
-import type { PlayedCard } from '../kernel/index.ts';
+import { JASS32, type PlayedCard, type TrickView } from '../kernel/index.ts';
 import type { KlapperjasConfig } from './config.ts';
 import type { Decl, MeldSpec } from './melds.ts';
 
@@ -40,14 +40,12 @@ export interface Bid {
   readonly suit?: Suit;
 }
 
-/** A finished trick: cards packed 5 bits each in play order from `lead`. */
-export interface TrickNode {
-  readonly prev: TrickNode | null;
-  readonly lead: Seat;
-  readonly cards: number;
-  readonly n: number;
-  readonly winner: Seat;
-  readonly points: number;
+/** The cards of a trick packed 5 bits each in play order from `lead`, as the kernel's interned plays (JASS32.played). */
+export function unpack(lead: Seat, cards: number, n: number, next: readonly Seat[]): PlayedCard[] {
+  const out: PlayedCard[] = new Array(n);
+  for (let i = 0, seat = lead; i < n; i++, seat = next[seat])
+    out[i] = JASS32.played[seat * 32 + ((cards >>> (5 * i)) & 31)];
+  return out;
 }
 
 export interface CountedMelds {
@@ -180,7 +178,11 @@ export interface KlapperjasState {
   /** Seats that have played at least one / two cards this deal. */
   readonly started: number;
   readonly twice: number;
-  readonly tricks: TrickNode | null;
+  /**
+   * This deal's finished tricks as every view shows them (the kernel's `TrickState.tricks`), each made once
+   * when it is taken and shared by every later state and view.
+   */
+  readonly tricks: readonly TrickView[];
   readonly nTricks: number;
   /** Card points plus last trick taken so far, by party, packed (see partyPts). */
   readonly pts: number;
@@ -251,6 +253,8 @@ export function copy(s: S): W {
   };
 }
 
+const NO_TRICKS: readonly TrickView[] = [];
+
 /** The state of a deal not yet dealt (or thrown in). */
 export function fresh(
   m: Match,
@@ -277,7 +281,7 @@ export function fresh(
     winSeat: turn,
     started: 0,
     twice: 0,
-    tricks: null,
+    tricks: NO_TRICKS,
     nTricks: 0,
     pts,
     took: 0,

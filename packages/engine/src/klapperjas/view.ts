@@ -1,4 +1,5 @@
 /** What a seat (or a spectator) may know, and the match outcome. Built only on request, never in play. */
+import { count } from '../core/bits.ts';
 import { type Card, SUITS, type Suit } from '../core/cards.ts';
 import {
   type BaseOutcome,
@@ -21,7 +22,7 @@ import {
   type KlapperjasState,
   type Match,
   partyPts,
-  type TrickNode,
+  unpack,
 } from './state.ts';
 
 export type { PlayedCard, TrickView };
@@ -145,16 +146,6 @@ function diceOf(m: Match): readonly Dice[] {
   return dice;
 }
 
-function unpack(lead: Seat, cards: number, n: number, next: readonly Seat[]): PlayedCard[] {
-  const out: PlayedCard[] = [];
-  let seat = lead;
-  for (let i = 0; i < n; i++) {
-    out.push({ seat, card: CARD[(cards >>> (5 * i)) & 31] });
-    seat = next[seat];
-  }
-  return out;
-}
-
 export function viewFor(s: KlapperjasState, viewer: Viewer): KlapperjasView {
   const m = s.m;
   const d = s.d;
@@ -218,7 +209,7 @@ export function viewFor(s: KlapperjasState, viewer: Viewer): KlapperjasView {
   for (let i = 0; i < n; i++) {
     points.push(d.activeMask & (1 << i) ? partyPts(s.pts, d.party[i]) : 0);
     const h = handOf(s, i);
-    handCounts.push(popcount(h) + popcount(d.aside[i]));
+    handCounts.push(count(h) + count(d.aside[i]));
     knownCards.push(i === own || known[i] === 0 ? [] : cardsOf(known[i] & h));
     if (d.belle & (1 << i)) belle.push(i);
   }
@@ -227,7 +218,7 @@ export function viewFor(s: KlapperjasState, viewer: Viewer): KlapperjasView {
     dealer: d.dealer,
     vorhand: d.vorhand,
     hand: own >= 0 ? cardsOf(handOf(s, own)) : null,
-    aside: own >= 0 ? popcount(d.aside[own]) : 0,
+    aside: own >= 0 ? count(d.aside[own]) : 0,
     handCounts,
     known: knownCards,
     turned: CARD[d.turned],
@@ -255,7 +246,7 @@ export function viewFor(s: KlapperjasState, viewer: Viewer): KlapperjasView {
             cards: unpack(s.trickLead, s.trickCards, s.trickN, d.next),
           }
         : null,
-    tricks: s.tricks === null ? [] : trickViews(s.tricks, d.next),
+    tricks: s.tricks,
     points,
   };
 }
@@ -269,33 +260,6 @@ function announced(x: Decl, trump: number): Announced {
       trump: mm.s === trump,
     })),
   };
-}
-
-/**
- * The finished tricks of a deal as views (the kernel's TrickView), first first: made once per trick and
- * shared (frozen) by every later view, since finished tricks never change; fast.ts item 8.
- */
-const TRICK_VIEWS = new WeakMap<TrickNode, readonly TrickView[]>();
-function trickViews(t: TrickNode, next: readonly Seat[]): readonly TrickView[] {
-  let list = TRICK_VIEWS.get(t);
-  if (list === undefined) {
-    const before = t.prev === null ? [] : trickViews(t.prev, next);
-    const cards = unpack(t.lead, t.cards, t.n, next);
-    for (const c of cards) Object.freeze(c);
-    const view: TrickView = Object.freeze({ leader: t.lead, cards: Object.freeze(cards), winner: t.winner });
-    list = Object.freeze([...before, view]);
-    TRICK_VIEWS.set(t, list);
-  }
-  return list;
-}
-
-function popcount(x: number): number {
-  let c = 0;
-  while (x !== 0) {
-    x &= x - 1;
-    c++;
-  }
-  return c;
 }
 
 export function outcome(s: KlapperjasState): KlapperjasOutcome {
