@@ -17,6 +17,7 @@ import type { Player, SeatSetup } from '@stich/protocol';
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import { type Db, type Driver, sql } from './db.ts';
+import { TailTracer, tail } from './trace.ts';
 
 /** A random URL-safe secret of `bytes` random bytes. */
 export const secret = (bytes = 18): string => randomBytes(bytes).toString('base64url');
@@ -289,8 +290,15 @@ export class Store {
   }
 
   private async writeGroup(jobs: AppendJob[]): Promise<void> {
+    // Tail tracing (trace.ts): each group write, how long and how big (on SQLite the loop waits it out).
+    const at = tail ? TailTracer.now() : 0;
     try {
       await this.write(jobs);
+      if (tail) {
+        let steps = 0;
+        for (const j of jobs) steps += j.steps.length;
+        tail.groups.push({ at, ms: TailTracer.now() - at, jobs: jobs.length, steps });
+      }
       for (const j of jobs) j.resolve();
     } catch (e) {
       if (jobs.length === 1) {
