@@ -4,7 +4,7 @@
  * TRACE_TAIL); the load generator records when it sent each action and got its answer, and its own GC
  * pauses and stalls (the same tracer). Both clocks are epoch milliseconds on one machine.
  *
- * An action is slow when its latency is above the p99 of all. For each cause the report gives the share
+ * An action is slow when its latency is at or above the p99 of all. For each cause the report gives the share
  * of slow actions whose window (sent → answered) overlapped it, next to the share of all actions (the base
  * rate: a cause every action overlaps explains nothing), and the mean milliseconds of overlap.
  */
@@ -129,14 +129,13 @@ export function tailReport(sent: readonly Sent[], server: TraceDump, client: Tra
     rec: ActionTrace | undefined;
     s: Sent;
   }
-  const rows: Row[] = sent.map((s) => ({
-    ms: s.answered - s.sent,
-    rec: byKey.get(`${s.table}/${s.seat}/${s.id}`),
-    s,
-  }));
+  // Actions sent before the server's window began were started before its trace: they are left out.
+  const rows: Row[] = sent
+    .filter((s) => s.sent >= server.from)
+    .map((s) => ({ ms: s.answered - s.sent, rec: byKey.get(`${s.table}/${s.seat}/${s.id}`), s }));
   const all = quantiles(rows.map((r) => r.ms));
   const threshold = all.p99;
-  const slow = rows.filter((r) => r.ms > threshold);
+  const slow = rows.filter((r) => r.ms >= threshold);
   const causes: Record<string, readonly Span[]> = {
     serverGc: server.gc,
     serverGcMajor: server.gc.filter((g) => g.kind !== 'minor'),
@@ -205,6 +204,7 @@ export function tailReport(sent: readonly Sent[], server: TraceDump, client: Tra
       all,
       dealEnding: quantiles(deal.map((r) => r.ms)),
       other: quantiles(rows.filter((r) => !(r.rec?.deal || r.rec?.over)).map((r) => r.ms)),
+      sentBeforeWindow: sent.length - rows.length,
       unmatched: rows.filter((r) => !r.rec).length,
     },
     slow: {
