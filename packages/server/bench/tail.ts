@@ -150,6 +150,8 @@ export function tailReport(sent: readonly Sent[], server: TraceDump, client: Tra
     clientStall: client.stalls,
     clientStallBusy: client.stalls.filter((x) => x.cpuMs >= x.ms / 2),
   };
+  // Each cause as the time it covered: overlapping spans (the deal ends of tables in step) merged.
+  for (const [name, spans] of Object.entries(causes)) causes[name] = merged(spans);
   const attribution = (set: readonly Row[]) => {
     const out: Record<string, { share: number; meanMs: number }> = {};
     for (const [name, spans] of Object.entries(causes)) {
@@ -199,6 +201,7 @@ export function tailReport(sent: readonly Sent[], server: TraceDump, client: Tra
   const deal = rows.filter((r) => r.rec?.deal || r.rec?.over);
   const recs = [...byKey.values()];
   const part = (f: (a: ActionTrace) => number) => quantiles(recs.map(f));
+  const partOf = (xs: ActionTrace[], f: (a: ActionTrace) => number) => quantiles(xs.map(f));
   return {
     latencyMs: {
       all,
@@ -223,6 +226,28 @@ export function tailReport(sent: readonly Sent[], server: TraceDump, client: Tra
         send: part((a) => a.send),
         after: part((a) => a.after),
         total: part((a) => a.total),
+      },
+      dealEndingActionMs: {
+        apply: partOf(
+          recs.filter((a) => a.deal || a.over),
+          (a) => a.apply,
+        ),
+        store: partOf(
+          recs.filter((a) => a.deal || a.over),
+          (a) => a.store,
+        ),
+        project: partOf(
+          recs.filter((a) => a.deal || a.over),
+          (a) => a.project,
+        ),
+        send: partOf(
+          recs.filter((a) => a.deal || a.over),
+          (a) => a.send,
+        ),
+        after: partOf(
+          recs.filter((a) => a.deal || a.over),
+          (a) => a.after,
+        ),
       },
       dealEnds: server.actions.filter((a) => a.deal).length,
       matchEnds: server.actions.filter((a) => a.over).length,
@@ -253,4 +278,15 @@ function stallStats(stalls: readonly (Span & { cpuMs: number })[], seconds: numb
   const total = stalls.reduce((s, x) => s + x.ms, 0);
   const cpu = stalls.reduce((s, x) => s + x.cpuMs, 0);
   return { ...spanStats(stalls, seconds), cpuShare: r2(cpu / Math.max(1e-9, total)) };
+}
+
+/** The union of spans, sorted by start: each instant covered once. */
+function merged(spans: readonly Span[]): Span[] {
+  const out: Span[] = [];
+  for (const s of [...spans].sort((a, b) => a.at - b.at)) {
+    const last = out[out.length - 1];
+    if (last && s.at <= last.at + last.ms) last.ms = Math.max(last.ms, s.at + s.ms - last.at);
+    else out.push({ at: s.at, ms: s.ms });
+  }
+  return out;
 }

@@ -95,6 +95,12 @@ describe('the report', () => {
     expect(r.slow.breakdown.largestPart).toEqual({ store: 1 });
   });
 
+  it('counts time covered by overlapping spans once (the deal ends of tables in step)', () => {
+    const { sent, server, client } = scene();
+    server.gc.push({ at: 2013, ms: 4, kind: 'minor' }, { at: 2011, ms: 8, kind: 'minor' });
+    expect(tailReport(sent, server, client).slow.overlapped.serverGc).toEqual({ share: 1, meanMs: 8 });
+  });
+
   it('leaves out actions sent before the server trace began', () => {
     const { sent, server, client } = scene();
     const r = tailReport(
