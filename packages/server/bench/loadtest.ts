@@ -5,7 +5,7 @@
  *
  *   node packages/server/bench/loadtest.ts [--tables 500] [--seconds 30] [--game differenzler]
  *     [--think 0 | --rate 3000] [--db sqlite|pg] [--processes 1 | --targets URL,URL] [--prof DIR]
- *     [--msgpack] [--whole] [--options JSON]
+ *     [--msgpack] [--whole] [--options JSON] [--trace]
  *
  * Pacing. `--think 0` (default): every player answers at once, a closed loop in which each table always
  * has an action in flight, so latency is queueing (Little's law: tables / throughput). `--think <ms>`: each
@@ -24,6 +24,9 @@
  * frames folded with the protocol's reducer as the web client folds them (`--whole`: every update whole, as
  * a client without the join option `events`). `--options` replaces the game's setup options (e.g. `'{"rounds":4}'`: matches
  * that end within the window, so that what a match's end costs is measured too; a table stops at its end).
+ * `--trace` (one started server): the server runs with TRACE_TAIL (src/trace.ts) and the report adds where
+ * the tail goes (bench/tail.ts): latency of deal-ending actions, the server's time per action split, group
+ * writes, GC pauses and loop delay of both processes, and which causes the slow actions (> p99) overlapped.
  *
  * Reports, for the measured window (after every table is seated and 3 s of warm-up): actions per second
  * confirmed by the server's update, the JSON text received per action by all connections together, p50/p99/max latency from sending an action to receiving the update
@@ -33,7 +36,7 @@
  * and the end (the wall-clock figures depend on it; CPU per action hardly does).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -49,6 +52,8 @@ import {
 } from '@stich/protocol';
 import { Redis } from 'ioredis';
 import { dropSchema } from '../src/db.ts';
+import { TailTracer } from '../src/trace.ts';
+import { type Sent, type TraceDump, tailReport } from './tail.ts';
 
 const { values } = parseArgs({
   options: {
@@ -66,6 +71,7 @@ const { values } = parseArgs({
     msgpack: { type: 'boolean', default: false },
     whole: { type: 'boolean', default: false },
     options: { type: 'string' },
+    trace: { type: 'boolean', default: false },
   },
 });
 const TABLES = Math.min(5000, Math.max(1, Number(values.tables)));
@@ -86,6 +92,9 @@ const PG_URL = process.env.STICH_TEST_DATABASE_URL ?? 'postgres://postgres@127.0
 const schema = `stich_load_${process.pid}`;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REDIS_PREFIX = `stich-load-${process.pid}:`;
+const TRACE = values.trace!;
+if (TRACE && (values.targets || values.processes !== '1'))
+  throw new Error('--trace: one started server only');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const load = () => loadavg().map((x) => Number(x.toFixed(2)));
@@ -110,7 +119,23 @@ const serverEnv = {
   GUESTS_PER_HOUR: '100000',
   // Setting up thousands of connections on a busy machine can take longer than the default 15 s.
   COLYSEUS_SEAT_RESERVATION_TIME: '120',
+  ...(TRACE ? { TRACE_TAIL: join(dir, 'server-trace.json') } : {}),
 };
+/** With --trace: the load generator's own GC pauses, loop delay and stalls (src/trace.ts). */
+const clientTracer = TRACE ? new TailTracer(join(dir, 'client-trace.json')) : null;
+/** With --trace: the server's trace since the last call (it writes it on SIGUSR2), and the generator's. */
+async function traces(): Promise<[TraceDump, TraceDump]> {
+  const file = serverEnv.TRACE_TAIL!;
+  rmSync(file, { force: true });
+  child!.kill('SIGUSR2');
+  clientTracer!.dump();
+  for (let i = 0; !existsSync(file); i++) {
+    if (i > 3000) throw new Error('the server wrote no trace');
+    await sleep(10);
+  }
+  const read = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as TraceDump;
+  return [read(file), read(clientTracer!.file)];
+}
 
 let child: ChildProcess | null = null;
 /** Starts the server(s) and returns the URLs to play against, once every one is listening. */
@@ -311,6 +336,8 @@ let errors = 0;
 /** JSON text received by all connections while measuring (characters; the messages are ASCII). */
 let received = 0;
 const latencies: number[] = [];
+/** With --trace: every measured action, when it was sent and answered (epoch ms). */
+const traced: Sent[] = [];
 const rooms: Room[] = [];
 /** With --rate: each table's next free slot (performance.now() ms). */
 const slots = new Float64Array(TABLES);
@@ -347,7 +374,12 @@ await pool(TABLES * 4, async (i) => {
       pending.delete(m.id);
       if (sent !== undefined && measuring) {
         actions++;
-        latencies.push(performance.now() - sent);
+        const now = performance.now();
+        latencies.push(now - sent);
+        if (TRACE) {
+          const o = performance.timeOrigin;
+          traced.push({ table: tables[t].id, seat: i % 4, id: m.id, sent: o + sent, answered: o + now });
+        }
       }
     }
     if (m.t === 'state') last = m.d;
@@ -395,12 +427,14 @@ await sleep(3000);
 const loaded = await health();
 const proxy0 = proxyCpu();
 console.log(`setup ${((Date.now() - t0) / 1000).toFixed(1)} s; measuring for ${SECONDS} s`);
+if (TRACE) await traces();
 const clientCpu0 = process.cpuUsage();
 measuring = true;
 const startAt = performance.now();
 await sleep(SECONDS * 1000);
 measuring = false;
 const elapsed = (performance.now() - startAt) / 1000;
+const trace = TRACE ? await traces() : null;
 const end = await health();
 const proxyUs = proxyCpu() - proxy0;
 const loadEnd = load();
@@ -444,6 +478,7 @@ console.log(
       memoryPerTableKB: Math.round((seated.memory.rss - base.memory.rss) / TABLES / 1024),
       heapPerTableKB: Math.round((seated.memory.heapUsed - base.memory.heapUsed) / TABLES / 1024),
       loadAverage: { start: loadStart, end: loadEnd },
+      ...(trace ? { trace: tailReport(traced, trace[0], trace[1]) } : {}),
     },
     null,
     2,

@@ -18,6 +18,7 @@ import { context } from './context.ts';
 import type { Db } from './db.ts';
 import type { RouteKit } from './replay.ts';
 import { withheld } from './tournaments-tables.ts';
+import { TailTracer, tail } from './trace.ts';
 
 /** The deals of a record that are over: all but the running one, every deal once the match is over. */
 export function finishedDeals(record: GameRecord, over: boolean): number[] {
@@ -145,8 +146,11 @@ export class Analyses {
     if (config.analyzeBusy < 1 && this.utilization >= config.analyzeBusy) return;
     void (async () => {
       const { store } = context();
+      // Tail tracing (trace.ts): from here until the deals are queued (reading the whole record).
+      const at = tail ? TailTracer.now() : 0;
       const [record, row] = await Promise.all([store.record(tableId), store.table(tableId)]);
       if (record && row) await this.queue(tableId, record, row.status === 'over');
+      if (tail) tail.analyses.push({ at, ms: TailTracer.now() - at });
     })().catch((e: unknown) => this.log.warn({ table: tableId, err: String(e) }, 'deal analysis not queued'));
   }
 

@@ -14,6 +14,7 @@ import { type Now, Projector } from './events.ts';
 import { progressOf } from './progress.ts';
 import { isInvited } from './rematch.ts';
 import type { TableState } from './tablestate.ts';
+import { TailTracer, tail } from './trace.ts';
 import { Outgoing, Wire } from './wire.ts';
 
 /** The update for a seat (or a spectator: null). Runs viewFor before anything is serialised. */
@@ -178,7 +179,11 @@ export class Outbox {
       const seat = this.t.roles.get(sessionId);
       if (seat !== undefined && seat !== null) seats.add(seat);
     }
+    // Tail tracing (trace.ts): the projection's share of the action being sent.
+    const rec = tail ? tail.cur : null;
+    const p0 = rec ? TailTracer.now() : 0;
     const step = this.projector.step(this.now(), seats);
+    if (rec) rec.project += TailTracer.now() - p0;
     if (step === null) return;
     let common: Outgoing | undefined;
     const bySeat = new Map<Seat, Outgoing>();

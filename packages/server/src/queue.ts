@@ -15,6 +15,7 @@ import { matchEnded } from './statsdb.ts';
 import type { StoredStep } from './store.ts';
 import type { TableState } from './tablestate.ts';
 import { fixedDeal } from './tournaments-play.ts';
+import { type ActionTrace, TailTracer, tail } from './trace.ts';
 
 /** Who asked for a change: a connection's request, or nobody (an automatic step). */
 export interface Source {
@@ -145,6 +146,8 @@ export class ChangeQueue {
     if (src.seq !== undefined && src.seq !== t.seq && !sameChoice(t, seat, src.seq))
       return refuse('stale', `the table is at step ${t.seq}, not ${src.seq}`);
     const game = t.game;
+    // Tail tracing (trace.ts): this action's time, split; null when off.
+    const rec = tail ? tail.begin(t.row.id, seat, src.id) : null;
     const parsed = game.parseAction(raw);
     if (!parsed.ok) return refuse(parsed.error.code, parsed.error.reason);
     const r = game.apply(t.gs, seat, parsed.value);
@@ -153,7 +156,8 @@ export class ChangeQueue {
     const dealt = await this.dealIfDue(r.value, t.seq + 1, steps);
     if (!dealt) return refuse('internal', 'the next deal failed');
     const aside = seat !== game.toAct(t.gs)[0];
-    return (await this.commit(dealt, steps, aside ? { ...src, aside } : src)) ? 'done' : 'storage';
+    if (rec) rec.apply = TailTracer.now() - rec.at;
+    return (await this.commit(dealt, steps, aside ? { ...src, aside } : src, rec)) ? 'done' : 'storage';
   }
 
   /**
@@ -192,7 +196,12 @@ export class ChangeQueue {
    * Stores the steps, then makes them the table's state and sends every connection its update. A failed
    * write leaves the table as it was and answers `storage`; false then.
    */
-  private async commit(state: unknown, steps: readonly StoredStep[], src: Source): Promise<boolean> {
+  private async commit(
+    state: unknown,
+    steps: readonly StoredStep[],
+    src: Source,
+    rec: ActionTrace | null = null,
+  ): Promise<boolean> {
     const t = this.t;
     const status: TableStatus = t.game.isOver(state) ? 'over' : 'playing';
     const reason = 'the change could not be stored; the table is as it was, try again';
@@ -211,6 +220,7 @@ export class ChangeQueue {
       this.fail(src, 'storage', reason);
       return false;
     }
+    const stored = rec ? TailTracer.now() : 0;
     try {
       await context().store.append(t.row.id, steps, status !== t.status ? status : undefined);
     } catch (e) {
@@ -221,7 +231,17 @@ export class ChangeQueue {
     }
     const ended = status === 'over' && t.status !== 'over';
     const fair = t.fair.taken(steps, status === 'over');
+    const sent = rec ? TailTracer.now() : 0;
+    if (rec) {
+      rec.store = sent - stored;
+      tail!.cur = rec;
+    }
     this.advance(state, steps, src);
+    const after = rec ? TailTracer.now() : 0;
+    if (rec) {
+      rec.send = after - sent - rec.project;
+      tail!.cur = null;
+    }
     // A new deal or the match result: the deals now over get analysed (analysis.ts).
     if (steps.some((s) => s.kind === 'deal') || t.game.isOver(state)) context().analyses.dealsEnded(t.row.id);
     // The match is over: its statistics are stored now, so the profiles show it within seconds (statsdb.ts).
@@ -229,6 +249,13 @@ export class ChangeQueue {
     // A tournament's table ended: its result is taken up at once where this process drives the tournament.
     if (ended && t.tournament) context().tournaments.poke();
     if (fair) this.hooks.fairChanged();
+    if (rec) {
+      const end = TailTracer.now();
+      rec.after = end - after;
+      rec.total = end - rec.at;
+      rec.deal = steps.some((s) => s.kind === 'deal');
+      rec.over = ended;
+    }
     return true;
   }
 

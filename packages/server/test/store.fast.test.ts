@@ -141,4 +141,32 @@ describe.each(DB_KINDS)('prepared group write of steps (%s)', (kind) => {
       (await contents(db)).steps.filter((x) => ['dup', 'ok'].includes(x.table_id));
     expect(await tables(fast.db)).toEqual(await tables(reference.db));
   });
+
+  it('reads and stores fair seeds as the Kysely form: the first seed stored stands', async () => {
+    const seen = [];
+    for (const s of [fast, reference]) {
+      await s.store.createTable(row('seeds'), []);
+      const before = await s.store.fairSeed('seeds', 1);
+      await s.store.putFairSeed('seeds', 1, 'a'.repeat(64));
+      await s.store.putFairSeed('seeds', 1, 'b'.repeat(64));
+      seen.push([before, await s.store.fairSeed('seeds', 1), await s.store.fairSeed('seeds', 2)]);
+    }
+    expect(seen[0]).toEqual([undefined, 'a'.repeat(64), undefined]);
+    expect(seen[1]).toEqual(seen[0]);
+  });
+
+  it('stores a fair seed outside a Kysely transaction open on the connection', async () => {
+    await fast.store.createTable(row('seeds-tx'), []);
+    let stored: Promise<void> | undefined;
+    await expect(
+      fast.db.transaction().execute(async (tx) => {
+        await tx.updateTable('tables').set({ status: 'playing' }).where('id', '=', 'seeds-tx').execute();
+        stored = fast.store.putFairSeed('seeds-tx', 1, 'c'.repeat(64));
+        await new Promise((r) => setTimeout(r, 20));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await stored;
+    expect(await fast.store.fairSeed('seeds-tx', 1)).toBe('c'.repeat(64));
+  });
 });
