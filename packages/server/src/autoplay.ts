@@ -20,6 +20,9 @@ import type { TableState } from './tablestate.ts';
 import { after, type Timer } from './timers.ts';
 import { markDropped } from './tournaments-tables.ts';
 
+/** The grace period at a tournament table of a player marked as dropped out (see startGrace). */
+export const DROPPED_GRACE_MS = 10_000;
+
 export class Autoplay {
   private readonly t: TableState;
   private readonly queue: ChangeQueue;
@@ -81,7 +84,11 @@ export class Autoplay {
     if (s.kind !== 'human' || s.client || s.botActive || s.grace || t.status !== 'playing') return;
     // A tournament never waits for one player: his seat is played on (and he is marked as dropped out).
     if (!takesOver(t.seats, s.seat) && !t.tournament) return;
-    const ms = context().config.graceSeconds * 1000;
+    const grace = context().config.graceSeconds * 1000;
+    // One who dropped out of the tournament and has not sat down again gets the short grace: he may come
+    // back (and reclaims the seat then), but the others do not wait a whole period at each later table.
+    const dropped = s.holder !== null && t.tournament?.dropped.includes(s.holder.playerId) === true;
+    const ms = dropped ? Math.min(grace, DROPPED_GRACE_MS) : grace;
     s.graceEnds = Date.now() + ms;
     s.grace = after(ms, () => {
       s.grace = null;

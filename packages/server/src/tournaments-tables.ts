@@ -298,6 +298,11 @@ export interface TournamentSeat {
   readonly tournament: string;
   readonly round: number;
   /**
+   * The players marked as dropped out of the tournament when the table was opened: their seats get the short
+   * grace (`DROPPED_GRACE_MS`), so a table does not wait the full period again at every later table or part.
+   */
+  readonly dropped: readonly string[];
+  /**
    * Duplicate: the deals are fixed (tournaments-play.ts `fixedDeal`); `deal` is the round's deal the table
    * starts with (a part's number; 0 for a table playing the round as one match).
    */
@@ -350,6 +355,7 @@ export async function tournamentOfTable(db: Db, tableId: string): Promise<Tourna
   return {
     tournament: at.id,
     round: at.round,
+    dropped: await dropsOf(db, at.id),
     duplicate:
       r.format === 'duplicate'
         ? { seed: settings.seed, secret: r.secret, rotation: Number(r.rotation), deal: at.part ?? 0 }

@@ -12,6 +12,7 @@
 import { TOURNAMENTS_API, type TournamentDetail } from '@stich/protocol';
 import { standings } from '@stich/tournament';
 import { describe, expect, it } from 'vitest';
+import { tournamentOfTable } from '../src/tournaments-tables.ts';
 import { DB_KINDS, serve } from './helpers.ts';
 import { account, req, storedResults, tpath, until, withDb } from './tournaments.ts';
 
@@ -93,6 +94,7 @@ describe.each(DB_KINDS)('a duplicate Klapper-Jas tournament of 8 (%s)', (kind) =
           const data = typeof step.data === 'string' ? JSON.parse(step.data) : step.data;
           return {
             at: [Number(r.round), Number(r.table_no), Number(r.part)],
+            table: r.table_id,
             dealer: Number(r.dealer),
             hands: (data as { hands: string[][] }).hands,
           };
@@ -116,6 +118,12 @@ describe.each(DB_KINDS)('a duplicate Klapper-Jas tournament of 8 (%s)', (kind) =
         if (p > 0) expect(a.hands).not.toEqual(at(r, 0, p - 1).hands);
       }
     expect(at(1, 0, 0).hands).not.toEqual(at(0, 0, 0).hands);
+
+    // A table opened after the people dropped out knows them: their seats there get the short grace
+    // (DROPPED_GRACE_MS) instead of the whole period again at every part.
+    const dropped = (table: string) =>
+      withDb(srv.db.env, async (db) => [...((await tournamentOfTable(db, table))?.dropped ?? [])].sort());
+    expect(await dropped(at(ROUNDS - 1, 0, DEALS - 1).table)).toEqual(people.map((p) => p.id).sort());
 
     // Once the round is done, its parts' records are published.
     const late = await req(srv.url, who, 'GET', `/api/tables/${part0.table_id}/record`);
