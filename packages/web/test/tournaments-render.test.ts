@@ -220,7 +220,9 @@ describe('the end of a match at a tournament table (TournamentNext.tsx)', () => 
 
   it('links to the tournament, in the viewer’s language', async () => {
     const html = () =>
-      renderToStaticMarkup(createElement(TournamentNext, { tournament: 'T1', tableId: 'done0', seated: true }));
+      renderToStaticMarkup(
+        createElement(TournamentNext, { tournament: 'T1', tableId: 'done0', seated: true }),
+      );
     await i18next.changeLanguage('de');
     expect(html()).toContain('data-testid="to-tournament" href="#/tournaments/T1">Zum Turnier</a>');
     await i18next.changeLanguage('en');
