@@ -134,6 +134,10 @@ export function FinishedTable({ id, tournament = null }: { id: string; tournamen
         </div>
       )}
       {!data && !error && <p className="banner">{t('connecting')}</p>}
+      {/* Apart from the record: a duplicate round's records are withheld until all its tables are done. */}
+      {tournament && (
+        <TournamentNext tournament={tournament} tableId={id} seated={seatTokenFor(id) !== null} />
+      )}
       {data && model && (
         <>
           <MatchOver
@@ -143,7 +147,6 @@ export function FinishedTable({ id, tournament = null }: { id: string; tournamen
             scores={outcome?.scores ?? model.scores}
             names={names}
             me={me}
-            tournament={tournament}
           />
           <div className="finished-sheet">
             <Scores model={model} names={names} me={me} />
