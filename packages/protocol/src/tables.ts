@@ -91,6 +91,8 @@ export interface TableInfo {
   readonly hints?: { readonly allowed: boolean; readonly used: readonly Seat[] };
   /** How far the match has come (live tables). */
   readonly progress?: TableProgress;
+  /** A tournament's table (or one part of a table played in parts): the tournament's id (docs/tournaments.md). */
+  readonly tournament?: string | null;
 }
 
 export interface Player {
