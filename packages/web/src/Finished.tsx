@@ -122,7 +122,7 @@ export function FinishedTable({ id, tournament = null }: { id: string; tournamen
   const names = (data?.names ?? []).map((n, i) => (i === me ? t('table.you') : n));
   const outcome = data?.outcome;
   return (
-    <main className="table-screen finished" data-testid="finished" data-over="true">
+    <main className="table-screen finished" data-testid="finished" data-table={id} data-over="true">
       <nav className="topbar">
         <LeaveButton ask={(to) => navigate(to)} />
         <strong>{meta ? text(meta.name) : ''}</strong>

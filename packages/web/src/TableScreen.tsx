@@ -175,6 +175,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
     <main
       className={chatOpen ? 'table-screen chat-open' : 'table-screen'}
       data-status={status}
+      data-table={id}
       data-seat={me ?? ''}
       data-seq={state?.seq ?? ''}
       data-phase={model?.phase ?? ''}
