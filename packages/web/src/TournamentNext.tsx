@@ -23,6 +23,16 @@ export function nextTable(d: TournamentDetail, me: string, at: string): string |
   return mine && mine.tableId !== at ? mine.tableId : null;
 }
 
+/**
+ * Whether the address is still the table `at` (any seat or watch parameter): the move is the page's own only
+ * while it is. A route changes in a transition (route.ts), so the finished table's screen stays mounted for
+ * a moment after the player went elsewhere himself, and an answer on its way must not take him from there.
+ */
+export function stillAt(pathname: string, hash: string, at: string): boolean {
+  const r = parseRoute(pathname, hash);
+  return r.page === 'table' && r.id === at;
+}
+
 export function TournamentNext({
   tournament,
   tableId,
@@ -45,13 +55,7 @@ export function TournamentNext({
       alive = false;
       clearInterval(timer);
     };
-    // The move is the page's own only while its address is still this table: a route changes in a
-    // transition (route.ts), so this screen stays mounted for a moment after the player went elsewhere
-    // himself, and an answer on its way must not take him away from there.
-    const stays = () => {
-      const r = parseRoute(location.pathname, location.hash);
-      return alive && r.page === 'table' && r.id === tableId;
-    };
+    const stays = () => alive && stillAt(location.pathname, location.hash, tableId);
     const look = async () => {
       // One question at a time: on a slow line the next tick must not move him a second time.
       if (busy || !stays() || document.visibilityState === 'hidden') return;

@@ -3,7 +3,8 @@
  * `TournamentDetail`: seats with computer and dropped players tagged, the viewer's own running table with
  * "Zu meinem Tisch", another running one with "Zuschauen", a finished one with its replay, the bye; the
  * standings with the format's total and tie-breaks by name; and names that are markup as escaped text. At the
- * end of a tournament table's match: the link to the tournament and the table its player is taken on to.
+ * end of a tournament table's match: the link to the tournament, the table its player is taken on to, and
+ * whether the page is still at the finished table (else it does not move him).
  * The pages against the real server are tournaments.test.ts (Chromium).
  */
 import type { TournamentDetail } from '@stich/protocol';
@@ -14,7 +15,7 @@ import { initReactI18next } from 'react-i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../src/i18n/index.ts';
 import { TOURNAMENTS_DE, TOURNAMENTS_EN } from '../src/i18n/tournaments.ts';
-import { nextTable, TournamentNext } from '../src/TournamentNext.tsx';
+import { nextTable, stillAt, TournamentNext } from '../src/TournamentNext.tsx';
 import { Rounds, StandingsTable } from '../src/tournaments/Tables.tsx';
 
 const EVIL = '<img src=x onerror=alert(1)>';
@@ -216,6 +217,20 @@ describe('the end of a match at a tournament table (TournamentNext.tsx)', () => 
   ];
   it.each(CASES)('%s', (_, d, me, at, next) => {
     expect(nextTable(d, me, at)).toBe(next);
+  });
+
+  // Once the address is another page (the player went there himself), an answer still on its way does not
+  // move him.
+  const WHERE: [string, string, boolean][] = [
+    ['#/t/done0', 'done0', true],
+    ['#/t/done0?seat=2', 'done0', true],
+    ['#/t/done0?watch=1', 'done0', true],
+    ['#/tournaments/T1', 'done0', false],
+    ['#/t/mine1', 'done0', false],
+    ['#/', 'done0', false],
+  ];
+  it.each(WHERE)('at %s the page is still at %s: %s', (hash, at, still) => {
+    expect(stillAt('/', hash, at)).toBe(still);
   });
 
   it('links to the tournament, in the viewer’s language', async () => {
