@@ -18,7 +18,7 @@ export function nextTable(d: TournamentDetail, me: string, at: string): string |
   if (d.status !== 'running') return null;
   const round = d.rounds.findLast((r) => r.status === 'playing');
   const mine = round?.tables.find(
-    (x) => x.status === 'playing' && x.seats.some((s) => s.name === me && !s.bot && !s.dropped),
+    (x) => x.status === 'playing' && x.seats.some((s) => s.name === me && !s.bot),
   );
   return mine && mine.tableId !== at ? mine.tableId : null;
 }

@@ -208,7 +208,7 @@ describe('the end of a match at a tournament table (TournamentNext.tsx)', () => 
     ['his table of the running round', DETAIL, 'Annika', 'done0', 'mine1'],
     ['a new part of his table', DETAIL, 'Bertram', 'part0', 'other1'],
     ['already there', DETAIL, 'Annika', 'mine1', null],
-    ['dropped out: a computer plays on', DETAIL, 'Fritz', 'done0', null],
+    ['dropped out, then came back: his seat is still his', DETAIL, 'Fritz', 'done0', 'mine1'],
     ['a computer entrant of the same name', DETAIL, 'Computer 1', 'done0', null],
     ['not a player of the round', DETAIL, 'Zora', 'done0', null],
     ['his table is done, the round is not', { ...DETAIL, rounds: [r0, myDone] }, 'Annika', 'part0', null],
