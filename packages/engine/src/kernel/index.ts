@@ -40,6 +40,9 @@
  * - 10. `during`: the game's own actions while cards are played, beside the seat to play (announcements);
  * - 11. `afterTrick`: what a trick taken settles in the game's part (a Hochzeit's partner);
  * - 12. `nextDealer`: who deals next (DDV: the same dealer again after a Pflichtsolo).
+ * What it gained for Klapper-Jas's move (issue 23; test/trickgame.indeal.test.ts):
+ * - 13. `inDeal`: the seats dealt in (the 3-player end game leaves one out: no cards, no turn, tricks of two);
+ * - a game of its own `dealing` says what a hand holds: `parseConfig` no longer asks for an even share (32/3).
  */
 export * from './cardset.ts';
 export * from './deal.ts';
