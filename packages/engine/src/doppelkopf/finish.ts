@@ -12,8 +12,7 @@ const KARLCHEN = KIND_CARDS[CJ];
 
 import type { DoppelkopfOptions } from './config.ts';
 import { houseResult } from './deal.ts';
-import { scoreHouse } from './housescore.ts';
-import { scoreDdv } from './score.ts';
+import { scoreDdv, scoreHouse } from './score.ts';
 import {
   type AnnCell,
   type DealResult,
@@ -40,12 +39,15 @@ export function announcementsInOrder(head: AnnCell | null): AnnCell[] {
 }
 
 /** The announcements of a deal in order, as its result shows them. */
-function announcementsOf(head: AnnCell | null): DealResult['announcements'] {
-  const out: DealResult['announcements'][number][] = [];
-  for (let a = head; a !== null; a = a.prev)
-    out.push({ seat: a.seat, party: a.party, call: a.call, played: a.played, hand: a.hand, reply: a.reply });
-  return out.reverse();
-}
+const announcementsOf = (head: AnnCell | null): DealResult['announcements'] =>
+  announcementsInOrder(head).map(({ seat, party, call, played, hand, reply }) => ({
+    seat,
+    party,
+    call,
+    played,
+    hand,
+    reply,
+  }));
 
 export interface FinishedTrick {
   readonly leader: Seat;
@@ -124,7 +126,7 @@ export function specials(tricks: readonly FinishedTrick[], re: number): ScoreIte
 
 /**
  * The special points the options count. The DDV value counts what `fuchs`, `karlchen` and `doppelkopfTrick`
- * leave on (all three in the preset); 004's scoring leaves them out itself (housescore.ts), since its result
+ * leave on (all three in the preset); 004's scoring leaves them out itself (score.ts `scoreHouse`), since its result
  * names them.
  */
 export function counted(items: ScoreItem[], o: DoppelkopfOptions): ScoreItem[] {

@@ -284,14 +284,14 @@ export function play(s: S, seat: Seat, card: unknown): Result<S> {
   const trick = (played >> 2) - 1;
   let contract = d.contract as Contract;
   let re = d.re;
-  // Hochzeit: the first of tricks 1-3 not won by the holder finds his partner; three won alone, he plays alone.
-  // (The bots' searches follow the same rule by `hochzeitAfter`.)
+  // Hochzeit: the partner rule is `hochzeitAfter`'s, which the bots' searches follow too.
   if (contract.kind === 'hochzeit' && contract.clarification === 0) {
-    if (bestSeat !== contract.declarer) {
-      contract = { ...contract, partner: bestSeat, clarification: trick + 1 };
-      re |= 1 << bestSeat;
-    } else if (trick === HOCHZEIT_TRICKS - 1)
-      contract = { ...contract, clarification: HOCHZEIT_TRICKS, failed: true };
+    const h = hochzeitAfter(contract.declarer as Seat, bestSeat, trick);
+    if (h < 0) contract = { ...contract, clarification: HOCHZEIT_TRICKS, failed: true };
+    else if (h !== contract.declarer) {
+      contract = { ...contract, partner: h, clarification: trick + 1 };
+      re |= 1 << h;
+    }
   }
   const w: Fresh = {
     config: s.config,
