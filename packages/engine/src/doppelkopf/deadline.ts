@@ -8,6 +8,7 @@ import type { Seat } from '../core/game.ts';
 import { levels, shiftNow } from './announce.ts';
 import { handSizeOf } from './config.ts';
 import { cardsInHand } from './deal.ts';
+import { partyOf } from './play.ts';
 import { CALLS, type Call, type DoppelkopfState } from './state.ts';
 
 export interface CallDeadline {
@@ -24,7 +25,7 @@ const NONE: readonly CallDeadline[] = [];
 export function callDeadlines(s: DoppelkopfState, seat: Seat): readonly CallDeadline[] {
   const shift = shiftNow(s);
   if (shift < 0) return NONE;
-  const party = ((s.d.re >> seat) & 1) !== 0 ? 0 : 1;
+  const party = partyOf(s, seat);
   const cards = cardsInHand(s, seat);
   const now = levels(s, party, cards + shift, shift);
   if (now === 0) return NONE;

@@ -6,12 +6,8 @@
 import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { CJ, DA, KIND_CARDS, KINDS, POINTS } from './cards.ts';
-
-const FUCHS = KIND_CARDS[DA];
-const KARLCHEN = KIND_CARDS[CJ];
-
 import type { DoppelkopfOptions } from './config.ts';
-import { houseResult } from './deal.ts';
+import { houseResult, SEATS } from './deal.ts';
 import { scoreDdv, scoreHouse } from './score.ts';
 import {
   type AnnCell,
@@ -23,7 +19,8 @@ import {
   seatTricks,
 } from './state.ts';
 
-const SEATS = 4;
+const FUCHS = KIND_CARDS[DA];
+const KARLCHEN = KIND_CARDS[CJ];
 
 /** The plays of the deal in order. */
 export function playsInOrder(head: PlayCell | null): { seat: Seat; kind: number }[] {

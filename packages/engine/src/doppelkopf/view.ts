@@ -13,6 +13,7 @@ import type { DoppelkopfOptions, Preset } from './config.ts';
 import { type CallDeadline, callDeadlines } from './deadline.ts';
 import { cardsInHand, cardsOf } from './deal.ts';
 import { announcementsInOrder, playsInOrder } from './finish.ts';
+import { partyOf } from './play.ts';
 import { holdsSchwein, schweinOf } from './schwein.ts';
 import {
   bidCalls,
@@ -24,6 +25,7 @@ import {
   type DoppelkopfState,
   held,
   heldTwice,
+  PARTIES,
   type Party,
 } from './state.ts';
 
@@ -81,7 +83,7 @@ const callName = (party: Party, level: number): Call | 'none' =>
 /** Parties as `viewer` can tell them. */
 function partiesFor(s: DoppelkopfState, viewer: Viewer): (Party | null)[] {
   const c = s.d.contract;
-  const truth = (seat: Seat): Party => (((s.d.re >> seat) & 1) !== 0 ? 're' : 'kontra');
+  const truth = (seat: Seat): Party => PARTIES[partyOf(s, seat)];
   if (c === null) return [null, null, null, null];
   if (s.phase === 'deal' || s.phase === 'over') return [0, 1, 2, 3].map(truth);
   if (c.kind === 'hochzeit' && c.clarification === 0)
