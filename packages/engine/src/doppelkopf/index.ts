@@ -60,7 +60,7 @@ export { type DoppelkopfGame, doppelkopf } from './game.ts';
 // House preset (004): doko-house.
 export { POOR_TRUMPS } from './house.ts';
 export type { DoppelkopfOutcome } from './outcome.ts';
-export { followKinds, HOCHZEIT_TRICKS, hochzeitAfter, legalKinds } from './play.ts';
+export { dealOrder, followKinds, HOCHZEIT_TRICKS, hochzeitAfter, legalKinds } from './play.ts';
 export { HOUSE_LIMIT, scoreDdv, scoreHouse } from './score.ts';
 export {
   type ArmutDeal,

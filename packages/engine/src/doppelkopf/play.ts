@@ -6,7 +6,7 @@
 import { count } from '../core/bits.ts';
 import type { Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
-import { TRUMP } from '../kernel/index.ts';
+import { TRUMP, type TrickOrder } from '../kernel/index.ts';
 import { ANNOUNCE, type DoppelkopfAction, PLAY, QUIET } from './actions.ts';
 import { allowedLevels, CALLS_OPEN, callState, REPLY } from './announce.ts';
 import {
@@ -22,6 +22,7 @@ import {
   type Solo,
   SUIT_MASK,
   strengthOf,
+  trickOrder,
 } from './cards.ts';
 import { cardsInHand, handSize, NO_ACTIONS, NOBODY, SEATS } from './deal.ts';
 import { finishDeal } from './finish.ts';
@@ -75,6 +76,14 @@ export function followKinds(hand: number, order: number, led: number): number {
   const m = hand & SUIT_MASK[order * 5 + led];
   return m !== 0 ? m : hand;
 }
+
+/**
+ * The trick order of the deal in play as the kernel's `TrickOrder` (a spec's `order`): the contract's, the
+ * Dulle rule, and a live Schwein. Whose Karo-Ass it is need not be asked: once the Schwein is live its owner
+ * has played the other one (schwein.ts). doppelkopf.fast.test.ts checks the play step's winners by it.
+ */
+export const dealOrder = (s: S): TrickOrder<number> =>
+  trickOrder(s.d.order, s.config.options.dulle === 'second', s.d.pig >= 0 && s.d.pig < PIG_PENDING);
 
 /** The legal kinds of `seat`'s hand (the `follow` policy: follow the effective suit led, else any card). */
 export function legalKinds(s: S, seat: Seat): number {
