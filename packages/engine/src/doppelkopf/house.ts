@@ -15,7 +15,7 @@ import {
 import { startArmut } from './armut.ts';
 import { GAMES_DECLARED, type Solo } from './cards.ts';
 import { countIn, handSize, KING_MASK, redeal, SEATS, trumpsOf } from './deal.ts';
-import { holdsBothQueens, notTurn, silentOrNormal, soloContract, startPlay } from './play.ts';
+import { answered, holdsBothQueens, notTurn, reserved, soloContract, startPlay } from './play.ts';
 import { CONTRACT_BASE, callOfLevel, type DoppelkopfState, type HouseDeal, levelOf } from './state.ts';
 
 type S = DoppelkopfState;
@@ -115,12 +115,11 @@ export function houseAct(s: S, seat: Seat, a: A): Result<S> {
 }
 
 function answer(s: S, seat: Seat, value: number): S {
-  const answers = s.d.answers.slice();
-  answers[seat] = value;
-  const d = { ...s.d, answers };
-  const next = (seat + 1) % SEATS;
+  const done = answered(s, seat, value);
   const forehand = s.m.forehand;
-  if (next !== forehand) return { ...s, turn: next, d };
+  if (done.turn !== forehand) return done;
+  const { d } = done;
+  const answers = d.answers;
   const cands: Seat[] = [];
   const reservers: Seat[] = [];
   for (let k = 0; k < SEATS; k++) {
@@ -128,11 +127,7 @@ function answer(s: S, seat: Seat, value: number): S {
     if (answers[x] === 2) cands.push(x);
     else if (answers[x] === 1) reservers.push(x);
   }
-  const done = { ...s, d };
-  if (cands.length === 0) {
-    if (reservers.length === 0) return startPlay(done, silentOrNormal(done));
-    return { ...done, phase: 'declare', turn: reservers[0], d: { ...d, queue: reservers } };
-  }
+  if (cands.length === 0) return reserved(done, reservers);
   const house: HouseDeal = {
     cands,
     holder: cands.length > 0 ? cands[0] : -1,

@@ -163,6 +163,22 @@ export function soloContract(s: S, seat: Seat, solo: Solo, immediate: boolean): 
   };
 }
 
+/**
+ * A Vorbehalt round's answer recorded (DealState `answers`: 0 gesund, 1 Vorbehalt, 2 a solo at once), the
+ * next seat asked; the round is over once that is the forehand again (DDV and house round alike).
+ */
+export function answered(s: S, seat: Seat, value: number): S {
+  const answers = s.d.answers.slice();
+  answers[seat] = value;
+  return { ...s, turn: (seat + 1) % SEATS, d: { ...s.d, answers } };
+}
+
+/** The Vorbehalt round is over: nobody reserved (a normal game or a stilles Solo), or the reserving seats name theirs in turn. */
+export const reserved = (s: S, reservers: readonly Seat[]): S =>
+  reservers.length === 0
+    ? startPlay(s, silentOrNormal(s))
+    : { ...s, phase: 'declare', turn: reservers[0], d: { ...s.d, queue: reservers } };
+
 /** The deal's contract is fixed: its trick order, the Re party, the leader of trick 1. */
 export function startPlay(s: S, c: Contract): S {
   let re = 0;
