@@ -146,7 +146,10 @@ for (let i = 0; i < p.samples.length; i++) {
   self.set(name, (self.get(name) ?? 0) + dt);
   if (names.length > 0) {
     let hit = stacks.get(p.samples[i]);
-    if (hit === undefined) stacks.set(p.samples[i], (hit = onStack(p.samples[i])));
+    if (hit === undefined) {
+      hit = onStack(p.samples[i]);
+      stacks.set(p.samples[i], hit);
+    }
     for (const h of hit) within.set(h, (within.get(h) ?? 0) + dt);
   }
   all += dt;
