@@ -244,14 +244,17 @@ function recalled(recall: readonly string[], own: Own): readonly string[] {
  * the same choice (Differenzler's 158 estimates to every seat until it has estimated, a deal's interned
  * play lists), and their values never change (readonly, as every engine value): such a list's text is
  * made and interned once, not at every step for every seat (the estimates alone were 10 texts of 5 KB a
- * deal per table, stringified and hashed at every step). A list made afresh is a miss, as before.
+ * deal per table, stringified and hashed at every step). A list made afresh is a miss, as before; only
+ * long texts (those `intern` keeps) are kept.
  */
 const legalTexts = new WeakMap<readonly unknown[], string>();
 function textOfLegal(legal: readonly unknown[]): string {
   let text = legalTexts.get(legal);
   if (text === undefined) {
     text = intern(JSON.stringify(legal));
-    legalTexts.set(legal, text);
+    // Short lists are made afresh by most engines (a Doppelkopf hand's plays): keeping them costs more than
+    // their text.
+    if (text.length >= 256) legalTexts.set(legal, text);
   }
   return text;
 }
