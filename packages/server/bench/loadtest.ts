@@ -24,6 +24,10 @@
  * frames folded with the protocol's reducer as the web client folds them (`--whole`: every update whole, as
  * a client without the join option `events`). `--options` replaces the game's setup options (e.g. `'{"rounds":4}'`: matches
  * that end within the window, so that what a match's end costs is measured too; a table stops at its end).
+ * Setup goes table by table (`--concurrency` tables at a time): the table's four guests, the table, its
+ * four joins; a failed request or join is tried again (up to 8 times) and counted by its message in the
+ * report's `setup`. With `--prof` the report gives the measured window on the monotonic clock
+ * (`profileWindowUs`) for bench/profile.ts.
  * `--trace` (one started server): the server runs with TRACE_TAIL (src/trace.ts) and the report adds where
  * the tail goes (bench/tail.ts): latency of deal-ending actions, the server's time per action split, group
  * writes, GC pauses and loop delay of both processes, and which causes the slow actions (> p99) overlapped.
