@@ -5,13 +5,14 @@
  *
  *   node packages/server/bench/loadtest.ts [--tables 500] [--seconds 30] [--game differenzler]
  *     [--think 0 | --rate 3000] [--db sqlite|pg] [--processes 1 | --targets URL,URL] [--prof DIR]
- *     [--msgpack] [--whole] [--options JSON] [--trace]
+ *     [--msgpack] [--whole] [--options JSON] [--trace] [--stagger 10]
  *
  * Pacing. `--think 0` (default): every player answers at once, a closed loop in which each table always
  * has an action in flight, so latency is queueing (Little's law: tables / throughput). `--think <ms>`: each
  * player waits that long before answering. `--rate <actions/s>`: an open schedule, each table acts every
  * tables / rate seconds (later only when its previous update came late), which is how "500 tables at
- * 3,000 actions/s" is measured.
+ * 3,000 actions/s" is measured. With `--rate` the tables' first actions are spread over `--stagger` seconds
+ * (default 10; the warm-up grows by as much), so that their deals do not end in the same interval.
  *
  * Servers. By default one server process (`src/main.ts`) is started on a fresh SQLite file, or with
  * `--db pg` on a schema of its own in STICH_TEST_DATABASE_URL's database (dropped at the end).
@@ -32,7 +33,7 @@
  * the tail goes (bench/tail.ts): latency of deal-ending actions, the server's time per action split, group
  * writes, GC pauses and loop delay of both processes, and which causes the slow actions (> p99) overlapped.
  *
- * Reports, for the measured window (after every table is seated and 3 s of warm-up): actions per second
+ * Reports, for the measured window (after every table is seated and 3 s of warm-up, plus the stagger): actions per second
  * confirmed by the server's update, the JSON text received per action by all connections together, p50/p99/max latency from sending an action to receiving the update
  * that answers it, the server's CPU time per action (user and system, summed over its processes: from
  * each process's `/healthz`), the CPU shares of server and load generator, memory per table (RSS and
@@ -76,6 +77,7 @@ const { values } = parseArgs({
     whole: { type: 'boolean', default: false },
     options: { type: 'string' },
     trace: { type: 'boolean', default: false },
+    stagger: { type: 'string', default: '10' },
   },
 });
 const TABLES = Math.min(5000, Math.max(1, Number(values.tables)));
@@ -86,6 +88,12 @@ const CONCURRENCY = Math.max(1, Number(values.concurrency));
 const THINK = Math.max(0, Number(values.think));
 /** Target actions per second over all tables (an open schedule), or null. */
 const RATE = values.rate === undefined ? null : Math.max(1, Number(values.rate));
+/**
+ * With --rate: seconds over which the tables' first actions are spread. Real tables do not start in the
+ * same second; tables started together stay in step (the same action of every table's deal falls in one
+ * interval, so deal ends and Differenzler estimates come as waves). 0: spread over one interval only.
+ */
+const STAGGER = Math.max(0, Number(values.stagger));
 const PG = values.db === 'pg';
 if (!PG && values.db !== 'sqlite') throw new Error(`--db: sqlite or pg, not ${values.db}`);
 const PROCESSES = Math.max(1, Math.min(16, Number(values.processes)));
@@ -436,16 +444,17 @@ async function seat(i: number, token: string): Promise<void> {
   };
   kicks.push(() => {
     const now = performance.now();
-    // Spread the tables' first slots over one interval.
-    slots[t] = now + (interval * t) / TABLES;
+    // Spread the tables' first slots over one interval, or over --stagger seconds (whole intervals and a
+    // fraction, so that no two tables share a phase).
+    slots[t] = now + (Math.max(interval, 1000 * STAGGER) * t) / TABLES;
     schedule();
   });
 }
 const seated = await health();
 go = true;
 for (const kick of kicks) kick();
-// Warm up, then measure.
-await sleep(3000);
+// Warm up (and let the staggered tables start), then measure.
+await sleep(3000 + (RATE === null ? 0 : 1000 * STAGGER));
 const loaded = await health();
 const proxy0 = proxyCpu();
 const setupSeconds = Number(((Date.now() - t0) / 1000).toFixed(1));
