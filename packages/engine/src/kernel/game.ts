@@ -122,6 +122,7 @@ export function trickGame<
     if (Object.hasOwn(phases, p)) throw new Error(`${spec.id}: phase ${p} is the kernel's own`);
 
   const fast = options.reference ? undefined : spec.fast;
+  const step = fast?.step;
   const during = spec.during;
   const cardPoints = spec.cardPoints ?? (() => 0);
   const lastTrickBonus = spec.lastTrickBonus ?? (() => 0);
@@ -357,6 +358,7 @@ export function trickGame<
 
   /** The reference play step (with the game's `fast` follow check and `beats` where it has them). */
   function play(s: S, seat: Seat, card: Card, claims: boolean): Result<S> {
+    if (step) return step(s, seat, card, claims, finishDeal);
     if (seat !== s.turn) return err('not-your-turn', `seat ${s.turn} is to play`);
     const deck = spec.deck(s.config);
     const kind = deck.kindOf(card);

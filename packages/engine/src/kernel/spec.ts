@@ -211,6 +211,12 @@ export interface FastFollow<S> {
   allows(s: S, seat: Seat, kind: number): boolean;
   /** Whether the card of kind `kind`, played after kind `top` (winning so far), takes the trick: the trick order's `beats` (trick.ts). */
   beats(s: S, kind: number, top: number): boolean;
+  /**
+   * The whole play step on the game's own layout, in place of the kernel's (optional): `card` from `seat`,
+   * with its claim or not, to the same state or refusal as the reference step (`afterTrick` included).
+   * `finish` is the kernel's end of the deal, for the state after its last trick (that trick's winner).
+   */
+  step?(s: S, seat: Seat, card: Card, claims: boolean, finish: (s: S, lastTrick: Seat) => S): Result<S>;
 }
 
 /**
