@@ -60,6 +60,21 @@ export const POS = {
   king: 6,
 } as const;
 
+/**
+ * The card the trump 7's holder may exchange for the turned card once trump is fixed (003), by trump suit
+ * index: the engine's exchange (phases.ts), its view and the bots' deal sampling read it here.
+ */
+export const trumpSeven = (trump: number): number => trump * 8 + POS.seven;
+
+/**
+ * `hand` after the trump-7 exchange (003) with trump suit index `trump`: the trump 7, if the hand holds it,
+ * gives way to the turned card; any other hand stays as it is. Card strings, for a bot's sampled deals.
+ */
+export function afterExchange(hand: readonly Card[], trump: number, turned: Card): Card[] {
+  const seven = CARDS[trumpSeven(trump)];
+  return hand.map((c) => (c === seven ? turned : c));
+}
+
 /** One sequence: a maximal run of 3 or more adjacent ranks in one suit. */
 export interface Sequence {
   readonly suit: number;
