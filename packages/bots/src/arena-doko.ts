@@ -14,7 +14,7 @@ export interface DokoTally {
   readonly offTurn: number;
 }
 
-export interface Tally {
+interface Tally {
   games: number;
   solos: Record<string, { n: number; won: number }>;
   calls: Record<string, number>;

@@ -33,7 +33,7 @@ import { DEFAULT_PLAYERS, gameById, seeded, unwrap } from '@stich/engine';
 import { type DokoTally, mergeTallies, newTally, tallyDoko } from './arena-doko.ts';
 import { type BotLevel, decide, decideOptional, makesOptionalCalls, requestFor } from './index.ts';
 
-export interface ArenaOptions {
+interface ArenaOptions {
   readonly game: GameId;
   /** Players at the table (Klapper-Jas 2, 3 or 4). */
   readonly players?: number;
@@ -123,7 +123,7 @@ export interface ArenaReport {
   >;
 }
 
-export interface MatchReport {
+interface MatchReport {
   /** Duplicate matches (each played two or three times). */
   readonly played: number;
   /** Per duplicate match: the mean over its replays of 1 when A won, 0.5 tie, 0 lost. */
@@ -154,7 +154,7 @@ const pct = (xs: readonly number[], p: number): number => {
 };
 
 /** The setup an arena uses by default: the game's default preset for the player count. */
-export function defaultConfig(players: number): unknown {
+function defaultConfig(players: number): unknown {
   return { players };
 }
 

@@ -10,7 +10,7 @@ import type { BotLevel, BotRequest } from './index.ts';
 export type Player = (req: BotRequest) => GameAction;
 export type Players = Partial<Record<BotLevel, Player>>;
 
-export const randomPlayer: Player = (req) => req.legal[seeded(`${req.seed}/random`).int(req.legal.length)];
+const randomPlayer: Player = (req) => req.legal[seeded(`${req.seed}/random`).int(req.legal.length)];
 
 // Every game has its entry: a new game that forgets its bots fails to compile.
 const PLAYERS: Record<GameId, Players> = {
@@ -25,7 +25,7 @@ export function botFor(game: GameId, level: BotLevel): Player {
 }
 
 /** An optional actor's decision: an action, or null to say nothing (index.ts `decideOptional`). */
-export type OptionalPlayer = (req: BotRequest) => GameAction | null;
+type OptionalPlayer = (req: BotRequest) => GameAction | null;
 
 /**
  * Games whose bots make optional calls (a seat listed in `toAct` after the seat to act). Only Doppelkopf's

@@ -15,9 +15,9 @@ import { intOption, parseOptions, printJson } from './io.ts';
 const isLevel = (x: string): x is BotLevel => (BOT_LEVELS as readonly string[]).includes(x);
 
 /** A side of `--bots`: a level, or `cmd:COMMAND` (an outside program); null when it is neither. */
-export type SideSpec = { readonly level: BotLevel } | { readonly command: string };
+type SideSpec = { readonly level: BotLevel } | { readonly command: string };
 
-export function parseSide(text: string): SideSpec | null {
+function parseSide(text: string): SideSpec | null {
   if (isLevel(text)) return { level: text };
   if (text.startsWith(CMD_PREFIX) && text.slice(CMD_PREFIX.length).trim() !== '')
     return { command: text.slice(CMD_PREFIX.length).trim() };

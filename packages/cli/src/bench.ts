@@ -15,7 +15,7 @@ import {
 import type { Command } from './commands.ts';
 import { intOption, parseOptions, printJson } from './io.ts';
 
-export interface EngineBench {
+interface EngineBench {
   game: string;
   players: number;
   /** The rules preset, for games that have several (Doppelkopf: house, ddv). */
@@ -38,7 +38,7 @@ const cpuMs = (): number => {
  * Random self-play of whole matches through the public API (randomDeal, applyDeal, toAct,
  * legalActions, apply, outcome at the match's end), timed for about `seconds`.
  */
-export function benchGame(game: AnyGame, setup: BenchSetup, seconds: number, seed = 'bench'): EngineBench {
+function benchGame(game: AnyGame, setup: BenchSetup, seconds: number, seed = 'bench'): EngineBench {
   const { players, preset } = setup;
   const config = unwrap(game.parseConfig(preset ? { players, preset } : { players }));
   const rng = seeded(seed);
@@ -94,13 +94,13 @@ export function benchGame(game: AnyGame, setup: BenchSetup, seconds: number, see
   };
 }
 
-export interface BenchSetup {
+interface BenchSetup {
   players: number;
   preset?: string;
 }
 
 /** The setups benchmarked per game: every player count it allows, Doppelkopf's two presets, else the default. */
-export const BENCH_SETUPS: Readonly<Record<GameId, readonly BenchSetup[]>> = {
+const BENCH_SETUPS: Readonly<Record<GameId, readonly BenchSetup[]>> = {
   differenzler: [{ players: DEFAULT_PLAYERS.differenzler }],
   doppelkopf: [
     { players: DEFAULT_PLAYERS.doppelkopf, preset: 'house' },

@@ -13,7 +13,7 @@ import { intOption, parseOptions, printJson } from './io.ts';
 
 type State = Extract<ServerMessage, { t: 'state' }>['d'];
 
-export interface ConnectOptions {
+interface ConnectOptions {
   /** The server's address, e.g. http://localhost:3000. */
   readonly server: string;
   readonly table: string;
@@ -22,7 +22,7 @@ export interface ConnectOptions {
   readonly program: ProgramOptions;
 }
 
-export interface ConnectReport {
+interface ConnectReport {
   readonly table: string;
   readonly seat: Seat | null;
   /** The match's outcome once it is over; null when the connection ended before. */

@@ -12,26 +12,19 @@ import type { Action, BaseView, GameId, Seat } from '@stich/engine';
 import { seeded } from '@stich/engine';
 
 /** Version of the bot interface, sent in `hello`. */
-export const BOT_INTERFACE = 1;
+const BOT_INTERFACE = 1;
 /** Default time a program has for one decision. */
 export const DEFAULT_TIMEOUT_MS = 5000;
 /** A program that lets this many decisions in a row time out is stopped (the rest are fallbacks). */
-export const MAX_TIMEOUTS_IN_A_ROW = 3;
+const MAX_TIMEOUTS_IN_A_ROW = 3;
 /** How long a program may take to exit after `bye` before it is killed. */
 const EXIT_GRACE_MS = 2000;
 /** The longest answer line read; a longer one is a `too-large` fault. */
 const MAX_LINE = 64 * 1024;
 
-export type FaultCode =
-  | 'bad-json'
-  | 'malformed'
-  | 'illegal-action'
-  | 'stale'
-  | 'timeout'
-  | 'exited'
-  | 'too-large';
+type FaultCode = 'bad-json' | 'malformed' | 'illegal-action' | 'stale' | 'timeout' | 'exited' | 'too-large';
 
-export interface Fault {
+interface Fault {
   readonly code: FaultCode;
   readonly reason: string;
   /** The request it concerns, when there was one. */
@@ -53,7 +46,7 @@ export interface ProgramReport {
 }
 
 /** What the program is told in `hello`. */
-export interface Hello {
+interface Hello {
   readonly game: GameId;
   readonly players: number;
   /** The game's setup input (as `parseConfig` takes it). */

@@ -167,7 +167,7 @@ export const HELP: Readonly<Record<string, Help>> = {
 const HELP_FLAGS = ['--help', '-h'];
 
 /** The overview: every command with its summary. */
-export function overview(commands: Readonly<Record<string, Command>>): string {
+function overview(commands: Readonly<Record<string, Command>>): string {
   const width = Math.max(...Object.keys(commands).map((n) => n.length)) + 2;
   return [
     'usage: stich <command> [options]',
@@ -181,7 +181,7 @@ export function overview(commands: Readonly<Record<string, Command>>): string {
 }
 
 /** One command's help: usage, options, examples. */
-export function commandHelp(name: string, command: Command): string {
+function commandHelp(name: string, command: Command): string {
   const h = HELP[name];
   if (!h) return `usage: stich ${command.summary}\n`;
   const width = Math.max(...h.options.map(([o]) => o.length)) + 2;

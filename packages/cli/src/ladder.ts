@@ -80,7 +80,7 @@ export function standings(names: readonly string[], games: readonly Game[]): Sta
     .map((s, i) => ({ rank: i + 1, ...s }));
 }
 
-export interface PairResult {
+interface PairResult {
   readonly a: string;
   readonly b: string;
   readonly deals: number;

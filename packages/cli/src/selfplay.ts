@@ -16,14 +16,14 @@ import {
 import type { Command } from './commands.ts';
 import { intOption, parseOptions, printJson } from './io.ts';
 
-export interface SelfplayOptions {
+interface SelfplayOptions {
   game: AnyGame;
   config: unknown;
   deals: number;
   seed: string;
 }
 
-export interface SelfplayRun {
+interface SelfplayRun {
   records: GameRecord[];
   deals: object[];
   matches: number;

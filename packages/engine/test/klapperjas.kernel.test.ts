@@ -24,7 +24,7 @@ import { bitOf, CARD, LAST_TRICK, trickRules } from '../src/klapperjas/cards.ts'
 import { playMask, policyMask } from '../src/klapperjas/play.ts';
 import { partyPts } from '../src/klapperjas/state.ts';
 import { diceFor } from '../src/klapperjas/view.ts';
-import { G, type State } from './fixtures/klapperjas.ts';
+import { G, results, type State, scores } from './fixtures/klapperjas.ts';
 
 describe('card tables come from the kernel (Jass-32, ten-high: 000 Abb. 1/2)', () => {
   it('every card string parses to its JASS32 kind, and nothing else parses', () => {
@@ -107,7 +107,7 @@ describe('bit-set play against the kernel over random deals (2/3/4 players, both
         expect(s.legal).toBe(playMask(s, seat));
         checked++;
       }
-      const before = s.m.results.length;
+      const before = results(s).length;
       const action = legal[rng.int(legal.length)];
       const next = unwrap(G.apply(s, seat, action));
       // fast.ts item 2: an offered (interned) card action and a copy of it lead to equal states.
@@ -128,7 +128,7 @@ describe('bit-set play against the kernel over random deals (2/3/4 players, both
         );
         tricks++;
       }
-      if (next.m.results.length > before) deals++;
+      if (results(next).length > before) deals++;
       s = G.isOver(next) ? G.start(cfg, 0) : next;
     }
     expect(checked).toBeGreaterThan(150 * 8);
@@ -154,7 +154,7 @@ describe('shared trick views and dice (fast.ts item 8) equal fresh ones', () => 
         }
         const d = s.d;
         const v = G.viewFor(s, 'spectator');
-        expect(v.dice).toEqual(s.m.scores.map((x) => diceFor(x, cfg)));
+        expect(v.dice).toEqual(scores(s).map((x) => diceFor(x, cfg)));
         if (d === null || d.trump < 0) continue;
         // Every card played this deal in order, from the finished tricks and the open trick.
         const plays: { seat: number; card: number }[] = [];

@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 import type { Seat } from '../src/core/game.ts';
 import { unwrap } from '../src/core/result.ts';
 import { seeded } from '../src/core/rng.ts';
-import { act, G, playOut, type State, started, suitDeal } from './fixtures/klapperjas.ts';
+import {
+  act,
+  G,
+  nextDealer,
+  playOut,
+  results,
+  type State,
+  started,
+  suitDeal,
+} from './fixtures/klapperjas.ts';
 
 type Preset = 'manual' | 'klappern';
 const passes = (s: State, seats: readonly number[]) =>
@@ -67,10 +76,16 @@ describe('3 players: play-on for second place (option playOn)', () => {
     '%s (%s %j, declarer %i)',
     (_why, preset, options, declarer, phase, winners, ranking, active) => {
       const s = deal(preset, options, declarer);
-      expect(s.m.results[0].won).toBe(declarer === 2);
-      expect([s.phase, s.m.winners, s.m.ranking, s.m.active]).toEqual([phase, winners, ranking, active]);
+      expect(results(s)[0].won).toBe(declarer === 2);
+      const o = G.outcome(s);
+      expect([s.phase, o.winners, o.ranking, G.viewFor(s, 0).active]).toEqual([
+        phase,
+        winners,
+        ranking,
+        active,
+      ]);
       expect(G.outcome(s)).toMatchObject({ over: phase === 'over', winners, ranking });
-      if (phase === 'deal') expect(s.m.dealer).toBe(2);
+      if (phase === 'deal') expect(nextDealer(s)).toBe(2);
     },
   );
 });
@@ -186,7 +201,7 @@ describe('when melds are declared (option melding) and whether they need a trick
     let s = passes(started(4, 3, suitDeal(4), preset, options), [0, 1, 2]);
     s = act(s, 3, { t: 'orgi' });
     s = act(s, 0, { t: 'meld', melds: HALBE_C });
-    const r = playOut(s).m.results[0];
+    const r = results(playOut(s))[0];
     expect([r.meldsVoid, r.points]).toEqual([meldsVoid, points]);
   });
   it('3 players, meld round: the holder of the 7 may exchange at his turn, before he declares', () => {
@@ -214,14 +229,14 @@ describe('when melds are declared (option melding) and whether they need a trick
 
 describe('a tie loses for the declarer (000 5, 001; 000 4.3 read literally says otherwise)', () => {
   /** Random deals until `want` ties between the declaring party and an opponent were seen. */
-  function results(players: 2 | 3 | 4, want: number) {
+  function tiesOf(players: 2 | 3 | 4, want: number) {
     const rng = seeded(`ties-${players}`);
     const cfg = unwrap(G.parseConfig({ players }));
     const out = [];
     let ties = 0;
     for (let i = 0; i < 20_000 && ties < want; i++) {
       let s = G.start(cfg, i % players);
-      while (s.m.results.length === 0) {
+      while (results(s).length === 0) {
         if (G.awaitsDeal(s)) s = unwrap(G.applyDeal(s, G.randomDeal(s, rng)));
         else {
           const seat = G.toAct(s)[0];
@@ -229,7 +244,7 @@ describe('a tie loses for the declarer (000 5, 001; 000 4.3 read literally says 
           s = unwrap(G.apply(s, seat, legal[rng.int(legal.length)]));
         }
       }
-      const r = s.m.results[0];
+      const r = results(s)[0];
       const best = Math.max(
         ...r.points.filter(
           (_, x) => x % (players === 4 ? 2 : players) !== r.declarer % (players === 4 ? 2 : players),
@@ -243,7 +258,7 @@ describe('a tie loses for the declarer (000 5, 001; 000 4.3 read literally says 
   it.each([2, 3, 4] as const)(
     '%i players: won exactly when the declarer has more than every opponent',
     (players) => {
-      const { out, ties } = results(players, 3);
+      const { out, ties } = tiesOf(players, 3);
       expect(ties).toBe(3);
       for (const { r, best } of out) expect(r.won).toBe(r.points[r.declarer] > best);
     },

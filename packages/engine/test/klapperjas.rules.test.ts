@@ -7,7 +7,7 @@ import { bitOf, CARD } from '../src/klapperjas/cards.ts';
 import { meldOptions, meldsValue } from '../src/klapperjas/melds.ts';
 import { legalCards, trickWinner } from '../src/klapperjas/play.ts';
 import { diceFor } from '../src/klapperjas/view.ts';
-import { act, G, playOut, started, suitDeal } from './fixtures/klapperjas.ts';
+import { act, G, nextDealer, playOut, results, scores, started, suitDeal } from './fixtures/klapperjas.ts';
 
 const SUIT = { C: 0, S: 1, H: 2, D: 3 } as const;
 const bits = (cards: string) => cards.split(' ').reduce((a, c) => a | (1 << bitOf(c)), 0);
@@ -159,7 +159,7 @@ describe('trump: Orgi, Kleines, besser (000 4.1; 001 "Trumpf bestimmen")', () =>
   });
   it('nobody plays: the same dealer deals again (000 4.1)', () => {
     const s = passes(four(), [0, 1, 2, 3, 0, 1, 2, 3]);
-    expect([G.awaitsDeal(s), s.m.dealer, G.viewFor(s, 0).hand]).toEqual([true, 3, []]);
+    expect([G.awaitsDeal(s), nextDealer(s), G.viewFor(s, 0).hand]).toEqual([true, 3, []]);
     // The view says that the deal was thrown in (the client tells the players so), until a deal is scored.
     expect(G.viewFor(s, 'spectator').thrownIn).toBe(1);
     const again = unwrap(G.applyDeal(s, unwrap(G.parseDeal(s, suitDeal(4)))));
@@ -244,7 +244,7 @@ describe('melds (000 3.1-3.3)', () => {
           { suit: 'C', top: 'A', length: 4 },
         ],
       });
-      return playOut(s).m.results[0];
+      return results(playOut(s))[0];
     };
     const strict = play(true);
     expect([strict.meldsVoid, strict.melds, strict.points]).toEqual([true, [], [0, 162, 0, 162]]);
@@ -270,7 +270,7 @@ describe('Belle (000 3.4)', () => {
     s = act(s, 3, { t: 'play', card: 'D7' });
     for (const seat of [0, 1, 2]) s = act(s, seat, G.legalActions(s, seat)[0]);
     expect(G.apply(s, 3, { t: 'play', card: 'DQ', belle: true }).ok).toBe(false);
-    const r = playOut(s).m.results[0];
+    const r = results(playOut(s))[0];
     expect(r.belle).toEqual([{ seat: 3, value: 20 }]);
     expect(r.points).toEqual([0, 182, 0, 182]);
   });
@@ -330,8 +330,8 @@ describe('scoring and match', () => {
       s = unwrap(G.applyDeal(s, G.randomDeal(s, rng)));
       if (s.phase === 'orgi') s = act(s, G.toAct(s)[0], { t: 'orgi' });
       s = playOut(s);
-      const r = s.m.results.at(-1)!;
-      expect(s.m.dealer).toBe(r.to[0]);
+      const r = results(s).at(-1)!;
+      expect(nextDealer(s)).toBe(r.to[0]);
       if (G.isOver(s)) break;
     }
   });
@@ -343,11 +343,11 @@ describe('scoring and match', () => {
     for (let steps = 0; !G.isOver(s) && steps < 100_000; steps++) {
       if (G.awaitsDeal(s)) {
         const deal = G.randomDeal(s, rng);
-        if (s.m.ranking.length === 1) {
-          const w = s.m.ranking[0];
+        if (G.outcome(s).ranking.length === 1) {
+          const w = G.outcome(s).ranking[0];
           expect(deal.hands[w]).toEqual([]);
           expect(deal.stock).toHaveLength(14);
-          if (!sawEndGame) expect(s.m.dealer).toBe(w);
+          if (!sawEndGame) expect(nextDealer(s)).toBe(w);
           sawEndGame = true;
         }
         s = unwrap(G.applyDeal(s, deal));
@@ -365,9 +365,9 @@ describe('scoring and match', () => {
   });
   it('lost games double; flat scoring counts 1 (001)', () => {
     const s = playOut(act(started(4, 3, suitDeal(4), 'klappern'), 0, { t: 'orgi' }));
-    const r = s.m.results[0];
+    const r = results(s)[0];
     expect(r.won).toBe(false);
-    expect([r.gamePoints, r.to, s.m.scores]).toEqual([2, [1, 3], [0, 2, 0, 2]]);
+    expect([r.gamePoints, r.to, scores(s)]).toEqual([2, [1, 3], [0, 2, 0, 2]]);
   });
 });
 

@@ -34,9 +34,6 @@ export const accountNameSchema = z
     message: 'may hold letters, digits, spaces, ".", "_" and "-", and starts with a letter or digit',
   });
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).refine(isPlainText, PLAIN);
-
-/** POST /api/account/register: a guest (Bearer) claims an account; without a guest token, a new player. */
-export const registerSchema = z.object({ name: accountNameSchema, password: passwordSchema });
 /** POST /api/account/login. */
 export const loginSchema = z.object({ name: z.string().max(64), password: z.string().max(PASSWORD_MAX) });
 /** POST /api/account/password. */
@@ -54,7 +51,7 @@ export interface PasskeyInfo {
   readonly createdAt: string;
   readonly lastUsedAt: string | null;
 }
-export interface SessionInfo {
+interface SessionInfo {
   readonly id: string;
   /** The session of this request. */
   readonly current: boolean;

@@ -93,11 +93,6 @@ export const MODERATION_API = {
   dismiss: '/api/moderation/reports/:id/dismiss',
 } as const;
 
-/** The body of `MODERATION_API.bar`. */
-export interface BarRequest {
-  readonly on: boolean;
-}
-
 /** The answer of `MODERATION_API.me`. */
 export interface ModeratorResponse {
   readonly moderator: boolean;

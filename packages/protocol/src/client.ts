@@ -8,15 +8,15 @@ import { type ErrorCode, MAX_MESSAGE_BYTES, text } from './base.ts';
 // ---------------------------------------------------------------------------------------------------------
 
 /** A request id chosen by the client; every answer to the request carries it back. */
-export const requestId = z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), text(64)]);
+const requestId = z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), text(64)]);
 export type RequestId = z.infer<typeof requestId>;
 
 /** An action as the engine takes it: a JSON object tagged by `t`. Its shape is checked by the engine. */
-export const actionSchema = z.looseObject({ t: text(40).min(1) });
+const actionSchema = z.looseObject({ t: text(40).min(1) });
 
 const emptyData = z.object({}).optional();
 
-export const clientMessageSchema = z.discriminatedUnion('t', [
+const clientMessageSchema = z.discriminatedUnion('t', [
   /** Take an action for the connection's seat. `seq`, when given, must be the current state's. */
   z.object({
     t: z.literal('act'),
@@ -75,8 +75,8 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('chat-free'), id: requestId, d: z.object({ on: z.boolean() }) }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
-export type ClientMessageType = ClientMessage['t'];
-export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = [
+type ClientMessageType = ClientMessage['t'];
+const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = [
   'act',
   'sync',
   'ping',
@@ -89,7 +89,7 @@ export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = [
   'chat-free',
 ];
 
-export type ParsedClientMessage =
+type ParsedClientMessage =
   | { readonly ok: true; readonly msg: ClientMessage }
   | { readonly ok: false; readonly code: ErrorCode; readonly reason: string; readonly id: RequestId | null };
 

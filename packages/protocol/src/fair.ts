@@ -21,13 +21,13 @@ import {
 
 export const FAIR_VERSION = 1;
 /** Bytes of a server seed and of a client value. */
-export const SEED_BYTES = 32;
+const SEED_BYTES = 32;
 /** The HMAC message's label: fixes the version of the derivation. */
-export const FAIR_LABEL = 'stich-fair-deal-v1';
+const FAIR_LABEL = 'stich-fair-deal-v1';
 /** HMAC blocks computed first (8 words each): 64 words, more than any deal draws without a rejection. */
-export const FIRST_BLOCKS = 8;
+const FIRST_BLOCKS = 8;
 /** A deal drawing more words than this many blocks hold is refused (it cannot happen: see the spec). */
-export const MAX_BLOCKS = 1024;
+const MAX_BLOCKS = 1024;
 
 /** The proof of one deal as the record keeps it: the deal's optional field `fair`. */
 export interface FairProof {
@@ -47,7 +47,7 @@ export interface FairProof {
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
-export const isHex32 = (x: unknown): x is string => typeof x === 'string' && HEX64.test(x);
+const isHex32 = (x: unknown): x is string => typeof x === 'string' && HEX64.test(x);
 
 export function toHex(bytes: Uint8Array): string {
   let s = '';
@@ -55,7 +55,7 @@ export function toHex(bytes: Uint8Array): string {
   return s;
 }
 
-export function fromHex(hex: string): Uint8Array<ArrayBuffer> {
+function fromHex(hex: string): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(hex.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
   return out;
@@ -84,7 +84,7 @@ export interface FairPrimitives {
   hmac(key: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> | Uint8Array;
 }
 
-export const WEB_CRYPTO: FairPrimitives = {
+const WEB_CRYPTO: FairPrimitives = {
   sha256: async (data) => new Uint8Array(await subtle().digest('SHA-256', data)),
   hmac: async (key, data) => new Uint8Array(await subtle().sign('HMAC', await hmacKey(key), data)),
 };
@@ -98,7 +98,7 @@ export async function commitmentOf(seed: string, prims: FairPrimitives = WEB_CRY
  * The HMAC message that mixes everything in: UTF-8 label, a zero byte, the deal number as 4 bytes big-endian,
  * the number of seats as one byte, then per seat 0x00 (no value) or 0x01 and the value's 32 bytes.
  */
-export function mixMessage(deal: number, clients: readonly (string | null)[]): Uint8Array<ArrayBuffer> {
+function mixMessage(deal: number, clients: readonly (string | null)[]): Uint8Array<ArrayBuffer> {
   const label = new TextEncoder().encode(FAIR_LABEL);
   let size = label.length + 1 + 4 + 1;
   for (const c of clients) size += c === null ? 1 : 1 + SEED_BYTES;
@@ -157,7 +157,7 @@ export async function dealWords(
 class Exhausted extends Error {}
 
 /** The engine's `Rng` over a fixed list of words: `next` reads the next word, `int` is record-format.md step 4. */
-export class WordRng implements Rng {
+class WordRng implements Rng {
   private at = 0;
   private readonly words: Uint32Array;
   constructor(words: Uint32Array) {
@@ -209,7 +209,7 @@ export async function fairDeal(
 // ---------------------------------------------------------------------------------------------------------
 
 /** Why a proof is malformed, or null: version 1, hex seed and commitment, one entry per seat. */
-export function proofProblem(p: unknown, seats: number): string | null {
+function proofProblem(p: unknown, seats: number): string | null {
   if (typeof p !== 'object' || p === null || Array.isArray(p)) return 'the proof is not an object';
   const x = p as Record<string, unknown>;
   if (x.version !== FAIR_VERSION) return `unknown proof version ${JSON.stringify(x.version)}`;
@@ -233,7 +233,7 @@ const cardsOf = (d: RecordDeal): Record<string, unknown> => {
 };
 
 /** What differs between a recorded deal and the derived one, in words; null when they are the same. */
-export function dealDifference(recorded: RecordDeal, derived: unknown): string | null {
+function dealDifference(recorded: RecordDeal, derived: unknown): string | null {
   const a = cardsOf(recorded);
   const b = derived as Record<string, unknown>;
   for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
@@ -251,7 +251,7 @@ export function dealDifference(recorded: RecordDeal, derived: unknown): string |
 }
 
 /** One deal's verdict. */
-export interface DealCheck {
+interface DealCheck {
   readonly deal: number;
   /** `ok`: proof checked; `failed`: something differs; `unverifiable`: the deal has no proof. */
   readonly result: 'ok' | 'failed' | 'unverifiable';
@@ -293,7 +293,7 @@ export async function checkDeal(
   return { deal, result: 'ok' };
 }
 
-export interface VerifyReport {
+interface VerifyReport {
   /** True when every deal was checked and none failed. */
   readonly ok: boolean;
   readonly deals: readonly DealCheck[];

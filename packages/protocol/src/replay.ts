@@ -19,7 +19,7 @@ import {
 import type { GameOutcome, ReplayStep } from './index.ts';
 
 /** More steps than any real match has (a 100-round Differenzler is about 4,100): a bound on the work. */
-export const MAX_REPLAY_STEPS = 20_000;
+const MAX_REPLAY_STEPS = 20_000;
 
 export interface ReplaySession {
   readonly game: GameId;
@@ -41,7 +41,7 @@ export interface ReplaySession {
   readonly outcome: GameOutcome | null;
 }
 
-export type ReplayResult =
+type ReplayResult =
   | { readonly ok: true; readonly value: ReplaySession }
   | { readonly ok: false; readonly reason: string };
 

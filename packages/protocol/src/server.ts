@@ -84,7 +84,6 @@ export type ServerMessage =
   | { readonly t: 'lobby+'; readonly d: TableInfo }
   /** Lobby room: a table is no longer listed. */
   | { readonly t: 'lobby-'; readonly d: { readonly id: string } };
-export type ServerMessageType = ServerMessage['t'];
 
 /**
  * A table's commit and reveal (docs/fair-deal.md), sent on joining, after `sync`, in answer to `seed`, and
@@ -115,9 +114,6 @@ export interface GuestResponse {
   readonly player: Player;
   /** Keep it (localStorage): it is the guest identity. Send as `Authorization: Bearer <token>`. */
   readonly token: string;
-}
-export interface MeResponse {
-  readonly player: Player;
 }
 /** GET /api/tables?offset=&limit=: one page of the open public tables, newest first. */
 export interface TablesResponse {
@@ -185,14 +181,14 @@ export interface ReplayResponse {
   readonly record: unknown;
 }
 /** One legal card of a move with its two figures (docs/analysis.md); null: not computed. */
-export interface AnalysisOption {
+interface AnalysisOption {
   readonly card: string;
   /** All cards known (double dummy). */
   readonly dd: number | null;
   /** What the seat knew then (the search player's expectation): the fair figure. */
   readonly view: number | null;
 }
-export interface AnalysisFigure {
+interface AnalysisFigure {
   readonly best: string;
   /** Points lost against `best`, in the analysis' unit (≥ 0). */
   readonly loss: number;

@@ -8,7 +8,7 @@ import { isPlainText, PLAIN, text } from './base.ts';
 // Tables
 // ---------------------------------------------------------------------------------------------------------
 
-export const seatSetupSchema = z.discriminatedUnion('kind', [
+const seatSetupSchema = z.discriminatedUnion('kind', [
   /** `program`: the seat was given to an outside program with a bot token (POST /api/tables/:id/bot-seat). */
   z.object({ kind: z.literal('human'), program: z.literal(true).optional() }),
   z.object({ kind: z.literal('bot'), level: z.enum(BOT_LEVELS) }),
@@ -51,7 +51,6 @@ export const isComputerLabel = (name: string): boolean => /^bot\s*\(.*\)$/iu.tes
 
 /** POST /api/guests and PATCH /api/me. */
 export const guestSchema = z.object({ name: z.string().trim().min(1).max(32).refine(isPlainText, PLAIN) });
-export type GuestInput = z.infer<typeof guestSchema>;
 
 export type TableStatus = 'waiting' | 'playing' | 'over';
 
@@ -91,6 +90,8 @@ export interface TableInfo {
   readonly hints?: { readonly allowed: boolean; readonly used: readonly Seat[] };
   /** How far the match has come (live tables). */
   readonly progress?: TableProgress;
+  /** A tournament's table (or one part of a table played in parts): the tournament's id (docs/tournaments.md). */
+  readonly tournament?: string | null;
 }
 
 export interface Player {

@@ -21,7 +21,7 @@ export async function hasAccount(playerId: string): Promise<boolean> {
 }
 
 /** An account's passkeys as its owner sees them (never the keys). */
-export async function passkeysOf(playerId: string): Promise<PasskeyInfo[]> {
+async function passkeysOf(playerId: string): Promise<PasskeyInfo[]> {
   const rows = await context()
     .store.db.selectFrom('passkeys')
     .select(['id', 'name', 'created_at', 'last_used_at'])

@@ -21,7 +21,7 @@ import { withheld } from './tournaments-tables.ts';
 import { TailTracer, tail } from './trace.ts';
 
 /** The deals of a record that are over: all but the running one, every deal once the match is over. */
-export function finishedDeals(record: GameRecord, over: boolean): number[] {
+function finishedDeals(record: GameRecord, over: boolean): number[] {
   const n = over ? record.deals.length : record.deals.length - 1;
   return Array.from({ length: Math.max(0, n) }, (_, i) => i);
 }

@@ -51,14 +51,14 @@ export interface ChatReportsTable {
 }
 
 /** Players a moderator barred from chat, on every table. */
-export interface ChatBarsTable {
+interface ChatBarsTable {
   player_id: string;
   by: string;
   at: string;
 }
 
 /** A table whose host turned free text off (no row: on). */
-export interface ChatRulesTable {
+interface ChatRulesTable {
   table_id: string;
   free_text: number;
 }

@@ -35,7 +35,7 @@ import type { TableState } from './tablestate.ts';
 import { Outgoing } from './wire.ts';
 
 /** The window of the per-player and per-address chat limits (CHAT_PER_PLAYER, CHAT_PER_ADDRESS). */
-export const CHAT_WINDOW_MS = 10_000;
+const CHAT_WINDOW_MS = 10_000;
 
 /** What the process's tables share: the limits (counted for all its tables) and the profanity filter. */
 interface Shared {
@@ -71,7 +71,7 @@ function sharedOf(ctx: Context): Shared {
 }
 
 /** A connection's part in the chat. */
-export interface Chatter {
+interface Chatter {
   readonly player: Player | null;
   readonly seat: Seat | null;
   readonly address: string;

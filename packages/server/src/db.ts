@@ -23,14 +23,14 @@ import {
   type TournamentsSchema,
 } from './tournaments-tables.ts';
 
-export interface PlayersTable {
+interface PlayersTable {
   id: string;
   token_hash: string;
   name: string;
   created_at: string;
 }
 
-export interface TablesTable {
+interface TablesTable {
   id: string;
   game: string;
   /** JSON: the engine setup `{ players, preset, options }`. */
@@ -47,7 +47,7 @@ export interface TablesTable {
   updated_at: string;
 }
 
-export interface SeatsTable {
+interface SeatsTable {
   table_id: string;
   seat: number;
   player_id: string;
@@ -55,7 +55,7 @@ export interface SeatsTable {
   token_hash: string;
 }
 
-export interface StepsTable {
+interface StepsTable {
   table_id: string;
   seq: number;
   /** 'deal' | 'action' */
@@ -67,7 +67,7 @@ export interface StepsTable {
 }
 
 /** Who owns a live table (leases.ts): one row per table loaded by some process. */
-export interface LeasesTable {
+interface LeasesTable {
   table_id: string;
   /** The owning process (its Colyseus processId). */
   owner: string;
@@ -76,7 +76,7 @@ export interface LeasesTable {
 }
 
 /** The analysis of one finished deal (analysis.ts, docs/analysis.md): JSON of the bots' DealAnalysis. */
-export interface AnalysesTable {
+interface AnalysesTable {
   table_id: string;
   deal: number;
   data: string;
@@ -84,14 +84,14 @@ export interface AnalysesTable {
 }
 
 /** Hints at a table (hints.ts): the table's choice, when it differs from the default (one person against bots). */
-export interface HintRulesTable {
+interface HintRulesTable {
   table_id: string;
   /** 1 on, 0 off. */
   allowed: number;
 }
 
 /** A hint asked for: by which seat, at which step (the number of steps applied then). */
-export interface HintUsesTable {
+interface HintUsesTable {
   table_id: string;
   seq: number;
   seat: number;
@@ -102,7 +102,7 @@ export interface HintUsesTable {
  * The secret server seed of a table's coming deal (fair.ts, docs/fair-deal.md), stored before its commitment
  * is published so that it survives a restart or a takeover; once dealt, the seed is in the deal's step.
  */
-export interface FairSeedsTable {
+interface FairSeedsTable {
   table_id: string;
   /** The deal's number in the table's record (0 for the first deal). */
   deal: number;
@@ -115,7 +115,7 @@ export interface FairSeedsTable {
  * folded, Unicode look-alikes mapped), unique so that no two names read alike. A deleted account keeps its
  * row with `deleted_at` set and no name, so that nobody takes its place in others' records.
  */
-export interface AccountsTable {
+interface AccountsTable {
   player_id: string;
   name: string;
   name_key: string;
@@ -129,7 +129,7 @@ export interface AccountsTable {
  * A signed-in browser (sessions.ts): the cookie's secret and the session's play token, both stored as
  * SHA-256 hashes. Times are ISO strings (they compare as text on both databases).
  */
-export interface SessionsTable {
+interface SessionsTable {
   /** Public id (listing, ending one session); not a secret. */
   id: string;
   player_id: string;
@@ -145,7 +145,7 @@ export interface SessionsTable {
 }
 
 /** A WebAuthn credential of an account (passkeys.ts). */
-export interface PasskeysTable {
+interface PasskeysTable {
   /** The credential id (base64url). */
   id: string;
   player_id: string;
@@ -160,7 +160,7 @@ export interface PasskeysTable {
 }
 
 /** A WebAuthn challenge handed out and not used yet (passkeys.ts): deleted when used, void after `expires_at`. */
-export interface ChallengesTable {
+interface ChallengesTable {
   challenge: string;
   /** 'register' | 'login' */
   kind: string;
@@ -170,7 +170,7 @@ export interface ChallengesTable {
 }
 
 /** Failed sign-ins per typed name's key (account.ts): the growing lockout, shared by every process. */
-export interface LoginFailuresTable {
+interface LoginFailuresTable {
   name_key: string;
   failures: number;
   last_at: string;
@@ -181,7 +181,7 @@ export interface LoginFailuresTable {
  * One human seat's finished match (statsdb.ts, docs/statistics.md): `data` is the JSON of stats.ts
  * `SeatMatch`, or `{ failed }` for a record that does not replay.
  */
-export interface MatchStatsTable {
+interface MatchStatsTable {
   table_id: string;
   seat: number;
   player_id: string;
@@ -411,7 +411,7 @@ const migrations: Record<string, Migration> = {
   '014_tournament_parts': TOURNAMENT_PARTS_MIGRATION,
 };
 
-export interface DbOptions {
+interface DbOptions {
   readonly databaseUrl: string | null;
   readonly databaseSchema: string;
   readonly sqliteFile: string;
@@ -430,7 +430,7 @@ export type Driver = { readonly sqlite: SQLite.Database } | { readonly pg: pg.Po
  * a proxy's idle timeout). The pool drops it and opens a new one for the next query; only the queries
  * running on it fail, and their callers see the error.
  */
-export type ConnectionErrorHandler = (err: Error) => void;
+type ConnectionErrorHandler = (err: Error) => void;
 
 export async function openDb(
   opts: DbOptions,

@@ -15,7 +15,7 @@ import type { Config } from './config.ts';
 import { Window } from './limits.ts';
 
 /** Largest HTTP request body read (bytes); a longer one is answered 413 and no more of it is read. */
-export const MAX_BODY = 16 * 1024;
+const MAX_BODY = 16 * 1024;
 
 /**
  * Content security policy of every response. The web client is module scripts from /assets (the first one
@@ -23,7 +23,7 @@ export const MAX_BODY = 16 * 1024;
  * DOM, which CSP permits. `connect-src 'self'` covers the API and the same-origin WebSocket (CSP 3 matches
  * ws:/wss: of the page's host).
  */
-export const CSP = [
+const CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
@@ -36,7 +36,7 @@ export const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': CSP,
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
@@ -56,7 +56,7 @@ function answer(res: ServerResponse, status: number, code: ErrorCode, reason: st
 }
 
 /** True when every percent-escape of the path decodes to well-formed UTF-8. */
-export function wellFormedPath(url: string | undefined): boolean {
+function wellFormedPath(url: string | undefined): boolean {
   const path = (url ?? '/').split('?')[0];
   try {
     decodeURIComponent(path);

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /** One asking, from `asker` to `asked`; `friends` once the asked one accepted (or asked back). */
-export interface FriendshipsTable {
+interface FriendshipsTable {
   asker: string;
   asked: string;
   /** 1: mutual friends; 0: asked, no answer yet. */
@@ -14,13 +14,13 @@ export interface FriendshipsTable {
   at: string;
 }
 
-export interface BlocksTable {
+interface BlocksTable {
   blocker: string;
   blocked: string;
   at: string;
 }
 
-export interface InvitationsTable {
+interface InvitationsTable {
   id: string;
   from_id: string;
   to_id: string;
@@ -29,7 +29,7 @@ export interface InvitationsTable {
 }
 
 /** When a player was last seen by the friends' list (docs/friends.md, "Online"). */
-export interface PresenceTable {
+interface PresenceTable {
   player_id: string;
   seen_at: string;
 }

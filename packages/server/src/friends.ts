@@ -31,9 +31,9 @@ import { accountByName } from './statsdb.ts';
 import { secret } from './store.ts';
 
 /** Seen by the friends' list within this many minutes: online. The web asks every 30 s while open. */
-export const ONLINE_MINUTES = 2;
+const ONLINE_MINUTES = 2;
 /** Askings, invitations and blocks a player may send per hour. */
-export const FRIEND_ACTIONS_PER_HOUR = 120;
+const FRIEND_ACTIONS_PER_HOUR = 120;
 
 const HOUR = 3600_000;
 const minutesAgo = (m: number): string => new Date(Date.now() - m * 60_000).toISOString();
@@ -175,7 +175,7 @@ async function invitationsOf(db: Db, playerId: string): Promise<Invitation[]> {
 /** Friends' list requests a player may make per minute: the web asks every 30 s and after each change. */
 export const FRIENDS_POLLS_PER_MINUTE = 20;
 /** A player's `seen` row is written at most this often (ms): "online" means seen in ONLINE_MINUTES. */
-export const SEEN_EVERY_MS = 60_000;
+const SEEN_EVERY_MS = 60_000;
 
 /**
  * When this process last wrote each player's `seen` row. Per process: in a cluster each process writes at
@@ -201,7 +201,7 @@ async function markSeen(db: Db, me: string): Promise<void> {
 }
 
 /** The caller's friends' list; asking for it marks the caller as seen (online), at most once a minute. */
-export async function friendsOf(db: Db, me: string): Promise<FriendsResponse> {
+async function friendsOf(db: Db, me: string): Promise<FriendsResponse> {
   await markSeen(db, me);
   const links = await db
     .selectFrom('friendships')

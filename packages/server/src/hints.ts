@@ -16,7 +16,7 @@ import { context } from './context.ts';
 import type { RouteKit } from './replay.ts';
 
 /** The default: hints at tables where one person plays against computer players. */
-export const hintsByDefault = (setup: readonly SeatSetup[]): boolean =>
+const hintsByDefault = (setup: readonly SeatSetup[]): boolean =>
   setup.filter((s) => s.kind === 'human').length === 1;
 
 /** Stores a table's own choice (POST /api/tables with `hints`). */

@@ -43,6 +43,7 @@ import { serveStatic } from './static.ts';
 import { profileRoute } from './statsdb.ts';
 import { secret, type TableRow } from './store.ts';
 import { tournamentRoutes } from './tournaments-routes.ts';
+import { tournamentIdOf } from './tournaments-tables.ts';
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), {
@@ -97,7 +98,10 @@ export const ensureLive = (tableId: string): Promise<TableInfo | undefined> =>
 
 /** Table info of a table without a live room (a finished match), from the database. */
 async function storedInfo(row: TableRow): Promise<TableInfo> {
-  const holders = await context().store.holders(row.id);
+  const [holders, tournament] = await Promise.all([
+    context().store.holders(row.id),
+    tournamentIdOf(context().store.db, row.id),
+  ]);
   return {
     id: row.id,
     game: row.game,
@@ -119,6 +123,7 @@ async function storedInfo(row: TableRow): Promise<TableInfo> {
     spectators: 0,
     turnTimer: row.turnTimer,
     createdAt: row.createdAt,
+    ...(tournament ? { tournament } : {}),
   };
 }
 

@@ -15,14 +15,14 @@ import { leaderboardRows } from './ratings-store.ts';
 import type { RouteKit } from './replay.ts';
 
 /** Rows per answer at most (and by default). */
-export const LEADERBOARD_ROWS = 100;
+const LEADERBOARD_ROWS = 100;
 
-export type LeaderboardQuery =
+type LeaderboardQuery =
   | { readonly ok: true; readonly game: GameId; readonly preset: string; offset: number; limit: number }
   | { readonly ok: false; readonly code: 'not-found' | 'malformed'; readonly reason: string };
 
 /** Checks the path's game and the query against the games this server seats people at. */
-export function leaderboardQuery(game: string, query: Record<string, unknown> | undefined): LeaderboardQuery {
+function leaderboardQuery(game: string, query: Record<string, unknown> | undefined): LeaderboardQuery {
   const meta = (TABLE_GAMES as readonly string[]).includes(game) ? GAME_META[game as GameId] : undefined;
   if (!meta) return { ok: false, code: 'not-found', reason: `no game ${game.slice(0, 32)}` };
   const p = query?.preset;

@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from './db.ts';
 
-export interface LeaseRow {
+interface LeaseRow {
   readonly owner: string;
   /** Not expired, in the database's clock. */
   readonly live: boolean;

@@ -107,7 +107,7 @@ export function redisLimit(client: Redis, name: string, max: number, ms: number)
 }
 
 /** HTTP-like code sent in the Colyseus ERROR frame of a refused connection (the SDK rejects the join with it). */
-export const TOO_MANY_STATUS = 429;
+const TOO_MANY_STATUS = 429;
 
 /**
  * Refuses WebSocket connections beyond `max` open ones per address: the connection gets a Colyseus error

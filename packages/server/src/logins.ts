@@ -10,16 +10,16 @@ import { type Limit, memoryLimit, redisLimit } from './limits.ts';
 
 const HOUR = 3600_000;
 /** Sign-in attempts per typed name (its key) and hour, from all addresses together. */
-export const NAME_LOGINS_PER_HOUR = 20;
+const NAME_LOGINS_PER_HOUR = 20;
 /** Failures in a row that cost nothing; each further one locks the name for twice as long as the last. */
 export const FREE_FAILURES = 3;
 /** The longest lockout. */
-export const MAX_LOCK_MS = 15 * 60_000;
+const MAX_LOCK_MS = 15 * 60_000;
 /** Failures are forgotten this long after the last one. */
 const FORGET_MS = 24 * HOUR;
 
 /** How long a name is locked after `failures` failures in a row: 0, …, then 1 s, 2 s, 4 s, … up to 15 min. */
-export const lockMs = (failures: number): number =>
+const lockMs = (failures: number): number =>
   failures <= FREE_FAILURES ? 0 : Math.min(MAX_LOCK_MS, 1000 * 2 ** (failures - FREE_FAILURES - 1));
 
 export interface LoginGuard {

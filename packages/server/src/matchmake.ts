@@ -9,7 +9,7 @@ import { ErrorCode, matchMaker, ServerError } from '@colyseus/core';
 type Invoke = typeof matchMaker.controller.invokeMethod;
 
 /** The typed error for a Colyseus matchmaking error of `method` on `room`. */
-export function typedMatchmakeError(method: string, room: string, e: unknown): unknown {
+function typedMatchmakeError(method: string, room: string, e: unknown): unknown {
   if (!(e instanceof ServerError) || e.code < 500) return e;
   const name = room.slice(0, 40);
   switch (e.code) {

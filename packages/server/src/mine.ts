@@ -11,7 +11,7 @@ import { storedProgress } from './progress.ts';
 import type { RouteKit } from './replay.ts';
 
 /** Tables listed at most: the lobby shows the newest; older ones are reached by link. */
-export const MY_TABLES = 30;
+const MY_TABLES = 30;
 
 export async function myTables(playerId: string): Promise<MyTable[]> {
   const { db } = context().store;

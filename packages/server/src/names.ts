@@ -44,12 +44,12 @@ export const MORE_DE = [
   'wixer',
 ];
 
-export type NameCheck =
+type NameCheck =
   | { readonly ok: true; readonly name: string; readonly key: string }
   | { readonly ok: false; readonly code: 'bad-name' | 'reserved-name'; readonly reason: string };
 
 /** The profanity check (German and English, whole words), made once per server by `nameChecker`. */
-export type NameChecker = (typed: string) => NameCheck;
+type NameChecker = (typed: string) => NameCheck;
 
 export function nameChecker(): NameChecker {
   const profanity = new Profanity({ languages: ['de', 'en'], wholeWord: true, unicodeWordBoundaries: true });

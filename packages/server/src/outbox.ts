@@ -64,6 +64,8 @@ export function infoOf(t: TableState): TableInfo {
     createdAt: t.row.createdAt,
     hints: t.hints,
     progress: progressOf(t.game, t.gs, t.row.config),
+    // Its players' browsers follow the tournament to their next table from here (web TableScreen.tsx).
+    ...(t.tournament ? { tournament: t.tournament.tournament } : {}),
   };
 }
 

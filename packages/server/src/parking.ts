@@ -17,7 +17,7 @@ import { after, type Timer } from './timers.ts';
 import { tournamentOfTable } from './tournaments-tables.ts';
 
 /** Close code for spectators of a table parked for lack of people (IDLE_SECONDS). */
-export const CLOSE_PARKED = 4101;
+const CLOSE_PARKED = 4101;
 
 /** Loads the table `id` into `t`: its record replayed, its deals' commitments, its seats (nobody connected). */
 export async function restore(t: TableState, id: string): Promise<void> {
@@ -46,7 +46,7 @@ export async function restore(t: TableState, id: string): Promise<void> {
   t.tournament = await tournamentOfTable(store.db, row.id);
 }
 
-export function humanConnected(seats: readonly SeatRt[]): boolean {
+function humanConnected(seats: readonly SeatRt[]): boolean {
   return seats.some((s) => s.kind === 'human' && s.client !== null);
 }
 

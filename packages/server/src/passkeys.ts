@@ -25,13 +25,13 @@ import { memoryLimit, peerOf, redisLimit } from './limits.ts';
 import type { LoginGuard } from './logins.ts';
 
 /** How long a challenge may be answered. */
-export const CHALLENGE_MS = 5 * 60_000;
+const CHALLENGE_MS = 5 * 60_000;
 /** Passkeys one account may have. */
-export const MAX_PASSKEYS = 20;
+const MAX_PASSKEYS = 20;
 const HOUR = 3600_000;
 
 /** Where passkeys are used: the origin browsers sign for, and the relying party id. */
-export function relyingParty(headers: Headers | undefined): { origin: string; rpID: string } {
+function relyingParty(headers: Headers | undefined): { origin: string; rpID: string } {
   const { publicUrl } = context().config;
   const proto = headers?.get('x-forwarded-proto')?.split(',')[0].trim() === 'https' ? 'https' : 'http';
   const u = new URL(publicUrl ?? `${proto}://${headers?.get('host') ?? 'localhost'}`);

@@ -33,8 +33,8 @@ export type Outcome = 'done' | 'refused' | 'storage';
  * Retry of an automatic step (the first deal, a bot's move, a takeover, an expired turn timer) whose write
  * failed: after 0.25 s, doubling up to 8 s, until a write succeeds (docs/server.md, storage faults).
  */
-export const RETRY_FIRST_MS = 250;
-export const RETRY_MAX_MS = 8000;
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 8000;
 
 /** A write that failed: it may still have been committed (a connection lost during COMMIT). */
 interface Doubt {
@@ -43,7 +43,7 @@ interface Doubt {
 }
 
 /** What the room does when the table has changed. */
-export interface QueueHooks {
+interface QueueHooks {
   /**
    * New steps are the table's state (`started`: the first deal; `over`: the match result; `infoChanged`:
    * the table's info, status or progress, is not what it was).

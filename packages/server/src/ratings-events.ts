@@ -22,7 +22,7 @@ import type { Member, RatedEvent, RatedMatch, RatedTeam } from './ratings.ts';
 import type { FinishedTable } from './stats.ts';
 
 /** Whether a game is rated deal by deal or once per match. */
-export const RATED_BY: Readonly<Record<GameId, 'deal' | 'match'>> = {
+const RATED_BY: Readonly<Record<GameId, 'deal' | 'match'>> = {
   doppelkopf: 'deal',
   differenzler: 'deal',
   klapperjas: 'match',

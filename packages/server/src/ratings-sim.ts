@@ -20,14 +20,14 @@ import { keyOf, PARAMS, type RatedEvent, type RatedMatch, type RatingParams, rat
  */
 export type SimShape = 'parties' | 'ranking' | 'teams' | 'duel';
 
-export const SHAPE_GAME: Readonly<Record<SimShape, GameId>> = {
+const SHAPE_GAME: Readonly<Record<SimShape, GameId>> = {
   parties: 'doppelkopf',
   ranking: 'differenzler',
   teams: 'klapperjas',
   duel: 'klaberjass',
 };
 
-export interface SimOptions {
+interface SimOptions {
   readonly shape: SimShape;
   readonly players: number;
   /** Matches each player plays on average (players are drawn at random for each match). */

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-export interface RatedMatchesTable {
+interface RatedMatchesTable {
   id: string;
   game: string;
   preset: string;
@@ -30,7 +30,7 @@ export interface RatingsTable {
   last_played: string;
 }
 
-export interface RatingHistoryTable {
+interface RatingHistoryTable {
   player_id: string;
   game: string;
   preset: string;

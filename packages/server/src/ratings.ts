@@ -64,7 +64,7 @@ export interface HistoryPoint {
 }
 
 /** Why a match changed no rating. */
-export type SkipReason = 'hinted' | 'program' | 'no-humans' | 'no-result';
+type SkipReason = 'hinted' | 'program' | 'no-humans' | 'no-result';
 
 /** What rating one match did: the new ratings of its humans (and bot levels' counts), or why it did not. */
 export type MatchRating =
@@ -87,7 +87,7 @@ export const SIGMA0 = 25 / 3;
  * The performance spread of one event (OpenSkill's beta, default 25/6). A single deal is mostly the cards:
  * the deal-rated games get a larger beta, so one deal moves a rating less than one match does.
  */
-export const BETA: Readonly<Record<GameId, number>> = {
+const BETA: Readonly<Record<GameId, number>> = {
   klapperjas: 25 / 6,
   klaberjass: 25 / 6,
   doppelkopf: 25 / 3,
@@ -104,7 +104,7 @@ export const TAU = 25 / 300;
  */
 export const Z = 3;
 export const SCALE = 40;
-export const BASE = 1000;
+const BASE = 1000;
 /** Rated matches until a rating loses its provisional marker, and the activity a leaderboard row needs. */
 export const MIN_MATCHES = 10;
 export const ACTIVE_DAYS = 90;

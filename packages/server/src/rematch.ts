@@ -18,7 +18,7 @@ import type { RouteKit } from './replay.ts';
 import { type SeatHolder, secret, type TableRow } from './store.ts';
 
 /** The token hash of a seat held for a person asked to a rematch who has not accepted yet. */
-export const INVITED = 'invited:';
+const INVITED = 'invited:';
 export const isInvited = (h: { readonly tokenHash: string } | null | undefined): boolean =>
   !!h && h.tokenHash.startsWith(INVITED);
 
@@ -27,7 +27,7 @@ export const rematchId = (id: string): string =>
   createHash('sha256').update(`rematch:${id}`).digest().subarray(0, 9).toString('base64url');
 
 /** The finished table `old` as the next match: same setup, next dealer, every person's seat reserved. */
-export function rematchRow(old: TableRow, by: string, seats: number): TableRow {
+function rematchRow(old: TableRow, by: string, seats: number): TableRow {
   return {
     ...old,
     id: rematchId(old.id),

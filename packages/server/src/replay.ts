@@ -81,7 +81,7 @@ export class BodyCache {
 }
 
 /** At most this much of the process's memory holds replay and record answers. */
-export const CACHE_BYTES = 64 * 1024 * 1024;
+const CACHE_BYTES = 64 * 1024 * 1024;
 
 /** A JSON answer from a cached body, gzip-compressed for clients that accept it. */
 function send(b: Body, headers: Headers | undefined, extra: Record<string, string> = {}): Response {

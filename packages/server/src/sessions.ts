@@ -10,13 +10,13 @@ import { context } from './context.ts';
 import { originAllowed } from './edge.ts';
 import { hash, secret } from './store.ts';
 
-export const SESSION_DAYS = 30;
+const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 86400_000;
 /** A session's expiry moves on when it is used at least this long after it last moved. */
 const SLIDE_MS = 3600_000;
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-export interface SessionRow {
+interface SessionRow {
   readonly id: string;
   readonly playerId: string;
   readonly createdAt: string;

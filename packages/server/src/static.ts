@@ -29,7 +29,7 @@ const CONTENT_TYPES: Record<string, string> = {
 /** File types worth compressing (images and fonts are compressed already). */
 export const COMPRESSIBLE = ['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.webmanifest'];
 /** Smaller files go out as they are: compression would save less than a packet. */
-export const MIN_COMPRESS = 1024;
+const MIN_COMPRESS = 1024;
 
 export type Encoding = 'br' | 'gzip';
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
@@ -54,7 +54,7 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /** Compresses a file's bytes the way the build does (packages/web/precompress.ts). */
-export function compress(body: Buffer, enc: Encoding): Promise<Buffer> {
+function compress(body: Buffer, enc: Encoding): Promise<Buffer> {
   return enc === 'br'
     ? brotli(body, {
         params: {

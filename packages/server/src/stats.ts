@@ -58,7 +58,7 @@ export interface FinishedTable {
 }
 
 /** The strongest computer player of a table's setup. */
-export function strongestBot(setup: readonly SeatSetup[]): BotLevel | null {
+function strongestBot(setup: readonly SeatSetup[]): BotLevel | null {
   let best = -1;
   for (const s of setup) if (s.kind === 'bot') best = Math.max(best, BOT_LEVELS.indexOf(s.level));
   return best < 0 ? null : BOT_LEVELS[best];
@@ -138,7 +138,7 @@ export function seatMatches(
 }
 
 /** Recent matches a profile shows. */
-export const RECENT = 50;
+const RECENT = 50;
 
 /**
  * A player's statistics per game and preset and the last RECENT matches (newest first), from the player's

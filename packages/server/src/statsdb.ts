@@ -52,7 +52,7 @@ async function finishedTable(
 }
 
 /** Each human seat's match of a finished table, computed from its record (nothing read from match_stats). */
-export async function computeTable(
+async function computeTable(
   store: Store,
   tableId: string,
 ): Promise<SeatMatch[] | { failed: string } | undefined> {

@@ -334,6 +334,11 @@ async function placeOf(
   return r ? { id: r.tournament_id, round: Number(r.round), table: Number(r.table_no), part: null } : null;
 }
 
+/** The tournament a server table (or part) belongs to, or null (a finished table's info, http.ts). */
+export async function tournamentIdOf(db: Db, tableId: string): Promise<string | null> {
+  return (await placeOf(db, tableId))?.id ?? null;
+}
+
 export async function tournamentOfTable(db: Db, tableId: string): Promise<TournamentSeat | null> {
   const at = await placeOf(db, tableId);
   if (!at) return null;

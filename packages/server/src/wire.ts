@@ -65,7 +65,7 @@ export type Texts = WeakMap<object, string>;
 const REMEMBER = 256;
 
 /** `JSON.stringify(value)`, taken from `texts` for an array or object encoded before, remembered when long. */
-export function textOf(value: unknown, texts: Texts): string {
+function textOf(value: unknown, texts: Texts): string {
   if (
     value === null ||
     typeof value !== 'object' ||

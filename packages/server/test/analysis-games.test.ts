@@ -4,10 +4,21 @@
  * and not tried again.
  */
 import { GAME_META, parseRecord } from '@stich/engine';
-import type { AnalysisResponse, TableInfo } from '@stich/protocol';
+import type { AnalysisResponse } from '@stich/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { context } from '../src/context.ts';
-import { api, autoplay, Conn, DB_KINDS, guest, isState, SHORT_OPTIONS, serve, testGames } from './helpers.ts';
+import {
+  api,
+  autoplay,
+  Conn,
+  createTable,
+  DB_KINDS,
+  guest,
+  isState,
+  SHORT_OPTIONS,
+  serve,
+  testGames,
+} from './helpers.ts';
 
 // The analysis thread runs at the lowest priority: on a loaded test machine it waits for every other job.
 const until = async <T>(f: () => Promise<T | undefined>, ms = 200_000): Promise<T> => {
@@ -39,26 +50,19 @@ describe.each(DB_KINDS)('analysis of server-written records (%s)', (kind) => {
   /** A finished match of one person (who plays the first legal action) against random computers. */
   async function finished(game: string, preset: string, players: number) {
     const anna = await guest(srv.url, 'Anna');
-    const r = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      {
-        game,
-        players,
-        preset,
-        options: OPTIONS[game]?.[preset] ?? SHORT_OPTIONS[game] ?? {},
-        seats: [
-          { kind: 'human' },
-          ...Array.from({ length: players - 1 }, () => ({ kind: 'bot', level: 'random' })),
-        ],
-        visibility: 'private',
-        seat: 0,
-      },
-      anna.token,
-    );
-    expect(r.status).toBe(201);
-    const id = r.body.table.id;
+    const r = await createTable(srv.url, anna.token, {
+      game,
+      players,
+      preset,
+      options: OPTIONS[game]?.[preset] ?? SHORT_OPTIONS[game] ?? {},
+      seats: [
+        { kind: 'human' },
+        ...Array.from({ length: players - 1 }, () => ({ kind: 'bot', level: 'random' })),
+      ],
+      visibility: 'private',
+      seat: 0,
+    });
+    const id = r.table.id;
     const c = await Conn.join(srv.url, id, { token: anna.token });
     conns.push(c);
     autoplay(c, 0);

@@ -4,10 +4,10 @@
  */
 import { analyzeRecord } from '@stich/bots/analysis/index';
 import { parseRecord } from '@stich/engine';
-import type { AnalysisResponse, TableInfo } from '@stich/protocol';
+import type { AnalysisResponse } from '@stich/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { context } from '../src/context.ts';
-import { api, autoplay, Conn, DB_KINDS, guest, isState, serve } from './helpers.ts';
+import { api, autoplay, Conn, createTable, DB_KINDS, DUEL, guest, isState, serve } from './helpers.ts';
 
 // The analysis thread runs at the lowest priority: on a loaded test machine it waits for every other job.
 const until = async <T>(f: () => Promise<T | undefined>, ms = 150_000): Promise<T> => {
@@ -18,6 +18,14 @@ const until = async <T>(f: () => Promise<T | undefined>, ms = 150_000): Promise<
     if (Date.now() > end) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 100));
   }
+};
+
+/** One person against a computer player: the table both describe blocks analyse. */
+const ALONE = {
+  ...DUEL,
+  seats: [{ kind: 'human' }, { kind: 'bot', level: 'random' }],
+  visibility: 'private',
+  seat: 0,
 };
 
 describe.each(DB_KINDS)('deal analysis (%s)', (kind) => {
@@ -31,22 +39,8 @@ describe.each(DB_KINDS)('deal analysis (%s)', (kind) => {
 
   it('analyses each finished deal in the worker, stores it and serves it after the match', async () => {
     const anna = await guest(srv.url, 'Anna');
-    const r = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      {
-        game: 'klaberjass',
-        players: 2,
-        options: { target: 100 },
-        seats: [{ kind: 'human' }, { kind: 'bot', level: 'random' }],
-        visibility: 'private',
-        seat: 0,
-      },
-      anna.token,
-    );
-    expect(r.status).toBe(201);
-    const id = r.body.table.id;
+    const r = await createTable(srv.url, anna.token, ALONE);
+    const id = r.table.id;
     const c = await Conn.join(srv.url, id, { token: anna.token });
     conns.push(c);
     autoplay(c, 0);
@@ -103,21 +97,8 @@ describe.each<{ why: string; env: Record<string, string> }>([
 
   it('queues nothing while the match runs, and analyses every deal when the analysis is asked for', async () => {
     const anna = await guest(srv.url, 'Anna');
-    const r = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      {
-        game: 'klaberjass',
-        players: 2,
-        options: { target: 100 },
-        seats: [{ kind: 'human' }, { kind: 'bot', level: 'random' }],
-        visibility: 'private',
-        seat: 0,
-      },
-      anna.token,
-    );
-    const id = r.body.table.id;
+    const r = await createTable(srv.url, anna.token, ALONE);
+    const id = r.table.id;
     const c = await Conn.join(srv.url, id, { token: anna.token });
     conns.push(c);
     autoplay(c, 0);

@@ -21,7 +21,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { context } from '../src/context.ts';
 import { rematchId } from '../src/rematch.ts';
 import { RULES_DIR } from '../src/rules.ts';
-import { api, autoplay, Conn, DB_KINDS, guest, isState, SHORT_OPTIONS, serve, testGames } from './helpers.ts';
+import {
+  api,
+  autoplay,
+  Conn,
+  createTable,
+  DB_KINDS,
+  guest,
+  isState,
+  SHORT_OPTIONS,
+  serve,
+  testGames,
+} from './helpers.ts';
 
 const GAME = testGames()[0] as GameId;
 
@@ -35,28 +46,21 @@ describe.each(DB_KINDS)('around the table (%s)', (kind) => {
   /** A finished match of Anna against bots at a private (or public) table; its id. */
   async function finished(token: string, visibility: 'private' | 'public'): Promise<TableInfo> {
     const players = GAME_META[GAME]!.players[0];
-    const r = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      {
-        game: GAME,
-        players,
-        options: SHORT_OPTIONS[GAME] ?? {},
-        seats: Array.from({ length: players }, (_, i) =>
-          i === 0 ? { kind: 'human' } : { kind: 'bot', level: 'random' },
-        ),
-        visibility,
-        seat: 0,
-      },
-      token,
-    );
-    expect(r.status).toBe(201);
-    const c = await Conn.join(srv.url, r.body.table.id, { token });
+    const r = await createTable(srv.url, token, {
+      game: GAME,
+      players,
+      options: SHORT_OPTIONS[GAME] ?? {},
+      seats: Array.from({ length: players }, (_, i) =>
+        i === 0 ? { kind: 'human' } : { kind: 'bot', level: 'random' },
+      ),
+      visibility,
+      seat: 0,
+    });
+    const c = await Conn.join(srv.url, r.table.id, { token });
     conns.push(c);
     autoplay(c, 0);
     await c.waitFor((m) => isState(m) && m.d.outcome?.over === true, 60_000);
-    return r.body.table;
+    return r.table;
   }
 
   it('replays a finished match for its player with names, his own view and every hand open', async () => {
@@ -196,22 +200,15 @@ describe.each(DB_KINDS)('around the table (%s)', (kind) => {
     const lobby = new Conn(await new Client(srv.url).join(ROOM_LOBBY));
     conns.push(lobby);
     await lobby.waitFor((m) => m.t === 'lobby');
-    const r = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      {
-        game: 'differenzler',
-        players: 4,
-        options: { rounds: 3 },
-        seats: [0, 1, 2, 3].map((i) => (i === 0 ? { kind: 'human' } : { kind: 'bot', level: 'random' })),
-        visibility: 'public',
-        seat: 0,
-      },
-      erik.token,
-    );
-    expect(r.status).toBe(201);
-    const id = r.body.table.id;
+    const r = await createTable(srv.url, erik.token, {
+      game: 'differenzler',
+      players: 4,
+      options: { rounds: 3 },
+      seats: [0, 1, 2, 3].map((i) => (i === 0 ? { kind: 'human' } : { kind: 'bot', level: 'random' })),
+      visibility: 'public',
+      seat: 0,
+    });
+    const id = r.table.id;
     const c = await Conn.join(srv.url, id, { token: erik.token });
     conns.push(c);
     autoplay(c, 0);
@@ -279,30 +276,23 @@ describe.each(DB_KINDS)('around the table (%s)', (kind) => {
   /** A finished match of two people (Anna in seat 0, Bob in seat 1) and bots; its table. */
   async function finishedTwo(anna: string, bob: string): Promise<TableInfo> {
     const players = GAME_META[GAME]!.players[0];
-    const r = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      {
-        game: GAME,
-        players,
-        options: SHORT_OPTIONS[GAME] ?? {},
-        seats: Array.from({ length: players }, (_, i) =>
-          i < 2 ? { kind: 'human' } : { kind: 'bot', level: 'random' },
-        ),
-        visibility: 'public',
-        seat: 0,
-      },
-      anna,
-    );
-    expect(r.status).toBe(201);
-    const a = await Conn.join(srv.url, r.body.table.id, { token: anna });
-    const b = await Conn.join(srv.url, r.body.table.id, { token: bob, seat: 1 });
+    const r = await createTable(srv.url, anna, {
+      game: GAME,
+      players,
+      options: SHORT_OPTIONS[GAME] ?? {},
+      seats: Array.from({ length: players }, (_, i) =>
+        i < 2 ? { kind: 'human' } : { kind: 'bot', level: 'random' },
+      ),
+      visibility: 'public',
+      seat: 0,
+    });
+    const a = await Conn.join(srv.url, r.table.id, { token: anna });
+    const b = await Conn.join(srv.url, r.table.id, { token: bob, seat: 1 });
     conns.push(a, b);
     autoplay(a, 0);
     autoplay(b, 1);
     await a.waitFor((m) => isState(m) && m.d.outcome?.over === true, 60_000);
-    return r.body.table;
+    return r.table;
   }
 
   it('a rematch of two people asks the other and starts when both have accepted', async () => {
@@ -388,20 +378,14 @@ describe.each(DB_KINDS)('around the table (%s)', (kind) => {
     const anna = await guest(srv.url, 'Anna');
     const bob = await guest(srv.url, 'Bob');
     const players = GAME_META[GAME]!.players[0];
-    const r = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      {
-        game: GAME,
-        players,
-        seats: Array.from({ length: players }, () => ({ kind: 'human' })),
-        visibility: 'public',
-        seat: 0,
-      },
-      anna.token,
-    );
-    const id = r.body.table.id;
+    const r = await createTable(srv.url, anna.token, {
+      game: GAME,
+      players,
+      seats: Array.from({ length: players }, () => ({ kind: 'human' })),
+      visibility: 'public',
+      seat: 0,
+    });
+    const id = r.table.id;
     const c = await Conn.join(srv.url, id, { token: anna.token });
     conns.push(c);
     await c.waitFor((m) => m.t === 'welcome');

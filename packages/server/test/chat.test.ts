@@ -23,7 +23,19 @@ import { verifyRecord } from '@stich/protocol/fair';
 import { afterAll, describe, expect, it } from 'vitest';
 import { context } from '../src/context.ts';
 import { call } from './accounts.ts';
-import { api, autoplay, Conn, DB_KINDS, guest, isState, SHORT_OPTIONS, serve, testGame } from './helpers.ts';
+import {
+  api,
+  autoplay,
+  Conn,
+  createTable,
+  DB_KINDS,
+  DUEL,
+  guest,
+  isState,
+  SHORT_OPTIONS,
+  serve,
+  testGame,
+} from './helpers.ts';
 
 // Every raw frame each SDK room receives, before the SDK decodes it (as test/leak.test.ts does).
 const frames = new WeakMap<object, Uint8Array[]>();
@@ -70,22 +82,13 @@ describe.each(DB_KINDS)('chat (%s)', (kind) => {
     const anna = await guest(srv.url, 'Anna');
     const bert = await guest(srv.url, 'Bert');
     const sven = await guest(srv.url, 'Sven');
-    const r = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      {
-        game: 'klaberjass',
-        players: 2,
-        options: { target: 100 },
-        seats: [{ kind: 'human' }, { kind: 'human' }],
-        visibility: 'public',
-        seat: 0,
-      },
-      anna.token,
-    );
-    expect(r.status).toBe(201);
-    const id = r.body.table.id;
+    const r = await createTable(srv.url, anna.token, {
+      ...DUEL,
+      seats: [{ kind: 'human' }, { kind: 'human' }],
+      visibility: 'public',
+      seat: 0,
+    });
+    const id = r.table.id;
     const a = await join(id, { token: anna.token });
     const b = await join(id, { token: bert.token });
     const s = await join(id, { token: sven.token, spectate: true });
@@ -418,22 +421,14 @@ describe.each(DB_KINDS)('chat per address (%s)', (kind) => {
   it('limits each address to CHAT_PER_ADDRESS messages in 10 seconds, whoever writes them', async () => {
     const anna = await guest(srv.url, 'Anna');
     const bert = await guest(srv.url, 'Bert');
-    const r = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      {
-        game: 'klaberjass',
-        players: 2,
-        options: { target: 100 },
-        seats: [{ kind: 'human' }, { kind: 'human' }],
-        visibility: 'public',
-        seat: 0,
-      },
-      anna.token,
-    );
-    const a = await Conn.join(srv.url, r.body.table.id, { token: anna.token });
-    const b = await Conn.join(srv.url, r.body.table.id, { token: bert.token });
+    const r = await createTable(srv.url, anna.token, {
+      ...DUEL,
+      seats: [{ kind: 'human' }, { kind: 'human' }],
+      visibility: 'public',
+      seat: 0,
+    });
+    const a = await Conn.join(srv.url, r.table.id, { token: anna.token });
+    const b = await Conn.join(srv.url, r.table.id, { token: bert.token });
     for (const c of [a, b]) await c.waitFor((m) => m.t === 'chat-log');
     expect((await ask(a, 'chat', { quick: 'gg' })).t).toBe('chat');
     expect((await ask(b, 'chat', { quick: 'gg' })).t).toBe('chat');

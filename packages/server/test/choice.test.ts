@@ -3,28 +3,22 @@
  * the seat's legal actions are the same (simultaneous Differenzler estimates), refused as `stale` when what
  * the seat chose from changed (its own action went first, or it was not its choice then).
  */
-import type { ServerMessage, TableInfo } from '@stich/protocol';
+import type { ServerMessage } from '@stich/protocol';
 import { describe, expect, it } from 'vitest';
-import { api, Conn, guest, isState, serve } from './helpers.ts';
+import { Conn, createTable, guest, isState, serve } from './helpers.ts';
 
 describe('actions for an earlier step', () => {
   const srv = serve('sqlite');
 
   it('an estimate given while another seat estimated is taken; a second one for the same step is stale', async () => {
     const people = await Promise.all(['A', 'B', 'C', 'D'].map((n) => guest(srv.url, n)));
-    const t = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      {
-        game: 'differenzler',
-        players: 4,
-        options: { rounds: 1 },
-        seats: people.map(() => ({ kind: 'human' })),
-      },
-      people[0].token,
-    );
-    const id = t.body.table.id;
+    const t = await createTable(srv.url, people[0].token, {
+      game: 'differenzler',
+      players: 4,
+      options: { rounds: 1 },
+      seats: people.map(() => ({ kind: 'human' })),
+    });
+    const id = t.table.id;
     const conns: Conn[] = [];
     for (const [seat, p] of people.entries())
       conns.push(await Conn.join(srv.url, id, { token: p.token, seat }));

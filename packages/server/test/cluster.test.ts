@@ -22,6 +22,7 @@ import {
   api,
   type ChildServer,
   Conn,
+  createTable,
   DB_KINDS,
   guest,
   isState,
@@ -260,15 +261,13 @@ describe.skipIf(skip).each(DB_KINDS)('cluster on Redis (%s)', (kind) => {
         const guests = await Promise.all(
           Array.from({ length: players }, (_, i) => guest(cl.at((i % 3) + 1), `P${i}`)),
         );
-        const r = await api<{ table: TableInfo }>(
-          cl.at(1),
-          'POST',
-          '/api/tables',
-          { game: GAME, players, seats: guests.map(() => ({ kind: 'human' })), visibility: 'public' },
-          guests[0].token,
-        );
-        expect(r.status).toBe(201);
-        const id = r.body.table.id;
+        const r = await createTable(cl.at(1), guests[0].token, {
+          game: GAME,
+          players,
+          seats: guests.map(() => ({ kind: 'human' })),
+          visibility: 'public',
+        });
+        const id = r.table.id;
         const owner = await cl.owner(id);
         expect(owner?.n).toBe(1);
 
@@ -349,21 +348,14 @@ describe.skipIf(skip).each(DB_KINDS)('cluster on Redis (%s)', (kind) => {
         const g = await guest(cl.at(1), 'Owner');
         const ids: string[] = [];
         for (let i = 0; i < 6; i++) {
-          const r = await api<{ table: TableInfo }>(
-            cl.at(1),
-            'POST',
-            '/api/tables',
-            {
-              game: GAME,
-              players,
-              seats: Array.from({ length: players }, () => ({ kind: 'human' })),
-              visibility: 'public',
-              seat: 0,
-            },
-            g.token,
-          );
-          expect(r.status).toBe(201);
-          ids.push(r.body.table.id);
+          const r = await createTable(cl.at(1), g.token, {
+            game: GAME,
+            players,
+            seats: Array.from({ length: players }, () => ({ kind: 'human' })),
+            visibility: 'public',
+            seat: 0,
+          });
+          ids.push(r.table.id);
         }
         first.child.kill('SIGKILL');
         await new Promise((res) => first.child.once('exit', res));

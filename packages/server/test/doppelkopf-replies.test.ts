@@ -6,11 +6,11 @@
  */
 import type { BotRequest } from '@stich/bots';
 import { type Action, type DoppelkopfOutcome, type DoppelkopfView, SPECTATOR } from '@stich/engine';
-import type { StateUpdate, TableInfo } from '@stich/protocol';
+import type { StateUpdate } from '@stich/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Dealer } from '../src/chance.ts';
 import { atTrigger, personMove, replyDeal } from './dokoreply.ts';
-import { api, autoplay, Conn, guest, isState, serve } from './helpers.ts';
+import { autoplay, Conn, createTable, guest, isState, serve } from './helpers.ts';
 
 const view = (u: StateUpdate) => u.view as DoppelkopfView;
 
@@ -49,24 +49,17 @@ describe('Doppelkopf bots as optional actors', { timeout: 60_000 }, () => {
   /** A DDV one-deal table: the person at seat 0, `rule` bots at 1-3, a turn timer that never runs out here. */
   async function table() {
     const me = await guest(srv.url, 'Re');
-    const r = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      {
-        game: 'doppelkopf',
-        players: 4,
-        preset: 'ddv',
-        options: { games: 1, pflichtsolo: false },
-        seats: [0, 1, 2, 3].map((i) => (i === 0 ? { kind: 'human' } : { kind: 'bot', level: 'rule' })),
-        turnTimer: 60,
-      },
-      me.token,
-    );
-    expect(r.status).toBe(201);
-    const c = await Conn.join(srv.url, r.body.table.id, { token: me.token, seat: 0 });
+    const r = await createTable(srv.url, me.token, {
+      game: 'doppelkopf',
+      players: 4,
+      preset: 'ddv',
+      options: { games: 1, pflichtsolo: false },
+      seats: [0, 1, 2, 3].map((i) => (i === 0 ? { kind: 'human' } : { kind: 'bot', level: 'rule' })),
+      turnTimer: 60,
+    });
+    const c = await Conn.join(srv.url, r.table.id, { token: me.token, seat: 0 });
     open.push(c);
-    return { id: r.body.table.id, c };
+    return { id: r.table.id, c };
   }
 
   /** Plays the person's moves (gesund, first card) up to the trigger; returns that update. */

@@ -26,6 +26,7 @@ import {
   api,
   autoplay,
   Conn,
+  createTable,
   DB_KINDS,
   type DbKind,
   guest,
@@ -59,22 +60,15 @@ async function seatedTable(
   extra: object = {},
 ) {
   const guests = await Promise.all([0, 1, 2, 3].map((i) => guest(url, `D${i}`)));
-  const r = await api<{ table: TableInfo }>(
-    url,
-    'POST',
-    '/api/tables',
-    {
-      game: 'doppelkopf',
-      players: 4,
-      preset,
-      options,
-      seats: guests.map(() => ({ kind: 'human' })),
-      ...extra,
-    },
-    guests[0].token,
-  );
-  expect(r.status).toBe(201);
-  const id = r.body.table.id;
+  const r = await createTable(url, guests[0].token, {
+    game: 'doppelkopf',
+    players: 4,
+    preset,
+    options,
+    seats: guests.map(() => ({ kind: 'human' })),
+    ...extra,
+  });
+  const id = r.table.id;
   planned?.plan(id, planned.wants);
   const conns: Conn[] = [];
   const tokens: string[] = [];

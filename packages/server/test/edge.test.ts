@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   Conn,
+  createTable,
   DB_KINDS,
   guest,
   isState,
@@ -149,15 +150,8 @@ describe.each(DB_KINDS)('edge (%s)', (kind) => {
     const seats = Array.from({ length: 4 }, (_, i) =>
       i < humans ? { kind: 'human' } : { kind: 'bot', level: 'random' },
     );
-    const r = await api<{ table: TableInfo; invite?: { code: string } }>(
-      url,
-      'POST',
-      '/api/tables',
-      { game: GAME, players: 4, seats, visibility, seat: 0 },
-      me.token,
-    );
-    expect(r.status).toBe(201);
-    return { me, id: r.body.table.id, code: r.body.invite?.code };
+    const r = await createTable(url, me.token, { game: GAME, players: 4, seats, visibility, seat: 0 });
+    return { me, id: r.table.id, code: r.invite?.code };
   }
 
   describe('defect 2: seat reservations', () => {

@@ -26,12 +26,11 @@ import {
   RECALL_LENGTH,
   type ServerMessage,
   type StateUpdate,
-  type TableInfo,
 } from '@stich/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { diff, equal, type Now, Projector } from '../src/events.ts';
-import { api, Conn, folds, guest, SHORT_OPTIONS, serve, testGames } from './helpers.ts';
+import { Conn, createTable, folds, guest, SHORT_OPTIONS, serve, testGames } from './helpers.ts';
 
 const json = (v: unknown) => JSON.stringify(v);
 const clone = <T>(v: T): T => JSON.parse(json(v));
@@ -212,15 +211,14 @@ describe('a live table (sqlite)', () => {
       const players = GAME_META[id]!.players[0];
       const people = await Promise.all(Array.from({ length: players }, (_, i) => guest(srv.url, `E${i}`)));
       const seats = people.map(() => ({ kind: 'human' }));
-      const r = await api<{ table: TableInfo }>(
-        srv.url,
-        'POST',
-        '/api/tables',
-        { game: id, players, options: SHORT_OPTIONS[id] ?? {}, seats, visibility: 'public' },
-        people[0].token,
-      );
-      expect(r.status).toBe(201);
-      const tableId = r.body.table.id;
+      const r = await createTable(srv.url, people[0].token, {
+        game: id,
+        players,
+        options: SHORT_OPTIONS[id] ?? {},
+        seats,
+        visibility: 'public',
+      });
+      const tableId = r.table.id;
       const wholeSpec = await Conn.join(srv.url, tableId, { spectate: true });
       const eventSpecs = await Promise.all(
         [true, false].map((j) => Conn.join(srv.url, tableId, { spectate: true, events: true, json: j })),

@@ -5,11 +5,11 @@
  */
 
 import { gameById, unwrap } from '@stich/engine';
-import type { FairNews, TableInfo } from '@stich/protocol';
+import type { FairNews } from '@stich/protocol';
 import { commitmentOf, type FairProof, fairDeal, randomHex32, verifyRecord } from '@stich/protocol/fair';
 import { describe, expect, it } from 'vitest';
 import { NODE_CRYPTO } from '../src/fair.ts';
-import { api, autoplay, Conn, DB_KINDS, guest, startTestServer, testDb } from './helpers.ts';
+import { api, autoplay, Conn, createTable, DB_KINDS, guest, startTestServer, testDb } from './helpers.ts';
 
 describe('the server’s primitives (node:crypto) against WebCrypto', () => {
   it('give the same commitments and the same deals in every game', async () => {
@@ -44,25 +44,18 @@ describe.each(DB_KINDS)('fair deal (%s)', (kind) => {
     let server = await startTestServer(db.env);
     try {
       const g = await Promise.all([guest(server.url, 'Ada'), guest(server.url, 'Bo')]);
-      const r = await api<{ table: TableInfo }>(
-        server.url,
-        'POST',
-        '/api/tables',
-        {
-          game: 'differenzler',
-          players: 4,
-          options: { rounds: 2 },
-          seats: [
-            { kind: 'human' },
-            { kind: 'human' },
-            { kind: 'bot', level: 'random' },
-            { kind: 'bot', level: 'random' },
-          ],
-        },
-        g[0].token,
-      );
-      expect(r.status).toBe(201);
-      const id = r.body.table.id;
+      const r = await createTable(server.url, g[0].token, {
+        game: 'differenzler',
+        players: 4,
+        options: { rounds: 2 },
+        seats: [
+          { kind: 'human' },
+          { kind: 'human' },
+          { kind: 'bot', level: 'random' },
+          { kind: 'bot', level: 'random' },
+        ],
+      });
+      const id = r.table.id;
 
       // Seat 0 sits down: the table waits for seat 1, and deal 0 is committed to.
       let a = await Conn.join(server.url, id, { token: g[0].token, seat: 0 });

@@ -11,11 +11,10 @@ import {
   type FriendAnswer,
   type FriendsResponse,
   type ServerMessage,
-  type TableInfo,
 } from '@stich/protocol';
 import { describe, expect, it } from 'vitest';
 import { call } from './accounts.ts';
-import { api, Conn, DB_KINDS, guest, serve, testGame } from './helpers.ts';
+import { Conn, createTable, DB_KINDS, DUEL, guest, serve, testGame } from './helpers.ts';
 
 const F = FRIENDS_API;
 const GAME = testGame();
@@ -84,21 +83,14 @@ describe.each(DB_KINDS)('friends (%s)', (kind) => {
     expect(a.friends).toEqual([{ name: 'Bert F', online: true, tables: [] }]);
 
     // Anna opens a private table for two people and sits down; Bert sees it among hers, with its free seat.
-    const t = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      {
-        game: GAME,
-        players: 4,
-        seats: [0, 1, 2, 3].map(() => ({ kind: 'human' })),
-        visibility: 'private',
-        seat: 0,
-      },
-      anna.token,
-    );
-    expect(t.status).toBe(201);
-    const id = t.body.table.id;
+    const t = await createTable(srv.url, anna.token, {
+      game: GAME,
+      players: 4,
+      seats: [0, 1, 2, 3].map(() => ({ kind: 'human' })),
+      visibility: 'private',
+      seat: 0,
+    });
+    const id = t.table.id;
     const friendOfBert = (await list(bert)).friends[0];
     expect(friendOfBert.tables).toEqual([{ id, game: GAME, players: 4, free: 3, private: true }]);
 
@@ -163,14 +155,13 @@ describe.each(DB_KINDS)('friends (%s)', (kind) => {
     expect([again.status, again.body.code]).toEqual([403, 'forbidden']);
 
     // Dora's public table: Emil can neither sit down nor watch; someone else can.
-    const t = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      { game: GAME, players: 4, seats: [0, 1, 2, 3].map(() => ({ kind: 'human' })), seat: 0 },
-      dora.token,
-    );
-    const id = t.body.table.id;
+    const t = await createTable(srv.url, dora.token, {
+      game: GAME,
+      players: 4,
+      seats: [0, 1, 2, 3].map(() => ({ kind: 'human' })),
+      seat: 0,
+    });
+    const id = t.table.id;
     const d = await Conn.join(srv.url, id, { token: dora.token });
     await d.waitFor((m) => m.t === 'welcome');
     await expect(Conn.join(srv.url, id, { token: emil.token })).rejects.toThrow(/does not accept you/);
@@ -203,20 +194,12 @@ describe.each(DB_KINDS)('friends (%s)', (kind) => {
     const gina = await account('Gina F');
     const hugo = await account('Hugo F');
     const ida = await guest(srv.url, 'Ida');
-    const t = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      {
-        game: 'klaberjass',
-        players: 2,
-        options: { target: 100 },
-        seats: [{ kind: 'human' }, { kind: 'human' }],
-        seat: 0,
-      },
-      gina.token,
-    );
-    const id = t.body.table.id;
+    const t = await createTable(srv.url, gina.token, {
+      ...DUEL,
+      seats: [{ kind: 'human' }, { kind: 'human' }],
+      seat: 0,
+    });
+    const id = t.table.id;
     const join = async (o: Parameters<typeof Conn.join>[2]) => {
       const c = await Conn.join(srv.url, id, o);
       await c.waitFor((m) => m.t === 'chat-log');

@@ -4,9 +4,9 @@
  * message gets an error (with its request id where it had a readable one), and the table is unchanged.
  */
 import { ALL_CARDS, type Rng, seeded } from '@stich/engine';
-import { MAX_MESSAGE_BYTES, type ServerMessage, type StateUpdate, type TableInfo } from '@stich/protocol';
+import { MAX_MESSAGE_BYTES, type ServerMessage, type StateUpdate } from '@stich/protocol';
 import { describe, expect, it } from 'vitest';
-import { api, Conn, DB_KINDS, guest, isState, serve, testGame } from './helpers.ts';
+import { api, Conn, createTable, DB_KINDS, guest, isState, serve, testGame } from './helpers.ts';
 
 const GAME = testGame();
 const N = 10_000;
@@ -27,14 +27,12 @@ describe.each(DB_KINDS)('fuzz (%s)', (kind) => {
   it('answers 10,000 bad messages with errors and leaves the table unchanged', async () => {
     const players = 4;
     const guests = await Promise.all(Array.from({ length: players }, (_, i) => guest(srv.url, `F${i}`)));
-    const r = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      { game: GAME, players, seats: guests.map(() => ({ kind: 'human' })) },
-      guests[0].token,
-    );
-    const id = r.body.table.id;
+    const r = await createTable(srv.url, guests[0].token, {
+      game: GAME,
+      players,
+      seats: guests.map(() => ({ kind: 'human' })),
+    });
+    const id = r.table.id;
     const conns: Conn[] = [];
     for (let i = 0; i < players; i++)
       conns.push(await Conn.join(srv.url, id, { token: guests[i].token, seat: i }));

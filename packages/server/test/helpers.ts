@@ -17,6 +17,7 @@ import {
   type JoinOptions,
   type ServerMessage,
   type StateUpdate,
+  type TableResponse,
 } from '@stich/protocol';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -45,6 +46,9 @@ export const SHORT_OPTIONS: Readonly<Record<string, Readonly<Record<string, unkn
   // Two deals of the default preset (DDV); without Pflichtsoli, whose Vorführungen would fill a short match.
   doppelkopf: { games: 2, pflichtsolo: false },
 };
+
+/** A short Klaberjass match for two: the table most tests of the room need. Spread it, then add the seats. */
+export const DUEL = { game: 'klaberjass', players: 2, options: SHORT_OPTIONS.klaberjass };
 
 export const PG_URL = process.env.STICH_TEST_DATABASE_URL;
 
@@ -200,6 +204,20 @@ export async function guest(url: string, name: string): Promise<{ token: string;
   const r = await api<{ token: string; player: { id: string } }>(url, 'POST', '/api/guests', { name });
   if (r.status !== 201) throw new Error(`guest: ${r.status} ${JSON.stringify(r.body)}`);
   return { token: r.body.token, id: r.body.player.id };
+}
+
+/**
+ * Creates a table as the holder of `token` (POST /api/tables, docs/protocol.md) and throws unless the
+ * server answers 201; tests of refused setups call `api` themselves.
+ */
+export async function createTable(
+  url: string,
+  token: string,
+  setup: Record<string, unknown>,
+): Promise<TableResponse> {
+  const r = await api<TableResponse>(url, 'POST', '/api/tables', setup, token);
+  if (r.status !== 201) throw new Error(`create table: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
 }
 
 type StateMsg = Extract<ServerMessage, { t: 'state' }>;

@@ -2,31 +2,22 @@
  * Hints cost the bot workers one search per table, step and seat (hints.ts): a seat that asks again and
  * again for the same decision gets the same answer, at most HINTS_PER_STEP times; then `rate-limited`.
  */
-import type { HintResponse, TableInfo } from '@stich/protocol';
+import type { HintResponse } from '@stich/protocol';
 import { describe, expect, it } from 'vitest';
 import { HINTS_PER_STEP } from '../src/hints.ts';
-import { api, Conn, DB_KINDS, guest, isState, serve } from './helpers.ts';
+import { api, Conn, createTable, DB_KINDS, DUEL, guest, isState, serve } from './helpers.ts';
 
 describe.each(DB_KINDS)('hint limit (%s)', (kind) => {
   const srv = serve(kind);
 
   it('answers twenty hints at once for one decision with one answer, and refuses those past the limit', async () => {
     const anna = await guest(srv.url, 'Anna');
-    const r = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      {
-        game: 'klaberjass',
-        players: 2,
-        options: { target: 100 },
-        seats: [{ kind: 'human' }, { kind: 'bot', level: 'random' }],
-        seat: 0,
-      },
-      anna.token,
-    );
-    expect(r.status).toBe(201);
-    const id = r.body.table.id;
+    const r = await createTable(srv.url, anna.token, {
+      ...DUEL,
+      seats: [{ kind: 'human' }, { kind: 'bot', level: 'random' }],
+      seat: 0,
+    });
+    const id = r.table.id;
     const c = await Conn.join(srv.url, id, { token: anna.token });
     const turn = await c.waitFor(
       (x) => isState(x) && x.d.legal.length > 0 && x.d.view.toAct[0] === 0,

@@ -6,7 +6,7 @@
 import type { HintResponse, ReplayResponse, TableInfo } from '@stich/protocol';
 import { replaySession } from '@stich/protocol/replay';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, autoplay, Conn, DB_KINDS, guest, isState, serve } from './helpers.ts';
+import { api, autoplay, Conn, createTable, DB_KINDS, DUEL, guest, isState, serve } from './helpers.ts';
 
 type Legal = { t: string; card?: string };
 
@@ -18,23 +18,14 @@ describe.each(DB_KINDS)('hints (%s)', (kind) => {
   });
 
   const create = async (token: string, seats: unknown[], hints?: boolean) => {
-    const r = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      {
-        game: 'klaberjass',
-        players: 2,
-        options: { target: 100 },
-        seats,
-        visibility: 'public',
-        seat: 0,
-        ...(hints === undefined ? {} : { hints }),
-      },
-      token,
-    );
-    expect(r.status).toBe(201);
-    return r.body.table;
+    const r = await createTable(srv.url, token, {
+      ...DUEL,
+      seats,
+      visibility: 'public',
+      seat: 0,
+      ...(hints === undefined ? {} : { hints }),
+    });
+    return r.table;
   };
   const bot = { kind: 'bot', level: 'random' };
 

@@ -34,10 +34,10 @@ import {
   seeded,
   type Viewer,
 } from '@stich/engine';
-import type { ServerMessage, TableInfo } from '@stich/protocol';
+import type { ServerMessage } from '@stich/protocol';
 import { describe, expect, it } from 'vitest';
 import { choose, plannedDealer, type Want } from './doko.ts';
-import { api, Conn, DB_KINDS, folds, guest, isState, serve, testGames } from './helpers.ts';
+import { api, Conn, createTable, DB_KINDS, folds, guest, isState, serve, testGames } from './helpers.ts';
 
 // Capture every raw frame each SDK room receives, before the SDK decodes it.
 const frames = new WeakMap<object, Uint8Array[]>();
@@ -129,15 +129,8 @@ describe.each(DB_KINDS)('hidden information (%s)', (kind) => {
       const players = [4, 3, 2].find((n) => game.parseConfig({ players: n, ...preset, options }).ok)!;
       const guests = await Promise.all(Array.from({ length: players }, (_, i) => guest(srv.url, `P${i}`)));
       const seats = guests.map(() => ({ kind: 'human' }));
-      const r = await api<{ table: TableInfo }>(
-        srv.url,
-        'POST',
-        '/api/tables',
-        { game: id, players, ...preset, options, seats },
-        guests[0].token,
-      );
-      expect(r.status).toBe(201);
-      const tableId = r.body.table.id;
+      const r = await createTable(srv.url, guests[0].token, { game: id, players, ...preset, options, seats });
+      const tableId = r.table.id;
       if (c.plan) planned.plan(tableId, c.plan);
       const events = c.events === true;
       const spectator = await Conn.join(srv.url, tableId, { spectate: true, events });

@@ -7,7 +7,18 @@ import { Client } from '@colyseus/sdk';
 import { GAME_META, type GameId, gameById, parseRecord, replay } from '@stich/engine';
 import { ROOM_LOBBY, type TableInfo } from '@stich/protocol';
 import { describe, expect, it } from 'vitest';
-import { api, autoplay, Conn, DB_KINDS, guest, isState, SHORT_OPTIONS, serve, testGames } from './helpers.ts';
+import {
+  api,
+  autoplay,
+  Conn,
+  createTable,
+  DB_KINDS,
+  guest,
+  isState,
+  SHORT_OPTIONS,
+  serve,
+  testGames,
+} from './helpers.ts';
 
 describe.each(DB_KINDS)('matches (%s)', (kind) => {
   const srv = serve(kind);
@@ -30,15 +41,8 @@ describe.each(DB_KINDS)('matches (%s)', (kind) => {
       const doko = games.body.games.find((x) => x.id === 'doppelkopf');
       expect(doko?.presets.map((p) => p.id)).toContain(preset);
       const seats = [0, 1, 2, 3].map(() => ({ kind: 'human' }));
-      const made = await api<{ table: TableInfo }>(
-        srv.url,
-        'POST',
-        '/api/tables',
-        { game: 'doppelkopf', players: 4, preset, seats },
-        g.token,
-      );
-      expect(made.status).toBe(201);
-      expect(made.body.table).toMatchObject({ game: 'doppelkopf', players: 4, preset, status: 'waiting' });
+      const made = await createTable(srv.url, g.token, { game: 'doppelkopf', players: 4, preset, seats });
+      expect(made.table).toMatchObject({ game: 'doppelkopf', players: 4, preset, status: 'waiting' });
       // Quick play ("Doppelkopf gegen den Computer"): no player count needed, three computer players.
       const now = await api<{ table: TableInfo; seat: number }>(
         srv.url,
@@ -129,15 +133,14 @@ describe.each(DB_KINDS)('matches (%s)', (kind) => {
         const seats = Array.from({ length: players }, (_, i) =>
           i < 2 ? { kind: 'human' } : { kind: 'bot', level: 'random' },
         );
-        const r = await api<{ table: TableInfo }>(
-          srv.url,
-          'POST',
-          '/api/tables',
-          { game: GAME, players, options: short, seats, visibility: 'public' },
-          a.token,
-        );
-        expect(r.status).toBe(201);
-        const id = r.body.table.id;
+        const r = await createTable(srv.url, a.token, {
+          game: GAME,
+          players,
+          options: short,
+          seats,
+          visibility: 'public',
+        });
+        const id = r.table.id;
         await lobby.waitFor((m) => m.t === 'lobby+' && m.d.id === id);
         const list = await api<{ tables: TableInfo[] }>(srv.url, 'GET', '/api/tables');
         expect(list.body.tables.some((t) => t.id === id)).toBe(true);
@@ -176,24 +179,24 @@ describe.each(DB_KINDS)('matches (%s)', (kind) => {
         const seats = Array.from({ length: players }, (_, i) =>
           i < 2 ? { kind: 'human' } : { kind: 'bot', level: 'random' },
         );
-        const r = await api<{ table: TableInfo; invite: { code: string; path: string } }>(
-          srv.url,
-          'POST',
-          '/api/tables',
-          { game: GAME, players, options: short, seats, visibility: 'private', seat: 0 },
-          a.token,
-        );
-        expect(r.status).toBe(201);
-        const { code } = r.body.invite;
+        const r = await createTable(srv.url, a.token, {
+          game: GAME,
+          players,
+          options: short,
+          seats,
+          visibility: 'private',
+          seat: 0,
+        });
+        const { code } = r.invite!;
         expect(code.length).toBeGreaterThanOrEqual(24);
         const list = await api<{ tables: TableInfo[] }>(srv.url, 'GET', '/api/tables');
-        expect(list.body.tables.some((t) => t.id === r.body.table.id)).toBe(false);
-        await expect(Conn.join(srv.url, r.body.table.id, { token: b.token })).rejects.toThrow(/invite code/);
-        await expect(Conn.join(srv.url, r.body.table.id, { token: b.token, code: 'wrong' })).rejects.toThrow(
+        expect(list.body.tables.some((t) => t.id === r.table.id)).toBe(false);
+        await expect(Conn.join(srv.url, r.table.id, { token: b.token })).rejects.toThrow(/invite code/);
+        await expect(Conn.join(srv.url, r.table.id, { token: b.token, code: 'wrong' })).rejects.toThrow(
           /invite code/,
         );
         const inv = await api<{ table: TableInfo }>(srv.url, 'GET', `/api/invite/${code}`);
-        expect(inv.body.table.id).toBe(r.body.table.id);
+        expect(inv.body.table.id).toBe(r.table.id);
         const cb = await Conn.join(srv.url, inv.body.table.id, { token: b.token, code });
         const w = await cb.waitFor((m) => m.t === 'welcome');
         // Seat 0 is reserved for the creator, so the guest gets seat 1.
@@ -209,14 +212,8 @@ describe.each(DB_KINDS)('matches (%s)', (kind) => {
         const seats = Array.from({ length: players }, (_, i) =>
           i < 2 ? { kind: 'human' } : { kind: 'bot', level: 'random' },
         );
-        const r = await api<{ table: TableInfo }>(
-          srv.url,
-          'POST',
-          '/api/tables',
-          { game: GAME, players, options: short, seats },
-          a.token,
-        );
-        const id = r.body.table.id;
+        const r = await createTable(srv.url, a.token, { game: GAME, players, options: short, seats });
+        const id = r.table.id;
         const ca = await Conn.join(srv.url, id, { token: a.token, seat: 1 });
         await ca.waitFor((m) => m.t === 'welcome');
         await ca.leave();
@@ -271,15 +268,9 @@ describe.each(DB_KINDS)('matches (%s)', (kind) => {
           me.token,
         );
         expect(many.body.code).toBe('bad-config');
-        const t = await api<{ table: TableInfo }>(
-          srv.url,
-          'POST',
-          '/api/tables',
-          { game: GAME, players, seats },
-          me.token,
-        );
-        expect(t.body.table.status).toBe('waiting');
-        const rec = await api<{ code: string }>(srv.url, 'GET', `/api/tables/${t.body.table.id}/record`);
+        const t = await createTable(srv.url, me.token, { game: GAME, players, seats });
+        expect(t.table.status).toBe('waiting');
+        const rec = await api<{ code: string }>(srv.url, 'GET', `/api/tables/${t.table.id}/record`);
         expect(rec.status).toBe(409);
         expect(rec.body.code).toBe('not-finished');
         expect((await api(srv.url, 'GET', '/api/tables/nope')).status).toBe(404);

@@ -14,7 +14,9 @@ import {
   autoplay,
   type ChildServer,
   Conn,
+  createTable,
   DB_KINDS,
+  DUEL,
   guest,
   isState,
   killChildren,
@@ -26,15 +28,12 @@ afterAll(() => killChildren());
 
 /** A table of `seats` made by `token`'s guest. */
 async function table(url: string, token: string, seats: object[], extra: object = {}): Promise<string> {
-  const r = await api<{ table: TableInfo }>(
-    url,
-    'POST',
-    '/api/tables',
-    { game: 'klaberjass', players: 2, options: { target: 100 }, seats, ...extra },
-    token,
-  );
-  expect(r.status).toBe(201);
-  return r.body.table.id;
+  const r = await createTable(url, token, {
+    ...DUEL,
+    seats,
+    ...extra,
+  });
+  return r.table.id;
 }
 
 const seatTokenOf = async (c: Conn) => {

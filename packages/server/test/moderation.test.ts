@@ -15,15 +15,17 @@ import {
   type ModeratorResponse,
   type ReportsResponse,
   type ServerMessage,
-  type TableInfo,
 } from '@stich/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { context } from '../src/context.ts';
 import { FRIENDS_POLLS_PER_MINUTE } from '../src/friends.ts';
 import { call } from './accounts.ts';
-import { api, Conn, DB_KINDS, guest, serve } from './helpers.ts';
+import { Conn, createTable, DB_KINDS, DUEL, guest, serve } from './helpers.ts';
 
 const at = (path: string, id: string) => path.replace(':id', id);
+
+/** A public table of two people, where the chat's players' channel is theirs. */
+const TWO = { ...DUEL, seats: [{ kind: 'human' }, { kind: 'human' }], visibility: 'public', seat: 0 };
 
 describe.each(DB_KINDS)('moderation (%s)', (kind) => {
   const srv = serve(kind, { CHAT_PER_PLAYER: '100', CHAT_PER_ADDRESS: '1000' });
@@ -62,22 +64,8 @@ describe.each(DB_KINDS)('moderation (%s)', (kind) => {
     const bert = await account(`Bert M ${kind}`);
     const mod = await account(`Mona M ${kind}`);
     (context().config.moderators as string[]).push(mod.id);
-    const r = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      {
-        game: 'klaberjass',
-        players: 2,
-        options: { target: 100 },
-        seats: [{ kind: 'human' }, { kind: 'human' }],
-        visibility: 'public',
-        seat: 0,
-      },
-      anna.token,
-    );
-    expect(r.status).toBe(201);
-    const table = r.body.table.id;
+    const r = await createTable(srv.url, anna.token, TWO);
+    const table = r.table.id;
     const a = await join(table, { token: anna.token });
     const b = await join(table, { token: bert.token });
     const before = entry(await ask(a, 'chat', { text: 'Hallo zusammen' }));
@@ -183,22 +171,8 @@ describe.each(DB_KINDS)('moderation (%s)', (kind) => {
     const carl = await account(`Carl H ${kind}`);
     const mod = await account(`Mona H ${kind}`);
     (context().config.moderators as string[]).push(mod.id);
-    const r = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      {
-        game: 'klaberjass',
-        players: 2,
-        options: { target: 100 },
-        seats: [{ kind: 'human' }, { kind: 'human' }],
-        visibility: 'public',
-        seat: 0,
-      },
-      anna.token,
-    );
-    expect(r.status).toBe(201);
-    const table = r.body.table.id;
+    const r = await createTable(srv.url, anna.token, TWO);
+    const table = r.table.id;
     const a = await join(table, { token: anna.token });
     const b = await join(table, { token: bert.token });
     const c = await join(table, { token: carl.token, spectate: true });

@@ -6,7 +6,7 @@
 import type { TableInfo } from '@stich/protocol';
 import { describe, expect, it } from 'vitest';
 import { context } from '../src/context.ts';
-import { api, autoplay, Conn, DB_KINDS, guest, isState, serve } from './helpers.ts';
+import { api, autoplay, Conn, createTable, DB_KINDS, guest, isState, serve } from './helpers.ts';
 
 const GRACE = 0.3;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -48,15 +48,13 @@ describe.each(DB_KINDS)('presence (%s)', (kind) => {
   it('plays a table of computers only while someone is connected to it', async () => {
     const host = await guest(s.url, 'Host');
     const seats = Array.from({ length: 4 }, () => ({ kind: 'bot', level: 'random' }));
-    const r = await api<{ table: TableInfo }>(
-      s.url,
-      'POST',
-      '/api/tables',
-      { game: 'differenzler', players: 4, options: { rounds: 2 }, seats },
-      host.token,
-    );
-    expect(r.status).toBe(201);
-    const id = r.body.table.id;
+    const r = await createTable(s.url, host.token, {
+      game: 'differenzler',
+      players: 4,
+      options: { rounds: 2 },
+      seats,
+    });
+    const id = r.table.id;
     // Nobody is there: at most the first deal is stored, no bot plays.
     await pause(3000);
     expect(await steps(id)).toBeLessThanOrEqual(1);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { TableInfo } from '@stich/protocol';
 import { describe, expect, it } from 'vitest';
 import { connect } from '../../cli/src/connect.ts';
-import { api, Conn, guest, serve } from './helpers.ts';
+import { api, Conn, createTable, DUEL, guest, serve } from './helpers.ts';
 
 const bot = join(import.meta.dirname, '..', '..', '..', 'examples', 'bots', 'random_bot.py');
 const fast = join(import.meta.dirname, '..', '..', '..', 'examples', 'bots', 'random-bot.ts');
@@ -16,20 +16,11 @@ describe('a seat for an outside program', () => {
 
   it('is given by the host with a bot token, shown as a computer player, and plays the match', async () => {
     const host = await guest(s.url, 'Host');
-    const created = await api<{ table: TableInfo }>(
-      s.url,
-      'POST',
-      '/api/tables',
-      {
-        game: 'klaberjass',
-        players: 2,
-        options: { target: 100 },
-        seats: [{ kind: 'bot', level: 'rule' }, { kind: 'human' }],
-      },
-      host.token,
-    );
-    expect(created.status).toBe(201);
-    const id = created.body.table.id;
+    const created = await createTable(s.url, host.token, {
+      ...DUEL,
+      seats: [{ kind: 'bot', level: 'rule' }, { kind: 'human' }],
+    });
+    const id = created.table.id;
     const path = `/api/tables/${id}/bot-seat`;
 
     // Only the host, only a free human seat.
@@ -81,30 +72,22 @@ describe('a seat for an outside program', () => {
 
   it('is refused once the match has started, and a wrong bot token does not join', async () => {
     const host = await guest(s.url, 'Host2');
-    const created = await api<{ table: TableInfo }>(
-      s.url,
-      'POST',
-      '/api/tables',
-      {
-        game: 'klaberjass',
-        players: 2,
-        seats: [
-          { kind: 'bot', level: 'rule' },
-          { kind: 'bot', level: 'rule' },
-        ],
-      },
-      host.token,
-    );
-    const id = created.body.table.id;
+    const created = await createTable(s.url, host.token, {
+      game: 'klaberjass',
+      players: 2,
+      seats: [
+        { kind: 'bot', level: 'rule' },
+        { kind: 'bot', level: 'rule' },
+      ],
+    });
+    const id = created.table.id;
     // A seat is not made a program's at creation: only a bot token does that.
-    const marked = await api<{ table: TableInfo }>(
-      s.url,
-      'POST',
-      '/api/tables',
-      { game: 'klaberjass', players: 2, seats: [{ kind: 'human', program: true }, { kind: 'human' }] },
-      host.token,
-    );
-    expect(marked.body.table.seats.map((x) => x.program)).toStrictEqual([undefined, undefined]);
+    const marked = await createTable(s.url, host.token, {
+      game: 'klaberjass',
+      players: 2,
+      seats: [{ kind: 'human', program: true }, { kind: 'human' }],
+    });
+    expect(marked.table.seats.map((x) => x.program)).toStrictEqual([undefined, undefined]);
     expect((await api(s.url, 'POST', `/api/tables/${id}/bot-seat`, { seat: 1 }, host.token)).status).toBe(
       400,
     );
@@ -119,19 +102,11 @@ describe('a program faster than the per-second limit', () => {
 
   it('has its refused actions sent again by `stich connect`, and plays the match to its end', async () => {
     const host = await guest(s.url, 'Host');
-    const created = await api<{ table: TableInfo }>(
-      s.url,
-      'POST',
-      '/api/tables',
-      {
-        game: 'klaberjass',
-        players: 2,
-        options: { target: 100 },
-        seats: [{ kind: 'bot', level: 'random' }, { kind: 'human' }],
-      },
-      host.token,
-    );
-    const id = created.body.table.id;
+    const created = await createTable(s.url, host.token, {
+      ...DUEL,
+      seats: [{ kind: 'bot', level: 'random' }, { kind: 'human' }],
+    });
+    const id = created.table.id;
     const given = await api<{ seatToken: string }>(
       s.url,
       'POST',

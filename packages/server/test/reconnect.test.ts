@@ -5,7 +5,7 @@
 import { matchMaker } from '@colyseus/core';
 import type { TableInfo } from '@stich/protocol';
 import { describe, expect, it } from 'vitest';
-import { api, autoplay, Conn, DB_KINDS, guest, isState, serve, testGame } from './helpers.ts';
+import { api, autoplay, Conn, createTable, DB_KINDS, guest, isState, serve, testGame } from './helpers.ts';
 
 const GRACE = 1.5;
 const GAME = testGame();
@@ -86,14 +86,14 @@ describe.each(DB_KINDS)('absent players (%s)', (kind) => {
         { kind: 'bot', level: 'random' },
         { kind: 'bot', level: 'random' },
       ];
-      const r = await api<{ table: TableInfo }>(
-        srv.url,
-        'POST',
-        '/api/tables',
-        { game: GAME, players: 4, options: short, seats, visibility: 'public' },
-        a.token,
-      );
-      const id = r.body.table.id;
+      const r = await createTable(srv.url, a.token, {
+        game: GAME,
+        players: 4,
+        options: short,
+        seats,
+        visibility: 'public',
+      });
+      const id = r.table.id;
       const ca = await Conn.join(srv.url, id, { token: a.token });
       const cb = await Conn.join(srv.url, id, { token: b.token });
       await cb.waitFor(isState);
@@ -169,15 +169,15 @@ describe.each(DB_KINDS)('absent players (%s)', (kind) => {
         { kind: 'bot', level: 'random' },
       ];
       const created = Date.now();
-      const r = await api<{ table: TableInfo }>(
-        srv.url,
-        'POST',
-        '/api/tables',
-        { game: GAME, players: 4, options: short, seats, turnTimer: 2, seat: 0 },
-        me.token,
-      );
-      expect(r.status).toBe(201);
-      const c = await Conn.join(srv.url, r.body.table.id, { token: me.token });
+      const r = await createTable(srv.url, me.token, {
+        game: GAME,
+        players: 4,
+        options: short,
+        seats,
+        turnTimer: 2,
+        seat: 0,
+      });
+      const c = await Conn.join(srv.url, r.table.id, { token: me.token });
       // His turn with its deadline: the state sent on joining may come before the match goes on (a person
       // alone with computers: presence.ts), and the deadline follows at the same step once it does.
       const mine = await c.waitFor(

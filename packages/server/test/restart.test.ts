@@ -4,11 +4,11 @@
  * SQLite, and on PostgreSQL too when STICH_TEST_DATABASE_URL is set.
  */
 import { gameById, type Seat } from '@stich/engine';
-import type { StateUpdate, TableInfo } from '@stich/protocol';
+import type { StateUpdate } from '@stich/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  api,
   Conn,
+  createTable,
   DB_KINDS,
   guest,
   isState,
@@ -52,15 +52,13 @@ describe.each(DB_KINDS)('restart (%s)', (kind) => {
       const players = [4, 3, 2].find((n) => game.parseConfig({ players: n }).ok)!;
       const guests = await Promise.all(Array.from({ length: players }, (_, i) => guest(first.url, `P${i}`)));
       const seats = guests.map(() => ({ kind: 'human' }));
-      const r = await api<{ table: TableInfo }>(
-        first.url,
-        'POST',
-        '/api/tables',
-        { game: GAME, players, seats, visibility: 'public' },
-        guests[0].token,
-      );
-      expect(r.status).toBe(201);
-      const id = r.body.table.id;
+      const r = await createTable(first.url, guests[0].token, {
+        game: GAME,
+        players,
+        seats,
+        visibility: 'public',
+      });
+      const id = r.table.id;
       const conns: Conn[] = [];
       const tokens: string[] = [];
       for (let i = 0; i < players; i++) {

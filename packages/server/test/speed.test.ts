@@ -4,9 +4,9 @@
  * nothing changes. The server here waits a minute per computer move, so a computer that moves within
  * seconds of `speed` 0 moved because of it. On both databases.
  */
-import type { ServerMessage, TableInfo } from '@stich/protocol';
+import type { ServerMessage } from '@stich/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, Conn, DB_KINDS, guest, isState, serve } from './helpers.ts';
+import { Conn, createTable, DB_KINDS, DUEL, guest, isState, serve } from './helpers.ts';
 
 const bot = { kind: 'bot', level: 'random' };
 const isError = (id: number) => (m: ServerMessage) => m.t === 'error' && m.id === id;
@@ -18,15 +18,13 @@ describe.each(DB_KINDS)('speed (%s)', (kind) => {
     for (const c of conns) await c.leave();
   });
   const create = async (token: string, seats: unknown[]) => {
-    const r = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      { game: 'klaberjass', players: 2, options: { target: 100 }, seats, visibility: 'public', seat: 0 },
-      token,
-    );
-    expect(r.status).toBe(201);
-    return r.body.table;
+    const r = await createTable(srv.url, token, {
+      ...DUEL,
+      seats,
+      visibility: 'public',
+      seat: 0,
+    });
+    return r.table;
   };
 
   it('a person alone with a computer sets its pace: the computer moves at once instead of after a minute', async () => {

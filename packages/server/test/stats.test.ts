@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { GAME_META, type GameRecord, parseRecord, unwrap } from '@stich/engine';
-import type { ProfileResponse, TableInfo } from '@stich/protocol';
+import type { ProfileResponse } from '@stich/protocol';
 
 interface ErrorResponse {
   readonly code: string;
@@ -22,6 +22,7 @@ import {
   api,
   autoplay,
   Conn,
+  createTable,
   DB_KINDS,
   guest,
   isState,
@@ -249,24 +250,17 @@ describe.each(DB_KINDS)('GET /api/players/:name on %s', (kind) => {
     await account(anna.id, 'Anna Maria');
     const game = 'klaberjass';
     const players = GAME_META[game]!.players[0];
-    const r = await api<{ table: TableInfo }>(
-      srv.url,
-      'POST',
-      '/api/tables',
-      {
-        game,
-        players,
-        options: SHORT_OPTIONS[game],
-        seats: Array.from({ length: players }, (_, i) =>
-          i === 0 ? { kind: 'human' } : { kind: 'bot', level: 'rule' },
-        ),
-        visibility: 'private',
-        seat: 0,
-      },
-      anna.token,
-    );
-    expect(r.status).toBe(201);
-    const c = await Conn.join(srv.url, r.body.table.id, { token: anna.token });
+    const r = await createTable(srv.url, anna.token, {
+      game,
+      players,
+      options: SHORT_OPTIONS[game],
+      seats: Array.from({ length: players }, (_, i) =>
+        i === 0 ? { kind: 'human' } : { kind: 'bot', level: 'rule' },
+      ),
+      visibility: 'private',
+      seat: 0,
+    });
+    const c = await Conn.join(srv.url, r.table.id, { token: anna.token });
     conns.push(c);
     autoplay(c, 0);
     await c.waitFor((m) => isState(m) && m.d.outcome?.over === true, 60_000);
@@ -277,7 +271,7 @@ describe.each(DB_KINDS)('GET /api/players/:name on %s', (kind) => {
       const row = await db
         .selectFrom('match_stats')
         .select('seat')
-        .where('table_id', '=', r.body.table.id)
+        .where('table_id', '=', r.table.id)
         .executeTakeFirst();
       if (row) break;
       expect(Date.now() - ended).toBeLessThan(5000);
@@ -300,7 +294,7 @@ describe.each(DB_KINDS)('GET /api/players/:name on %s', (kind) => {
     expect(g.vsBots.rule?.matches).toBe(1);
     expect(g.deals).toBeGreaterThan(0);
     expect(p.body.recent).toEqual([
-      expect.objectContaining({ tableId: r.body.table.id, players: 2, hinted: false }),
+      expect.objectContaining({ tableId: r.table.id, players: 2, hinted: false }),
     ]);
   });
 

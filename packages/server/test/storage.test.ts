@@ -16,6 +16,7 @@ import {
   autoplay,
   type ChildServer,
   Conn,
+  createTable,
   DB_KINDS,
   type DbKind,
   guest,
@@ -62,15 +63,13 @@ const tableMsg = (c: Conn, pred: (t: TableInfo) => boolean) =>
 /** A public table of four bots, each made by a guest of its own (limits count tables per guest). */
 async function botTable(url: string): Promise<string> {
   const { token } = await guest(url, 'Bo');
-  const r = await api<{ table: TableInfo }>(
-    url,
-    'POST',
-    '/api/tables',
-    { game: GAME, players: 4, seats: [...BOTS, { kind: 'bot', level: 'random' }], visibility: 'public' },
-    token,
-  );
-  expect(r.status).toBe(201);
-  return r.body.table.id;
+  const r = await createTable(url, token, {
+    game: GAME,
+    players: 4,
+    seats: [...BOTS, { kind: 'bot', level: 'random' }],
+    visibility: 'public',
+  });
+  return r.table.id;
 }
 
 /** A seat played by a client that, like the web client, asks for the state again after a `storage` error. */
@@ -108,18 +107,14 @@ describe.each(DB_KINDS)('storage faults (%s)', (kind) => {
       expect((await health(srv.url)).status).toBe(200);
       const a = await guest(srv.url, 'Ali');
       const b = await guest(srv.url, 'Bea');
-      const r = await api<{ table: TableInfo }>(
-        srv.url,
-        'POST',
-        '/api/tables',
-        { game: GAME, players: 4, seats: [{ kind: 'human' }, { kind: 'human' }, ...BOTS.slice(1)] },
-        a.token,
-      );
+      const r = await createTable(srv.url, a.token, {
+        game: GAME,
+        players: 4,
+        seats: [{ kind: 'human' }, { kind: 'human' }, ...BOTS.slice(1)],
+      });
       await f.breakWrites();
       // A seat that cannot be stored is refused, and stays free.
-      await expect(Conn.join(srv.url, r.body.table.id, { token: a.token, seat: 1 })).rejects.toThrow(
-        /storage/,
-      );
+      await expect(Conn.join(srv.url, r.table.id, { token: a.token, seat: 1 })).rejects.toThrow(/storage/);
       const bad = await until('a 503 from /healthz', async () => {
         const h = await health(srv.url);
         return h.status === 503 && h.body.db && h;
@@ -131,7 +126,7 @@ describe.each(DB_KINDS)('storage faults (%s)', (kind) => {
         return h.status === 200 && h;
       });
       expect(good.body).toMatchObject({ ok: true, db: true, storage: 'ok' });
-      const cb = await Conn.join(srv.url, r.body.table.id, { token: b.token, seat: 1 });
+      const cb = await Conn.join(srv.url, r.table.id, { token: b.token, seat: 1 });
       const w = await cb.waitFor((m) => m.t === 'welcome');
       expect(w.t === 'welcome' && w.d.seat).toBe(1);
       await cb.leave();
@@ -149,42 +144,30 @@ describe.each(DB_KINDS)('storage faults (%s)', (kind) => {
       // person's own card that fails to store is his to send again).
       const gone = await guest(url, 'Gus');
       const other = await guest(url, 'Hal');
-      const t = await api<{ table: TableInfo }>(
-        url,
-        'POST',
-        '/api/tables',
-        {
-          game: GAME,
-          players: 4,
-          seats: [{ kind: 'human' }, { kind: 'human' }, ...BOTS.slice(1)],
-          visibility: 'public',
-          seat: 0,
-          turnTimer: 2,
-        },
-        gone.token,
-      );
-      const takeover = t.body.table.id;
+      const t = await createTable(url, gone.token, {
+        game: GAME,
+        players: 4,
+        seats: [{ kind: 'human' }, { kind: 'human' }, ...BOTS.slice(1)],
+        visibility: 'public',
+        seat: 0,
+        turnTimer: 2,
+      });
+      const takeover = t.table.id;
       const g = await Conn.join(url, takeover, { token: gone.token });
       const stays = await Conn.join(url, takeover, { token: other.token, seat: 1 });
       await g.waitFor(isState);
       await g.leave();
       // Turn timer: a person who stays but never acts; his takeover bot acts when his time runs out.
       const idle = await guest(url, 'Ida');
-      const tt = await api<{ table: TableInfo }>(
-        url,
-        'POST',
-        '/api/tables',
-        {
-          game: GAME,
-          players: 4,
-          seats: [{ kind: 'human' }, ...BOTS],
-          visibility: 'public',
-          seat: 0,
-          turnTimer: 2,
-        },
-        idle.token,
-      );
-      const timed = tt.body.table.id;
+      const tt = await createTable(url, idle.token, {
+        game: GAME,
+        players: 4,
+        seats: [{ kind: 'human' }, ...BOTS],
+        visibility: 'public',
+        seat: 0,
+        turnTimer: 2,
+      });
+      const timed = tt.table.id;
       const stay = await Conn.join(url, timed, { token: idle.token });
       ids.push(takeover, timed);
       const watch = await Promise.all(ids.map((id) => Conn.join(url, id, { spectate: true })));
@@ -212,19 +195,13 @@ describe.each(DB_KINDS)('storage faults (%s)', (kind) => {
       const url = srv.url;
       const a = await guest(url, 'Ada');
       const b = await guest(url, 'Ben');
-      const r = await api<{ table: TableInfo }>(
-        url,
-        'POST',
-        '/api/tables',
-        {
-          game: GAME,
-          players: 4,
-          seats: [{ kind: 'human' }, { kind: 'human' }, ...BOTS.slice(1)],
-          visibility: 'public',
-        },
-        a.token,
-      );
-      const id = r.body.table.id;
+      const r = await createTable(url, a.token, {
+        game: GAME,
+        players: 4,
+        seats: [{ kind: 'human' }, { kind: 'human' }, ...BOTS.slice(1)],
+        visibility: 'public',
+      });
+      const id = r.table.id;
       const ca = await Conn.join(url, id, { token: a.token, seat: 0 });
       await ca.waitFor(isState);
       const release = await f.holdSteps();

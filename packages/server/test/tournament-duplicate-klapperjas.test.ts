@@ -9,7 +9,7 @@
  * rotated; a finished part's record is withheld while the round plays on; the standings answered are the
  * core's `standings` of the stored results.
  */
-import { TOURNAMENTS_API, type TournamentDetail } from '@stich/protocol';
+import { type TableResponse, TOURNAMENTS_API, type TournamentDetail } from '@stich/protocol';
 import { standings } from '@stich/tournament';
 import { describe, expect, it } from 'vitest';
 import { tournamentOfTable } from '../src/tournaments-tables.ts';
@@ -60,6 +60,11 @@ describe.each(DB_KINDS)('a duplicate Klapper-Jas tournament of 8 (%s)', (kind) =
     expect(part0.table_id).not.toBe(table.tableId);
     const early = await req(srv.url, who, 'GET', `/api/tables/${part0.table_id}/record`);
     expect([early.status, early.body.code]).toEqual([409, 'not-finished']);
+    // The finished part's info and the part in play name their tournament (the browser follows it on).
+    for (const part of [part0.table_id, table.tableId]) {
+      const info = await req<TableResponse>(srv.url, who, 'GET', `/api/tables/${part}`);
+      expect([info.status, info.body.table.tournament], part).toEqual([200, id]);
+    }
 
     const end = await until(srv.url, org, id, (d) => d.status === 'finished', 150_000);
     expect(end.rounds.map((r) => r.tables.map((t) => [t.status, t.played, t.games]))).toEqual(

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { TableInfo } from '@stich/protocol';
 import { describe, expect, it } from 'vitest';
 import { connect } from '../../cli/src/connect.ts';
-import { api, autoplay, Conn, DB_KINDS, guest, isState, serve } from './helpers.ts';
+import { api, autoplay, Conn, createTable, DB_KINDS, guest, isState, serve } from './helpers.ts';
 
 const bot = join(import.meta.dirname, '..', '..', '..', 'examples', 'bots', 'random-bot.ts');
 
@@ -23,25 +23,18 @@ describe.each(DB_KINDS)('frame limit per second (%s)', (kind) => {
 
   it('lets a person and a program play a 100-round Differenzler match at the default limits', async () => {
     const host = await guest(s.url, 'Host');
-    const created = await api<{ table: TableInfo }>(
-      s.url,
-      'POST',
-      '/api/tables',
-      {
-        game: 'differenzler',
-        players: 4,
-        options: { rounds: ROUNDS },
-        seats: [
-          { kind: 'human' },
-          { kind: 'human' },
-          { kind: 'bot', level: 'random' },
-          { kind: 'bot', level: 'random' },
-        ],
-      },
-      host.token,
-    );
-    expect(created.status).toBe(201);
-    const id = created.body.table.id;
+    const created = await createTable(s.url, host.token, {
+      game: 'differenzler',
+      players: 4,
+      options: { rounds: ROUNDS },
+      seats: [
+        { kind: 'human' },
+        { kind: 'human' },
+        { kind: 'bot', level: 'random' },
+        { kind: 'bot', level: 'random' },
+      ],
+    });
+    const id = created.table.id;
     const given = await api<{ seatToken: string }>(
       s.url,
       'POST',

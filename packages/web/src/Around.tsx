@@ -22,7 +22,7 @@ import {
 import { navigate, type Route } from './route.ts';
 
 /** Whether the player still has to say his name (none given, or the server's default). */
-export const needsName = (): boolean => {
+const needsName = (): boolean => {
   const n = savedName().trim();
   return n === '' || n === 'Gast';
 };

@@ -128,7 +128,7 @@ export function useChatOpen(model: ChatModel): boolean {
   return useSyncExternalStore(model.subscribe, () => model.open);
 }
 
-export function useChat(model: ChatModel): ChatModel {
+function useChat(model: ChatModel): ChatModel {
   useSyncExternalStore(model.subscribe, model.snapshot);
   return model;
 }

@@ -10,7 +10,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LangSwitch } from './LangSwitch.tsx';
 
-export interface FairResult {
+interface FairResult {
   /** The deal's number in the record (0 for the first). */
   readonly deal: number;
   readonly result: 'checking' | 'ok' | 'failed' | 'unverifiable';

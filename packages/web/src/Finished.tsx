@@ -15,6 +15,7 @@ import { fetchRecord, fetchReplay, seatTokenFor } from './net.ts';
 import { navigate } from './route.ts';
 import { Scores } from './Scores.tsx';
 import { Standings } from './Standings.tsx';
+import { TournamentNext } from './TournamentNext.tsx';
 
 export function MatchOver({
   tableId,
@@ -23,6 +24,7 @@ export function MatchOver({
   scores,
   names,
   me,
+  tournament = null,
 }: {
   tableId: string;
   winners: readonly number[];
@@ -32,6 +34,8 @@ export function MatchOver({
   scores: readonly number[];
   names: string[];
   me: number | null;
+  /** A tournament's table: its id (TableInfo `tournament`). */
+  tournament?: string | null;
 }) {
   const { t } = useTranslation();
   const download = async () => {
@@ -66,6 +70,7 @@ export function MatchOver({
           {t('table.replay')}
         </button>
       </div>
+      {tournament && <TournamentNext tournament={tournament} tableId={tableId} seated={me !== null} />}
     </section>
   );
 }
@@ -99,7 +104,7 @@ async function finishedResult(id: string): Promise<Result> {
 }
 
 /** A finished table's address: its result from its record, not a failed join. */
-export function FinishedTable({ id }: { id: string }) {
+export function FinishedTable({ id, tournament = null }: { id: string; tournament?: string | null }) {
   const { t } = useTranslation();
   const [data, setData] = useState<Result | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -117,7 +122,7 @@ export function FinishedTable({ id }: { id: string }) {
   const names = (data?.names ?? []).map((n, i) => (i === me ? t('table.you') : n));
   const outcome = data?.outcome;
   return (
-    <main className="table-screen finished" data-testid="finished" data-over="true">
+    <main className="table-screen finished" data-testid="finished" data-table={id} data-over="true">
       <nav className="topbar">
         <LeaveButton ask={(to) => navigate(to)} />
         <strong>{meta ? text(meta.name) : ''}</strong>
@@ -129,6 +134,10 @@ export function FinishedTable({ id }: { id: string }) {
         </div>
       )}
       {!data && !error && <p className="banner">{t('connecting')}</p>}
+      {/* Apart from the record: a duplicate round's records are withheld until all its tables are done. */}
+      {tournament && (
+        <TournamentNext tournament={tournament} tableId={id} seated={seatTokenFor(id) !== null} />
+      )}
       {data && model && (
         <>
           <MatchOver

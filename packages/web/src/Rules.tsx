@@ -14,7 +14,7 @@ import { Markdown } from './rulebook/Markdown.tsx';
 /** Whether the marked choices are a table's (else a preset's, in the lobby where no table exists yet). */
 const AtTable = createContext(false);
 
-export function RulesDialog({
+function RulesDialog({
   game,
   preset,
   options,

@@ -11,7 +11,7 @@ import { PartyDie } from './dice.tsx';
 import { DokoBreakdown, DokoSheet, dokoWinners } from './doko.tsx';
 import type { DealSummary, RoundSummary, TableModel } from './model.ts';
 
-export interface ScoresProps {
+interface ScoresProps {
   model: TableModel;
   names: readonly string[];
   /** The viewer's seat (null for a spectator), for "Du gewinnst". */

@@ -18,7 +18,7 @@ export interface Speed {
 
 const DEFAULT: Speed = { botDelayMs: null, trickMs: TRICK_MS, waitForNext: null };
 /** The choices offered; the server takes 0 to 5000 ms. */
-export const BOT_DELAYS = [0, 300, 700, 1500, 3000] as const;
+const BOT_DELAYS = [0, 300, 700, 1500, 3000] as const;
 export const TRICK_TIMES = [500, TRICK_MS, 1500, 2500, 4000] as const;
 
 const key = (tableId: string) => `stich.speed.${tableId}`;

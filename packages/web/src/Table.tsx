@@ -25,7 +25,7 @@ import { Opponent, OwnTags, positions, type SeatInfo, WatchFrom } from './table/
 import { Side } from './table/side.tsx';
 import { TableCenter, TricksDialog } from './table/trick.tsx';
 
-export interface TableProps {
+interface TableProps {
   model: TableModel;
   legal: readonly WireAction[];
   seats: readonly SeatInfo[];

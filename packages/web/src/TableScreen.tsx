@@ -104,7 +104,11 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
       // A finished match has no room to join: its address shows the result instead.
       else
         fetchTable(id).then(
-          (r) => (r.table.status === 'over' ? setFinished(true) : setError(e.message)),
+          (r) => {
+            if (r.table.status !== 'over') return setError(e.message);
+            setInfo(r.table);
+            setFinished(true);
+          },
           () => setError(e.message),
         );
     });
@@ -166,11 +170,12 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
   const invite = sessionStorage.getItem(`stich.invite.${id}`);
   const free = info?.seats.some((s) => s.kind === 'human' && (s.name === null || s.invited)) ?? false;
 
-  if (finished) return <FinishedTable id={id} />;
+  if (finished) return <FinishedTable id={id} tournament={info?.tournament ?? null} />;
   return (
     <main
       className={chatOpen ? 'table-screen chat-open' : 'table-screen'}
       data-status={status}
+      data-table={id}
       data-seat={me ?? ''}
       data-seq={state?.seq ?? ''}
       data-phase={model?.phase ?? ''}
@@ -260,6 +265,7 @@ export function TableScreen({ id, seat, spectate }: { id: string; seat?: number;
           scores={state.outcome.scores}
           names={names}
           me={me}
+          tournament={info?.tournament ?? null}
         />
       )}
     </main>

@@ -12,7 +12,7 @@ export interface WireAction {
   readonly [field: string]: unknown;
 }
 
-export interface NumberControl {
+interface NumberControl {
   readonly tag: string;
   readonly field: string;
   readonly values: readonly number[];
@@ -73,7 +73,7 @@ const isMeld = (x: unknown): x is MeldLike =>
   typeof x === 'object' && x !== null && typeof (x as MeldLike).suit === 'string';
 
 /** "Terz Herz bis König" / "Halber Pik bis Ass". */
-export function meldText(t: TFn, m: MeldLike): string {
+function meldText(t: TFn, m: MeldLike): string {
   const len = typeof m.length === 'number' ? m.length : Array.isArray(m.cards) ? m.cards.length : 3;
   const kind = len >= 4 ? t('meld.halber') : t('meld.terz');
   const suit = t(`suit.${String(m.suit)}`);

@@ -8,14 +8,14 @@ import { memo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type SuitLetter = 'C' | 'S' | 'H' | 'D';
-export type RankLetter = '6' | '7' | '8' | '9' | 'T' | 'J' | 'Q' | 'K' | 'A';
+type RankLetter = '6' | '7' | '8' | '9' | 'T' | 'J' | 'Q' | 'K' | 'A';
 
 export const suitLetter = (card: string): SuitLetter => card[0] as SuitLetter;
 export const rankLetter = (card: string): RankLetter => card[1] as RankLetter;
 
 const RED = '#c8102e';
 const BLACK = '#16181d';
-export const suitColor = (s: SuitLetter): string => (s === 'H' || s === 'D' ? RED : BLACK);
+const suitColor = (s: SuitLetter): string => (s === 'H' || s === 'D' ? RED : BLACK);
 
 /** Suit shapes in a 100 x 100 box. */
 function SuitShape({ suit }: { suit: SuitLetter }): ReactElement {
@@ -197,7 +197,7 @@ function Face({ suit, rank, label }: { suit: SuitLetter; rank: RankLetter; label
   );
 }
 
-export interface CardFaceProps {
+interface CardFaceProps {
   card: string;
   className?: string;
   /** Hidden from screen readers where the element around it names the card (a card button, a played card). */

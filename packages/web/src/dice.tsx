@@ -38,7 +38,7 @@ const PIP_POS: Record<number, readonly (readonly [number, number])[]> = {
   ],
 };
 
-export function DieFace({ face, size = 44 }: { face: number; size?: number }) {
+function DieFace({ face, size = 44 }: { face: number; size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 100 100" aria-hidden="true">
       <rect x="4" y="4" width="92" height="92" rx="18" fill="#fff" stroke="#333" strokeWidth="4" />
@@ -50,7 +50,7 @@ export function DieFace({ face, size = 44 }: { face: number; size?: number }) {
 }
 
 /** How the engine lays the dice (KlapperjasView.dice): faces shown, raised on the coaster while played up. */
-export interface DiceView {
+interface DiceView {
   readonly faces: readonly number[];
   readonly raised: boolean;
 }

@@ -309,7 +309,7 @@ function MiniCards({
 }
 
 /** The hint over the hand: which cards to pass or return in the Armut, the offer to the taker. */
-export function dokoHint(
+function dokoHint(
   t: TFunction,
   model: TableModel,
   legal: readonly WireAction[],

@@ -9,7 +9,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { playerToken, signedInAs } from './net.ts';
 
 /** Within the server's 2 minutes of "online", with room for a missed answer. */
-export const POLL_MS = 30_000;
+const POLL_MS = 30_000;
 
 /** The last answer and who listens: the poll's state, shared by the header and the friends' screen. */
 const friends = {

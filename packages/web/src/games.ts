@@ -10,7 +10,7 @@ import { listGames } from './net.ts';
 
 let games: Promise<readonly GameMeta[]> | null = null;
 
-export function loadGames(): Promise<readonly GameMeta[]> {
+function loadGames(): Promise<readonly GameMeta[]> {
   if (!games)
     games = listGames()
       .then((r) => r.games)

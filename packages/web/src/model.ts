@@ -31,7 +31,7 @@ export interface TrickModel {
 }
 
 /** A meld as a seat declared it: kind, top card, trump or not. */
-export interface MeldTag {
+interface MeldTag {
   readonly kind: string;
   readonly top: string;
   readonly trump: boolean;
@@ -72,7 +72,7 @@ export interface DealSummary {
 export type DokoResult = NonNullable<DoppelkopfView['last']>;
 
 /** Doppelkopf at the table: the view itself (its contract, parties, announcements, house rules). */
-export interface DokoModel {
+interface DokoModel {
   readonly view: DoppelkopfView;
 }
 

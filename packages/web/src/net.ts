@@ -289,7 +289,7 @@ export async function watchLobby(
 
 export type ConnStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
-export interface TableEvents {
+interface TableEvents {
   welcome(w: Welcome): void;
   table(t: TableInfo): void;
   state(s: StateUpdate): void;
@@ -310,7 +310,7 @@ export type ChatEvent =
   | { readonly kind: 'done'; readonly what: string }
   | { readonly kind: 'error'; readonly code: string; readonly reason: string };
 
-export interface JoinRequest {
+interface JoinRequest {
   tableId: string;
   seat?: number;
   code?: string;

@@ -9,7 +9,7 @@ import { type Action, type AnyGame, GAMES, seeded, unwrap } from '@stich/engine'
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { StoredStep } from '../../server/src/store.ts';
-import { attr, type Harness, openAtStep, storeTable } from './harness.ts';
+import { type Harness, openAtStep, storeTable } from './harness.ts';
 
 export interface DokoConfig {
   players: 4;
@@ -110,30 +110,34 @@ export const offered = (page: Page, selector: string) =>
 
 /**
  * Plays the viewer's legal cards (the first one offered) until `done` holds; `pick` may choose another
- * legal card by its name. Announcement buttons are left alone. Returns the number of cards played.
+ * legal card by its name. Announcement buttons are left alone. Returns the number of cards played. With
+ * `root` (a selector of the table screen) only cards under it count: a hand read just after the page left
+ * for another table is not played by mistake.
  */
 export async function playCards(
   page: Page,
   done: () => Promise<boolean>,
   pick?: (legal: readonly string[], hand: readonly string[]) => string | null,
   limit = 60,
+  root = '',
 ): Promise<number> {
+  const under = (sel: string) => (root ? `${root} ${sel}` : sel);
   let played = 0;
   for (let i = 0; i < 2000; i++) {
     if (await done()) return played;
-    const state = await page.evaluate(() => ({
-      legal: [...document.querySelectorAll<HTMLElement>('.hand button.card[data-legal=true]')].map(
-        (b) => b.dataset.card ?? '',
-      ),
-      hand: [...document.querySelectorAll<HTMLElement>('.hand button.card')].map((b) => b.dataset.card ?? ''),
-      end: document.querySelector('[data-testid=deal-end-continue]') !== null,
-    }));
+    const state = await page.evaluate(
+      ([legal, hand]) => ({
+        legal: [...document.querySelectorAll<HTMLElement>(legal)].map((b) => b.dataset.card ?? ''),
+        hand: [...document.querySelectorAll<HTMLElement>(hand)].map((b) => b.dataset.card ?? ''),
+      }),
+      [under('.hand button.card[data-legal=true]'), under('.hand button.card')],
+    );
     if (state.legal.length === 0) {
       await page.waitForTimeout(25);
       continue;
     }
     const card = pick?.(state.legal, state.hand) ?? state.legal[0];
-    await clickAndWait(page, `.hand button.card[data-card=${card}][data-legal=true]`);
+    await clickAndWait(page, under(`.hand button.card[data-card=${card}][data-legal=true]`));
     played++;
     if (played > limit) throw new Error(`more than ${limit} cards played`);
   }
@@ -150,22 +154,30 @@ export const handCards = (page: Page) =>
     })),
   );
 
-/** Buttons that answer the Vorbehalt (healthy, a reservation, a forced solo's game); announcements are optional. */
-const PROMPT = 'main.table-screen .actions button.action:not([data-tag=announce])';
-
 /**
  * Plays the page's table of `deals` deals to its end: legal cards, and "healthy" (else the first button
- * offered) when the Vorbehalt asks; never an announcement. Returns the clicks that moved the table.
+ * offered) when the Vorbehalt asks; never an announcement. Returns the clicks that moved the table. With
+ * `table` (its id) the table also counts as ended once the page shows another one: a tournament's finished
+ * table takes its player on to his next table by itself (TournamentNext.tsx), often before the end was seen.
  */
-export async function playTable(page: Page, deals: number): Promise<number> {
-  const over = async () => (await attr(page, 'data-over')) === 'true';
-  const asked = async () => (await over()) || (await page.locator(PROMPT).count()) > 0;
+export async function playTable(page: Page, deals: number, table?: string): Promise<number> {
+  const root = table ? `main.table-screen[data-table="${table}"]` : 'main.table-screen';
+  const over = () =>
+    page.evaluate((t) => {
+      const main = document.querySelector('main.table-screen');
+      return (
+        (t !== null && main?.getAttribute('data-table') !== t) || main?.getAttribute('data-over') === 'true'
+      );
+    }, table ?? null);
+  // Buttons that answer the Vorbehalt (healthy, a reservation, a forced solo's game); announcements are optional.
+  const prompt = `${root} .actions button.action:not([data-tag=announce])`;
+  const asked = async () => (await over()) || (await page.locator(prompt).count()) > 0;
   let clicks = 0;
   for (let i = 0; i < 20 * deals; i++) {
-    clicks += await playCards(page, asked, undefined, 12 * deals);
+    clicks += await playCards(page, asked, undefined, 12 * deals, table ? root : '');
     if (await over()) return clicks;
-    const healthy = `${PROMPT}[data-tag=healthy]`;
-    const sel = (await page.locator(healthy).count()) > 0 ? healthy : PROMPT;
+    const healthy = `${prompt}[data-tag=healthy]`;
+    const sel = (await page.locator(healthy).count()) > 0 ? healthy : prompt;
     await clickAndWait(page, sel);
     clicks++;
   }

@@ -144,23 +144,34 @@ export function harness(env: Record<string, string> = {}): Harness {
   return h;
 }
 
-/** Clicks what the seat may do until `done` holds: a legal card first, else a button that is not optional. */
-export async function playUntil(page: Page, done: () => Promise<boolean>, limit = 2000): Promise<number> {
+/**
+ * Clicks what the seat may do until `done` holds: a legal card first, else a button that is not optional.
+ * With `root` (a selector of the table screen) only what is under it is clicked: a page that moved on to
+ * another table by itself (a tournament's next part) is not played there by mistake.
+ */
+export async function playUntil(
+  page: Page,
+  done: () => Promise<boolean>,
+  limit = 2000,
+  root = '',
+): Promise<number> {
+  const under = (sel: string) => (root ? `${root} ${sel}` : sel);
   let steps = 0;
   for (; steps < limit; steps++) {
     if (await done()) return steps;
-    const next = await page.evaluate(choose);
+    const next = await page.evaluate(choose, root);
     if (next.kind === 'wait') {
       stats.idle++;
       await page.waitForTimeout(25);
       continue;
     }
-    if (next.kind === 'estimate') await page.locator('form.number-action input[type=number]').fill('40');
+    if (next.kind === 'estimate')
+      await page.locator(under('form.number-action input[type=number]')).fill('40');
     const c0 = performance.now();
     await page.locator(next.selector).click();
     stats.clickMs.push(performance.now() - c0);
     if (next.kind === 'card') {
-      const chooser = page.locator('.chooser button.action').first();
+      const chooser = page.locator(under('.chooser button.action')).first();
       if ((await chooser.count()) > 0) await chooser.click();
     }
     // Wait for the server's answer before the next click, so no click lands on a stale hand.
@@ -188,15 +199,18 @@ type Choice =
   | { kind: 'card' | 'button' | 'estimate'; selector: string; seq: string };
 
 /** Runs in the page: what to click next. Prefers taking a game, so deals are not thrown in again and again. */
-function choose(): Choice {
-  const main = document.querySelector('main.table-screen');
+function choose(root: string): Choice {
+  const main = document.querySelector(root || 'main.table-screen');
   const seq = main?.getAttribute('data-seq') ?? '';
   if (main?.getAttribute('data-status') !== 'open') return { kind: 'wait', seq };
-  if (document.querySelector('form.number-action button[type=submit]'))
-    return { kind: 'estimate', selector: 'form.number-action button[type=submit]', seq };
-  const card = document.querySelector<HTMLElement>('.hand button.card[data-legal=true]');
-  if (card) return { kind: 'card', selector: `.hand button.card[data-card=${card.dataset.card}]`, seq };
-  const tags = [...document.querySelectorAll<HTMLElement>('.actions button.action')].map(
+  const under = (sel: string) => (root ? `${root} ${sel}` : sel);
+  const scope = root ? main : document;
+  if (scope.querySelector('form.number-action button[type=submit]'))
+    return { kind: 'estimate', selector: under('form.number-action button[type=submit]'), seq };
+  const card = scope.querySelector<HTMLElement>('.hand button.card[data-legal=true]');
+  if (card)
+    return { kind: 'card', selector: under(`.hand button.card[data-card=${card.dataset.card}]`), seq };
+  const tags = [...scope.querySelectorAll<HTMLElement>('.actions button.action')].map(
     (b) => b.dataset.tag ?? '',
   );
   const order = [
@@ -216,7 +230,7 @@ function choose(): Choice {
   for (const want of order) if (i < 0) i = tags.indexOf(want);
   if (i < 0) i = tags.findIndex((t) => t !== 'kontra' && t !== 're' && t !== '');
   if (i < 0) return { kind: 'wait', seq };
-  return { kind: 'button', selector: `.actions button.action >> nth=${i}`, seq };
+  return { kind: 'button', selector: under(`.actions button.action >> nth=${i}`), seq };
 }
 
 /** The password of every account the browser tests sign up. */

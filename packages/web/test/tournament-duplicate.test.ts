@@ -2,11 +2,12 @@
  * A duplicate Doppelkopf tournament of 8 in Chromium against the real server (issue 26, docs/tournaments.md):
  * two players sign up through the page; the organizer sets it up in the form (2 rounds of 2 deals, computer
  * players for empty seats), both register on its page and she starts it: the field is filled with six
- * computer entrants. Each round both sit at their table from the page's link and play every card and
- * answer every prompt of the Vorbehalt there by clicking (never an announcement; with the default DDV
- * preset and 2 deals every deal is a forced solo, so a player may have to name one); every step their
- * seats made at the server is one of their clicks (no computer played for them, nobody dropped out). At the end the page shows the
- * tournament finished, the standings rank all 8 exactly as the core's `standings` of the stored results,
+ * computer entrants. Both sit at their first table from the page's link; after each table the page takes
+ * them on to their next one by itself once it is drawn (they never go back to the tournament's page), where
+ * each is seated as drawn. They play every card and answer every prompt of the Vorbehalt there by clicking
+ * (never an announcement; with the default DDV preset and 2 deals every deal is a forced solo, so a player
+ * may have to name one); every step their seats made at the server is one of their clicks (no computer
+ * played for them, nobody dropped out). At the end the page shows the tournament finished, the standings rank all 8 exactly as the core's `standings` of the stored results,
  * and the replay link of a browser player's table opens.
  */
 import { standings, type TableResult } from '@stich/tournament';
@@ -34,31 +35,30 @@ describe.skipIf(!chromiumPath)('a duplicate Doppelkopf tournament in the browser
   const headStatus = (page: Page) => page.getByTestId('tournament-head').getAttribute('data-status');
   const entrants = (page: Page) => page.getByTestId('tournament-entrants').innerText();
 
-  /** Each round: the page's link to the player's own table, then the whole table; clicks and seat by round. */
-  async function playAll(
-    page: Page,
-    name: string,
-    id: string,
-  ): Promise<{ table: string; seat: number; clicks: number }[]> {
+  /**
+   * Each round the player's table, played to its end; clicks and seat by round. He sits at the first from
+   * the page's link; at the end of a table the page takes him on to his next one by itself, as soon as the
+   * next round is drawn (TournamentNext.tsx): he does not go back to the tournament's page.
+   */
+  async function playAll(page: Page, id: string): Promise<{ table: string; seat: number; clicks: number }[]> {
     const out: { table: string; seat: number; clicks: number }[] = [];
+    await page.goto(`${local()}/#/tournaments/${encodeURIComponent(id)}`);
+    const mine = page.locator(
+      '[data-testid=tournament-rounds] .tournament-round[data-round="0"] li[data-mine=true]',
+    );
+    await mine.getByTestId('sit').waitFor({ timeout: WAIT_MS });
+    expect(await mine.count()).toBe(1);
+    await mine.getByTestId('sit').click();
     for (let r = 0; r < ROUNDS; r++) {
-      await page.goto(`${local()}/#/tournaments/${encodeURIComponent(id)}`);
-      const mine = page.locator(
-        `[data-testid=tournament-rounds] .tournament-round[data-round="${r}"] li[data-mine=true]`,
+      // The next round is drawn once the other table is done too; the finished table's page learns of it by
+      // its poll. Its seat is the one of the table screen now shown (checked against the draw at the end).
+      const seated = page.locator(
+        `main.table-screen[data-seat]:not([data-seat=""])${r > 0 ? `:not([data-table="${out[r - 1].table}"])` : ''}`,
       );
-      // The next round is drawn once the other table is done too; the page learns of it by its poll.
-      await mine.getByTestId('sit').waitFor({ timeout: 150_000 });
-      expect(await mine.count()).toBe(1);
-      const table = (await mine.getAttribute('data-table'))!;
-      // The seat drawn for the player (by the page's list); the table must seat him there.
-      const names = await mine
-        .locator('ol.seats li')
-        .evaluateAll((l) => l.map((x) => (x as HTMLElement).dataset.name));
-      const seat = names.indexOf(name);
-      expect(seat).toBeGreaterThanOrEqual(0);
-      await mine.getByTestId('sit').click();
-      await page.locator(`main.table-screen[data-seat="${seat}"]`).waitFor({ timeout: WAIT_MS });
-      out.push({ table, seat, clicks: await playTable(page, DEALS) });
+      await seated.waitFor({ timeout: r > 0 ? 150_000 : WAIT_MS });
+      const table = (await seated.getAttribute('data-table'))!;
+      const seat = Number(await seated.getAttribute('data-seat'));
+      out.push({ table, seat, clicks: await playTable(page, DEALS, table) });
     }
     return out;
   }
@@ -88,7 +88,7 @@ describe.skipIf(!chromiumPath)('a duplicate Doppelkopf tournament in the browser
     await annika.getByTestId('start').click();
     await expect.poll(() => headStatus(annika), { timeout: WAIT_MS }).toBe('running');
 
-    const [a, b] = await Promise.all([playAll(annika, 'Annika', id), playAll(bertram, 'Bertram', id)]);
+    const [a, b] = await Promise.all([playAll(annika, id), playAll(bertram, id)]);
 
     await bertram.goto(`${local()}/#/tournaments/${encodeURIComponent(id)}`);
     await expect.poll(() => headStatus(bertram), { timeout: WAIT_MS }).toBe('finished');
@@ -100,7 +100,14 @@ describe.skipIf(!chromiumPath)('a duplicate Doppelkopf tournament in the browser
       ['Annika', a],
       ['Bertram', b],
     ] as const)
-      for (const p of played) {
+      for (const [r, p] of played.entries()) {
+        // The table the page took him to is his own of that round, at the seat the draw gave him.
+        const drawn = await bertram
+          .locator(
+            `[data-testid=tournament-rounds] .tournament-round[data-round="${r}"] li[data-table="${p.table}"] ol.seats li`,
+          )
+          .evaluateAll((l) => l.map((x) => (x as HTMLElement).dataset.name));
+        expect(drawn.indexOf(name), `${name} in round ${r}`).toBe(p.seat);
         const steps = await db
           .selectFrom('steps')
           .select('seq')

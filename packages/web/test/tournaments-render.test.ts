@@ -2,7 +2,9 @@
  * A tournament's rounds and standings drawn without a browser (React's server renderer), from a fixed
  * `TournamentDetail`: seats with computer and dropped players tagged, the viewer's own running table with
  * "Zu meinem Tisch", another running one with "Zuschauen", a finished one with its replay, the bye; the
- * standings with the format's total and tie-breaks by name; and names that are markup as escaped text.
+ * standings with the format's total and tie-breaks by name; and names that are markup as escaped text. At the
+ * end of a tournament table's match: the link to the tournament, the table its player is taken on to, and
+ * whether the page is still at the finished table (else it does not move him).
  * The pages against the real server are tournaments.test.ts (Chromium).
  */
 import type { TournamentDetail } from '@stich/protocol';
@@ -13,6 +15,7 @@ import { initReactI18next } from 'react-i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../src/i18n/index.ts';
 import { TOURNAMENTS_DE, TOURNAMENTS_EN } from '../src/i18n/tournaments.ts';
+import { nextTable, stillAt, TournamentNext } from '../src/TournamentNext.tsx';
 import { Rounds, StandingsTable } from '../src/tournaments/Tables.tsx';
 
 const EVIL = '<img src=x onerror=alert(1)>';
@@ -193,6 +196,52 @@ describe('a tournament’s rounds and standings', () => {
     expect(
       renderToStaticMarkup(createElement(StandingsTable, { detail: { ...DETAIL, standings: [] } })),
     ).toContain('The standings appear once the first table has finished.');
+    await i18next.changeLanguage('de');
+  });
+});
+
+describe('the end of a match at a tournament table (TournamentNext.tsx)', () => {
+  const [r0, r1] = DETAIL.rounds;
+  const myDone = { ...r1, tables: [{ ...r1.tables[0], status: 'done' as const }, r1.tables[1]] };
+  // Issue 26: a player at a finished part (or a finished round's table) goes on to his table in play.
+  const CASES: [string, TournamentDetail, string, string, string | null][] = [
+    ['his table of the running round', DETAIL, 'Annika', 'done0', 'mine1'],
+    ['a new part of his table', DETAIL, 'Bertram', 'part0', 'other1'],
+    ['already there', DETAIL, 'Annika', 'mine1', null],
+    ['dropped out, then came back: his seat is still his', DETAIL, 'Fritz', 'done0', 'mine1'],
+    ['a computer entrant of the same name', DETAIL, 'Computer 1', 'done0', null],
+    ['not a player of the round', DETAIL, 'Zora', 'done0', null],
+    ['his table is done, the round is not', { ...DETAIL, rounds: [r0, myDone] }, 'Annika', 'part0', null],
+    ['the round is done: the next is not drawn yet', { ...DETAIL, rounds: [r0] }, 'Annika', 'x', null],
+    ['the tournament is finished', { ...DETAIL, status: 'finished' }, 'Annika', 'done0', null],
+  ];
+  it.each(CASES)('%s', (_, d, me, at, next) => {
+    expect(nextTable(d, me, at)).toBe(next);
+  });
+
+  // Once the address is another page (the player went there himself), an answer still on its way does not
+  // move him.
+  const WHERE: [string, string, boolean][] = [
+    ['#/t/done0', 'done0', true],
+    ['#/t/done0?seat=2', 'done0', true],
+    ['#/t/done0?watch=1', 'done0', true],
+    ['#/tournaments/T1', 'done0', false],
+    ['#/t/mine1', 'done0', false],
+    ['#/', 'done0', false],
+  ];
+  it.each(WHERE)('at %s the page is still at %s: %s', (hash, at, still) => {
+    expect(stillAt('/', hash, at)).toBe(still);
+  });
+
+  it('links to the tournament, in the viewer’s language', async () => {
+    const html = () =>
+      renderToStaticMarkup(
+        createElement(TournamentNext, { tournament: 'T1', tableId: 'done0', seated: true }),
+      );
+    await i18next.changeLanguage('de');
+    expect(html()).toContain('data-testid="to-tournament" href="#/tournaments/T1">Zum Turnier</a>');
+    await i18next.changeLanguage('en');
+    expect(html()).toContain('>To the tournament</a>');
     await i18next.changeLanguage('de');
   });
 });

@@ -14,7 +14,7 @@ import { pimc } from '../play/pimc.ts';
 import { viewOf } from '../view.ts';
 import { contextFor, toUnit, UNITS, type Unit } from './index.ts';
 
-export interface HintOption {
+interface HintOption {
   readonly action: Action;
   /** Expected value of the action from the seat's view, in `unit` (higher is better; Differenzler: minus the expected distance). */
   readonly value: number;

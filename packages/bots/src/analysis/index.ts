@@ -45,7 +45,7 @@ export interface Figure {
   readonly loss: number;
 }
 
-export interface MoveAnalysis {
+interface MoveAnalysis {
   /** Index of the action in the record's `actions`. */
   readonly index: number;
   /** Index of the state after the action among a replay's states (engine `replay` with every state kept). */
@@ -84,7 +84,7 @@ export interface Analysis {
   readonly match: readonly SeatSummary[];
 }
 
-export interface AnalyzeOptions {
+interface AnalyzeOptions {
   /** Only this deal (index into `record.deals`). */
   readonly deal?: number;
   /** Solver nodes for one double-dummy decision; positions over it get `dd: null` (Differenzler early tricks). */
@@ -380,9 +380,9 @@ function summarize(moves: readonly MoveAnalysis[], seats: number): SeatSummary[]
 }
 
 /** Default solver nodes for one all-cards-known decision (4-player Klapper-Jas from the first card: p95 ≈ 1M). */
-export const DD_NODES = 4_000_000;
+const DD_NODES = 4_000_000;
 /** Differenzler: full deals are far larger (docs/bots.md); early positions over this budget get `dd: null`. */
-export const DD_NODES_DIFFERENZLER = 1_000_000;
+const DD_NODES_DIFFERENZLER = 1_000_000;
 
 /** Analyses a validated record: every deal, or `opts.deal` only. Throws on a record that does not replay. */
 export function analyzeRecord(record: GameRecord, opts: AnalyzeOptions = {}): Analysis {

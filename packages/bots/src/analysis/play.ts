@@ -6,7 +6,7 @@ import type { GameId, GameRecord, RecordDeal, RecordStep } from '@stich/engine';
 import { gameById, newRecord, seeded } from '@stich/engine';
 import { type BotLevel, decide, requestFor } from '../index.ts';
 
-export interface PlayOptions {
+interface PlayOptions {
   readonly game: GameId;
   /** The game's setup input, e.g. `{ players: 4 }`. */
   readonly config: unknown;

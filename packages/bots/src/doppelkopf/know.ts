@@ -13,18 +13,7 @@
  */
 import { type Card, cannotHold, type Rng } from '@stich/engine';
 import { type DoppelkopfView, trickRules } from '@stich/engine/doppelkopf/index';
-import {
-  CQ,
-  cardOf,
-  copiesIn,
-  dulleSecondIn,
-  esuit,
-  isTrump,
-  KINDS,
-  kindOf,
-  orderOf,
-  TRUMP,
-} from './model.ts';
+import { CQ, cardOf, copiesIn, dulleSecondIn, esuit, KINDS, kindOf, orderOf, TRUMP } from './model.ts';
 
 export interface Knowledge {
   readonly me: number;
@@ -195,7 +184,7 @@ export interface Deal {
 }
 
 /** Re mask of a full deal under the knowledge's contract. */
-export function reOf(kn: Knowledge, hands: readonly (readonly number[])[]): number {
+function reOf(kn: Knowledge, hands: readonly (readonly number[])[]): number {
   if (kn.hochzeit >= 0) return 1 << kn.hochzeit;
   if (kn.reFixed >= 0) return kn.reFixed;
   let re = 0;
@@ -309,13 +298,6 @@ export function sample(kn: Knowledge, rng: Rng): Deal | null {
   }
   return { hands, re: reOf(kn, hands) };
 }
-
-/** Trumps among counts per kind. */
-export const trumpCount = (order: number, counts: readonly number[]): number => {
-  let n = 0;
-  for (let k = 0; k < KINDS; k++) if (isTrump(order, k)) n += counts[k];
-  return n;
-};
 
 export const cardsOf = (counts: readonly number[]): Card[] => {
   const out: Card[] = [];

@@ -69,13 +69,6 @@ export function byStrength(order: number): number[][] {
   return t;
 }
 
-/** Counts per kind of a list of cards. */
-export function countsOf(cards: readonly Card[]): number[] {
-  const n = new Array<number>(KINDS).fill(0);
-  for (const c of cards) n[kindOf(c)]++;
-  return n;
-}
-
 /** The two words of a count vector (kinds held at least once, kinds held twice). */
 export function wordsOf(counts: readonly number[]): [number, number] {
   let one = 0;

@@ -45,7 +45,7 @@ const SQ = kindOf('SQ');
 const SHORT_HAND = handSizeOf({ nines: false });
 
 /** Counts per kind of a list of cards. */
-export const countsOfHand = (hand: readonly Card[]): number[] => {
+const countsOfHand = (hand: readonly Card[]): number[] => {
   const n = new Array<number>(KINDS).fill(0);
   for (const c of hand) n[kindOf(c)]++;
   return n;
@@ -56,7 +56,7 @@ export const countsOfHand = (hand: readonly Card[]): number[] => {
  * the trump copies 3, the next 2, the rest 1), plain Aces 1.5 where the suit is short, a void 1 with
  * at least four trumps. A 12-card average hand in the normal order scores about 14.
  */
-export function handStrength(order: number, hand: readonly number[]): number {
+function handStrength(order: number, hand: readonly number[]): number {
   const trumps = byStrength(order)[TRUMP];
   let s = 0;
   let t = 0;
@@ -96,15 +96,12 @@ function losers(order: number, hand: readonly number[]): number {
 }
 
 /** Solo value of a hand for one solo kind (order 1..7): the trumps' strength less 2 per loser. */
-export function soloValue(order: number, hand: readonly number[]): number {
+function soloValue(order: number, hand: readonly number[]): number {
   return handStrength(order, hand) - 2.5 * losers(order, hand);
 }
 
 /** The best solo for the hand, with its value relative to the line (>= 0: strong enough). */
-export function soloChoice(
-  hand: readonly number[],
-  allowed: readonly string[],
-): { solo: string; margin: number } {
+function soloChoice(hand: readonly number[], allowed: readonly string[]): { solo: string; margin: number } {
   const n = hand.reduce((a, x) => a + x, 0);
   let bestSolo = allowed[0] ?? 'diamonds';
   let bestV = Number.NEGATIVE_INFINITY;
@@ -133,7 +130,7 @@ function trumpsNormal(hand: readonly number[]): number {
 }
 
 /** Vorbehalt round, declarations and Reizen. */
-export function reserveDecision(v: DoppelkopfView, legal: readonly A[]): A {
+function reserveDecision(v: DoppelkopfView, legal: readonly A[]): A {
   const hand = countsOfHand(v.hand);
   const solos = declares(legal).filter((g) => g !== 'hochzeit' && g !== 'armut');
   const solo = soloChoice(hand, solos.length > 0 ? solos : SOLOS.filter((g) => g !== 'fleischlos'));
@@ -177,7 +174,7 @@ export function reserveDecision(v: DoppelkopfView, legal: readonly A[]): A {
 }
 
 /** Armut: give, take or shove, return. */
-export function armutDecision(v: DoppelkopfView, legal: readonly A[]): A {
+function armutDecision(v: DoppelkopfView, legal: readonly A[]): A {
   const hand = countsOfHand(v.hand);
   const cards = (t: string) => legal.filter((a): a is A & { t: 'give' | 'return' } => a.t === t);
   if (find(legal, 'take')) {
@@ -208,7 +205,7 @@ export function armutDecision(v: DoppelkopfView, legal: readonly A[]): A {
 const giveKey = (k: number): number => (isTrump(0, k) ? -100 : 0) + points(k) + (isAce(k) ? 50 : 0);
 
 /** The seat's party and partners as far as it knows them. */
-export function playStateOf(v: DoppelkopfView, kn: Knowledge, legalKinds: number): PlayState {
+function playStateOf(v: DoppelkopfView, kn: Knowledge, legalKinds: number): PlayState {
   const me = v.viewer as number;
   const mine = v.knownParties[me];
   let friends = 0;

@@ -49,12 +49,12 @@ import { DkSolver, NodeLimit } from './solver.ts';
 
 type A = DoppelkopfAction;
 
-export interface DkBudget {
+interface DkBudget {
   readonly samples: number;
   /** Solver nodes for one sampled deal in the end game; a deal that needs more is finished by rollout. */
   readonly perSample: number;
 }
-export const DK_BUDGET: DkBudget = { samples: 50, perSample: 40_000 };
+const DK_BUDGET: DkBudget = { samples: 50, perSample: 40_000 };
 /** Tricks left (the open one included) from which the solver finishes a sampled deal. */
 export const ENDGAME = 5;
 
@@ -82,7 +82,7 @@ interface Outcome {
 }
 
 /** The seat's objective for a finished deal, with the announcement levels given. */
-export function valueFor(v: DoppelkopfView, o: Outcome, annRe: number, annKo: number): number {
+function valueFor(v: DoppelkopfView, o: Outcome, annRe: number, annKo: number): number {
   const two = (o.re & (o.re - 1)) !== 0;
   const tricks = handSizeOf(v.options);
   const facts = {

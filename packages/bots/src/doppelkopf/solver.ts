@@ -34,7 +34,7 @@ import {
   TRUMP,
 } from './model.ts';
 
-export interface DkProblem {
+interface DkProblem {
   readonly order: number;
   readonly dulleSecond: boolean;
   /** The seat whose DA is a Schwein, or -1. */

@@ -54,7 +54,7 @@ export function contextOf(v: DifferenzlerView, me: number): PlayContext {
 }
 
 /** A hand-strength formula for the rule player's estimate (points of the 157 this hand should take). */
-export function formulaEstimate(hand: readonly Card[], trump: number): number {
+function formulaEstimate(hand: readonly Card[], trump: number): number {
   const T = SUITS[trump];
   let e = 0;
   for (const c of hand) {

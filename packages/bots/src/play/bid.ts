@@ -48,7 +48,7 @@ export interface WinTest {
 export const leastWin = (wins: (declarer: number, other: number) => boolean): number => (wins(0, 0) ? 0 : 1);
 
 /** A full deal consistent with what the seat sees. */
-export function sampleDeal(sim: BidSim, rng: Rng, trump = -1): Card[][] {
+function sampleDeal(sim: BidSim, rng: Rng, trump = -1): Card[][] {
   const seen = new Set<Card>([...sim.hand, ...sim.outOfPlay]);
   for (const k of sim.known) for (const c of k) seen.add(c);
   const pool = shuffle(
@@ -77,7 +77,7 @@ export function sampleDeal(sim: BidSim, rng: Rng, trump = -1): Card[][] {
   return hands;
 }
 
-export interface BidResult {
+interface BidResult {
   readonly wins: number;
   readonly samples: number;
 }

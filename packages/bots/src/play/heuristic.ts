@@ -7,7 +7,7 @@
 import type { Card } from '@stich/engine';
 import { beats, cardValue, type PlayContext, strength, suitOf, winnerIndex } from './context.ts';
 
-export interface Aim {
+interface Aim {
   /** Take tricks and points (true), or avoid them. */
   readonly wantTricks: boolean;
   /** My party made trump (draws trumps first). */

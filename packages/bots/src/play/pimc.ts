@@ -29,8 +29,6 @@ export const DEFAULT_BUDGET: Budget = {
   perSample: 400_000,
   prune: { after: 6, z: 2 },
 };
-/** The budget before issue 16 (for comparisons). */
-export const OLD_BUDGET: Budget = { samples: 24, nodes: 250_000, perSample: 120_000 };
 
 let shared: Solver | undefined;
 /** One solver (and table) per thread. */

@@ -12,13 +12,13 @@ import { DIFFERENZLER_GAME, JASS32_GAME, jassOrder, jassTrickRules, SUITS } from
 import { POLICIES as DIFFERENZLER_POLICIES } from '@stich/engine/differenzler/index';
 import { FOLLOW_RULE as JASS32_FOLLOW } from '@stich/engine/klapperjas/index';
 
-export const FOLLOW_FAMILIES = ['klapperjas', 'differenzler'] as const;
+const FOLLOW_FAMILIES = ['klapperjas', 'differenzler'] as const;
 /**
  * Which of the engine's follow policies a game plays (the rules themselves live in the engine's kernel,
  * packages/engine/src/kernel/follow.ts): `klapperjas` (also 2-player Klaberjass) is `ruff-overtrump`;
  * `differenzler` is `trump-anytime-002` or `trump-anytime-swiss` by the undertrump option.
  */
-export type FollowFamily = (typeof FOLLOW_FAMILIES)[number];
+type FollowFamily = (typeof FOLLOW_FAMILIES)[number];
 
 /** `difference`: the maximising party's points minus the other's. `target`: minus |points still wanted − points won|. */
 export type Objective = 'difference' | 'target';
@@ -69,7 +69,7 @@ export const followPolicy = (rules: GameRules, undertrump?: '002' | 'swiss'): Fo
 export const trickRules = (rules: GameRules, trump: number, undertrump?: '002' | 'swiss'): TrickRules<Card> =>
   jassTrickRules(rules.jass, trump, followPolicy(rules, undertrump));
 
-export const suitIdx = (s: Suit): number => SUITS.indexOf(s);
+const suitIdx = (s: Suit): number => SUITS.indexOf(s);
 
 /** Card code under a trump: suit << 4 | strength. */
 export function encode(rules: GameRules, trump: number, card: Card): number {

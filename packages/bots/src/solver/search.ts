@@ -32,10 +32,6 @@ const INF = 100_000;
 /** Words per table entry: 5 key words, lower bound, upper bound, generation << 8 | best card. */
 const STRIDE = 8;
 
-export interface SolveStats {
-  nodes: number;
-}
-
 /** Thrown when a search exceeds its node limit. */
 export class NodeLimit extends Error {}
 

@@ -52,7 +52,7 @@ export interface Mismatch {
   readonly known?: KnownDifference;
 }
 
-export const SPECIAL_KINDS: readonly string[] = ['fuchsGefangen', 'doppelkopf', 'karlchen'];
+const SPECIAL_KINDS: readonly string[] = ['fuchsGefangen', 'doppelkopf', 'karlchen'];
 
 const seat = z.int().min(0).max(3);
 const party = z.enum(['re', 'kontra']);
@@ -83,7 +83,7 @@ const dealOutcome = z.object({
 type DealOutcome = z.infer<typeof dealOutcome>;
 const matchOutcome = z.object({ deals: z.array(z.unknown()), scores: z.array(z.number()).length(4) });
 
-export interface SessionReport {
+interface SessionReport {
   /** Games replayed to their end (mismatching or not). */
   readonly replayed: number;
   /** Declarations of reservers doko never asked (steps.ts `declaration`), as `game seat`. */
@@ -159,7 +159,7 @@ const itemList = (items: readonly { kind: string; party: string; points: number 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** Compares one finished game; `standings` are our match scores after it. */
-export function compareGame(g: OracleGame, ours: DealOutcome, standings: readonly number[]): Mismatch[] {
+function compareGame(g: OracleGame, ours: DealOutcome, standings: readonly number[]): Mismatch[] {
   const out: Mismatch[] = [];
   const add = (kind: MismatchKind, where: string, oracle: unknown, our: unknown) => {
     if (!same(oracle, our)) out.push({ kind, game: g.id, where, oracle, ours: our });

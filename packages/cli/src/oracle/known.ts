@@ -17,7 +17,7 @@ export interface KnownDifference {
   applies(game: OracleGame): boolean;
 }
 
-export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
+const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
   {
     id: 'vorfuehrung-lustsolo',
     kinds: ['step'],

@@ -6,18 +6,9 @@
 import { err, ok, type Result } from '@stich/engine';
 import { z } from 'zod';
 
-export const ORACLE_SOLO_KINDS = [
-  'diamonds',
-  'hearts',
-  'spades',
-  'clubs',
-  'jacks',
-  'queens',
-  'fleischlos',
-] as const;
-export type OracleSoloKind = (typeof ORACLE_SOLO_KINDS)[number];
+const ORACLE_SOLO_KINDS = ['diamonds', 'hearts', 'spades', 'clubs', 'jacks', 'queens', 'fleischlos'] as const;
 
-export const ORACLE_CALLS = ['re', 'kontra', 'keine90', 'keine60', 'keine30', 'schwarz'] as const;
+const ORACLE_CALLS = ['re', 'kontra', 'keine90', 'keine60', 'keine30', 'schwarz'] as const;
 export type OracleCall = (typeof ORACLE_CALLS)[number];
 
 const seat = z.int().min(0).max(3);
@@ -111,8 +102,6 @@ const gameSchema = z.object({
 });
 
 export type OracleGame = z.infer<typeof gameSchema>;
-export type OracleContract = OracleGame['contract'];
-export type OracleItem = z.infer<typeof item>;
 
 /** Checks what the schema cannot: the deal is the 48-card deck, tricks follow from their leaders. */
 function consistency(g: OracleGame): string | undefined {
@@ -175,7 +164,7 @@ export function parseOracleFile(text: string, file: string): Result<OracleGame[]
 }
 
 /** The session of a game: its id without the game number (`uct/s3001/g05` → `uct/s3001`). */
-export const sessionOf = (id: string): string => id.slice(0, id.lastIndexOf('/'));
+const sessionOf = (id: string): string => id.slice(0, id.lastIndexOf('/'));
 
 /**
  * Groups games into sessions (games of one session share the id prefix) in `sessionGame` order; a

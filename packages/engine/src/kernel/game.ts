@@ -17,6 +17,7 @@
  * `{ seat, card }` (the shortcuts table in docs/architecture.md). A game's fast path is an override of its follow
  * check (spec.ts, item 9), with an equivalence test against `trickGame(spec, { reference: true })`.
  */
+import { count } from '../core/bits.ts';
 import { ALL_CARDS, type Card, isCard } from '../core/cards.ts';
 import {
   type Action,
@@ -131,6 +132,8 @@ export function trickGame<
   const chance = spec.chance;
   const dealing = spec.dealing;
   const claim = spec.claim;
+  const inDeal = spec.inDeal;
+  if (inDeal && !dealing) throw new Error(`${spec.id}: inDeal needs the game's own dealing`);
   /** The claiming play action of every card, interned (`claim`). */
   const CLAIMS: Readonly<Record<string, Act>> = claim
     ? Object.fromEntries(
@@ -154,6 +157,8 @@ export function trickGame<
   function parseConfig(input: unknown): Result<C> {
     const c = spec.parseConfig(input);
     if (!c.ok) return c;
+    // A game of its own dealing says itself what a hand holds (Klapper-Jas: 32 cards, 9 each to 3 players).
+    if (dealing) return c;
     const deck = spec.deck(c.value);
     if (!Number.isInteger(handSize(c.value)))
       return err('bad-config', `${c.value.players} players cannot share the ${deck.size} cards evenly`);
@@ -238,7 +243,7 @@ export function trickGame<
     if (!extra.ok) return extra;
     const n = s.config.players;
     // Written out field by field (`stepped`), not spread: every deal (and redeal) of self-play comes here.
-    const dealt = dealtState(s, held.value, (s.dealer + 1) % n, NO_TRICK, NO_TRICKS, zeros(n), zeros(n));
+    const dealt = dealtState(s, held.value, after(s, s.dealer), NO_TRICK, NO_TRICKS, zeros(n), zeros(n));
     // The deal as checked: its hands and chance fields (nothing else passes `checkDeal`).
     return ok(spec.beginDeal ? spec.beginDeal(dealt, deal) : dealt);
   }
@@ -247,6 +252,16 @@ export function trickGame<
     if (s.phase === 'play') return during ? withTurn(s.turn, during.toAct(s)) : ONLY[s.turn];
     const phase = phases[s.phase];
     return phase ? phase.toAct(s) : NOBODY;
+  }
+
+  /** The seat after `seat` in turn: the next one, past any seat out of the deal (`inDeal`). */
+  function after(s: S, seat: Seat): Seat {
+    const n = s.config.players;
+    if (!inDeal) return (seat + 1) % n;
+    const mask = inDeal(s);
+    let next = (seat + 1) % n;
+    while ((mask & (1 << next)) === 0 && next !== seat) next = (next + 1) % n;
+    return next;
   }
 
   /** The cards of the open trick, in the order played. */
@@ -383,6 +398,7 @@ export function trickGame<
       s = claim.record(s, seat);
     }
     const n = s.config.players;
+    const size = inDeal ? count(inDeal(s)) : n;
     const held = without(s.held, slot < 32 ? w : w + 1, slot < 32 ? ~(1 << slot) : ~(1 << (slot - 32)));
     const trick: readonly PlayedCard[] =
       k === 0 ? deck.opened[seat * kinds + kind] : extend(open, k, deck.played[seat * kinds + kind]);
@@ -391,12 +407,12 @@ export function trickGame<
     const best = takes ? k : s.best;
     const top = takes ? kind : s.top;
     const worth = s.worth + cardPoints(s, kind);
-    if (k + 1 < n)
+    if (k + 1 < size)
       return ok(
         stepped(
           s,
           held,
-          (seat + 1) % n,
+          inDeal ? after(s, seat) : (seat + 1) % n,
           trick,
           best,
           k === 0 ? kind : s.led,

@@ -8,6 +8,7 @@
  * - cardset.ts  card sets of up to 64 slots in two words, duplicates as a second copy (slot = kind + copy * kinds).
  * - jass.ts     the Jass family's orders (ten-high, swiss), card points, last trick; per-game `JassGame`.
  * - jass32.ts   the Jass-32 deck on one 32-bit word (cards of a word, flat tables by trump, `ruffOvertrump`).
+ * - plays32.ts  the interned play actions of such a word's cards (`PLAYS32`, `wordPlays`).
  * - trick.ts    effective suits (`TRUMP` for every trump), trick ranking, winner, the trick part of views.
  * - follow.ts   follow/ruff/overtrump as named policies over card categories, and their inference tables.
  * - infer.ts    the same policies over cards: legal cards, what a seat cannot hold (for bots and tests).
@@ -40,6 +41,9 @@
  * - 10. `during`: the game's own actions while cards are played, beside the seat to play (announcements);
  * - 11. `afterTrick`: what a trick taken settles in the game's part (a Hochzeit's partner);
  * - 12. `nextDealer`: who deals next (DDV: the same dealer again after a Pflichtsolo).
+ * What it gained for Klapper-Jas's move (issue 23; test/trickgame.indeal.test.ts):
+ * - 13. `inDeal`: the seats dealt in (the 3-player end game leaves one out: no cards, no turn, tricks of two);
+ * - a game of its own `dealing` says what a hand holds: `parseConfig` no longer asks for an even share (32/3).
  */
 export * from './cardset.ts';
 export * from './deal.ts';
@@ -51,6 +55,7 @@ export * from './infer.ts';
 export * from './jass.ts';
 export * from './jass32.ts';
 export * from './phases.ts';
+export * from './plays32.ts';
 export * from './spec.ts';
 export { phased } from './states.ts';
 export * from './suitplays.ts';

@@ -56,7 +56,10 @@ export interface OwnDealing<S, D> {
   draw(s: S, rng: Rng): D;
   /** An unchecked deal (a record's, a client's): `bad-deal` with a reason, or a copy of it. */
   parse(s: S, input: unknown): Result<D>;
-  /** The hands in hand when the deal begins, as `held` words (`TrickState.held`), or `bad-deal`. */
+  /**
+   * The hands in hand when the deal begins, as `held` words (`TrickState.held`), or `bad-deal`. The game
+   * says how many cards a hand holds: `parseConfig` does not ask that the deck be shared evenly.
+   */
   held(s: S, deal: D): Result<number[]>;
 }
 
@@ -345,4 +348,10 @@ export interface TrickGameSpec<
    * seat after the dealer). Doppelkopf's DDV rules repeat the deal after a Pflichtsolo with the same dealer.
    */
   nextDealer?(s: TrickState<C, X, R>): Seat;
+  /**
+   * 13. The seats dealt in, as a mask of seats (default: every seat). A seat out of the deal (Klapper-Jas's
+   * 3-player end game, where two play on for second place) holds no cards and is passed over in turn, and a
+   * trick has a card from each seat dealt in. Only with `dealing`: the kernel's own dealing deals every seat.
+   */
+  inDeal?(s: TrickState<C, X, R>): number;
 }

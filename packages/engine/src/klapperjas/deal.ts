@@ -36,14 +36,10 @@ export function start(cfg: KlapperjasConfig, dealer: Seat): S {
   return fresh(m, null, 'deal', dealer, ZEROS[n], 0);
 }
 
-/** Deals from the deck order as the texts say: 4p packets 3-2-3, 2p/3p three packets of 3, then the stock. */
-export function dealFromDeck(s: S, deck: readonly string[]): KlapperjasDeal {
-  const perm = new Int8Array(32);
-  for (let i = 0; i < 32; i++) perm[i] = bitOf(deck[i]);
-  return dealFromPerm(s, perm);
-}
-
-/** The deal of the deck order `perm` (card bits): hands in the order received, stock top first. */
+/**
+ * The deal of the deck order `perm` (card bits) as the texts say: 4p packets 3-2-3, 2p/3p three packets of 3,
+ * then the stock; hands in the order received, stock top first.
+ */
 function dealFromPerm(s: S, perm: Int8Array): KlapperjasDeal {
   const m = s.m;
   const n = m.n;

@@ -9,8 +9,8 @@
  *    identity (PLAY[bit] or PLAY_BELLE[bit]) and skips the checks every other action goes through.
  *    Test: klapperjas.kernel.test.ts (an offered card action and a copy of it lead to equal states).
  * 3. Shared lists: toAct lists (TO_ACT), bid lists, the play list of every set of cards inside one suit
- *    (PLAYS_IN_SUIT): legalActions allocates nothing in the common case. Test: klapperjas.kernel.test.ts
- *    compares every offered card list with the kernel's legal cards.
+ *    (the kernel's `wordPlays`, kernel/plays32.ts): legalActions allocates nothing in the common case.
+ *    Test: klapperjas.kernel.test.ts compares every offered card list with the kernel's legal cards.
  * 4. Seat layouts (LAYOUTS): play order, next seat and parties of every table, dealer and set of active seats.
  * 5. beside its code, state.ts/play.ts: `legal`, the turn seat's legal cards kept in the state by every step.
  *    Test: klapperjas.kernel.test.ts checks it against playMask and the kernel at every decision.
@@ -28,6 +28,7 @@
 import { count } from '../core/bits.ts';
 import { SUITS } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
+import { PLAYS32 } from '../kernel/index.ts';
 import { CARD, handSize } from './cards.ts';
 import type { KlapperjasAction } from './state.ts';
 
@@ -44,8 +45,11 @@ export const KONTRA: A = f({ t: 'kontra' });
 export const RE: A = f({ t: 're' });
 export const EXCHANGE: A = f({ t: 'exchange' });
 export const TRUMP: readonly A[] = SUITS.map((suit) => f({ t: 'trump', suit }) as A);
-/** One play action per card, plain and with Belle: apply knows an offered card by identity (item 2). */
-export const PLAY: readonly A[] = CARD.map((card) => f({ t: 'play', card }) as A);
+/**
+ * One play action per card, plain (the kernel's, kernel/plays32.ts) and with Belle: apply knows an offered
+ * card by identity (item 2); the list of a set of cards is the kernel's `wordPlays` (item 3).
+ */
+export const PLAY: readonly A[] = PLAYS32;
 export const PLAY_BELLE: readonly A[] = CARD.map((card) => f({ t: 'play', card, belle: true }) as A);
 
 /**
@@ -68,30 +72,6 @@ export const TO_ACT: readonly (readonly Seat[])[] = Array.from({ length: 64 }, (
   for (let s = 0; s < 4; s++) if (i & 15 & (1 << s) && s !== turn) out.push(s);
   return shared(out);
 });
-
-function playList(mask: number): A[] {
-  // Sized once: growing an array from empty costs a copy.
-  const out = new Array<A>(count(mask));
-  for (let i = 0; mask !== 0; i++) {
-    const low = mask & -mask;
-    out[i] = PLAY[31 - Math.clz32(low)];
-    mask ^= low;
-  }
-  return out;
-}
-
-/** PLAYS_IN_SUIT[suit * 256 + byte]: the shared play list of the cards `byte` of one suit. */
-const PLAYS_IN_SUIT: readonly (readonly A[])[] = Array.from({ length: 1024 }, (_, i) =>
-  shared(playList(((i & 255) << ((i >>> 8) * 8)) | 0)),
-);
-
-/** The play actions of the cards `mask`: shared when they lie in one suit (following or trumping, mostly). */
-export function plays(mask: number): readonly A[] {
-  const suit = (31 - Math.clz32(mask & -mask)) >>> 3;
-  if (mask !== 0 && (31 - Math.clz32(mask)) >>> 3 === suit)
-    return PLAYS_IN_SUIT[suit * 256 + ((mask >>> (suit * 8)) & 0xff)];
-  return playList(mask);
-}
 
 // ---- 4. seat layouts -------------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@
 import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { err, isObject, ok, type Result } from '../core/result.ts';
-import { NO_HANDLER, type PhaseHandler, type PhaseHandlers } from '../kernel/index.ts';
+import { NO_HANDLER, type PhaseHandler, type PhaseHandlers, wordPlays } from '../kernel/index.ts';
 import { KNOWN, meldAction, parseMelds } from './actions.ts';
 import { bitOf, CARD, R_KING, R_QUEEN, R_SEVEN, SUIT_NAME, suitIndex } from './cards.ts';
 import {
@@ -23,7 +23,6 @@ import {
   PASS,
   PLAY,
   PLAY_BELLE,
-  plays,
   RE,
   shared,
   TO_ACT,
@@ -348,7 +347,7 @@ function playActions(s: S, seat: Seat): readonly A[] {
   const qk = 3 << (d.trump * 8 + R_QUEEN);
   // The common case: cards only, no Belle variant among them.
   if ((s.opt & (bit | (bit << 4))) === 0 && (s.started & bit) !== 0 && ((h & qk) !== qk || (mask & qk) === 0))
-    return plays(mask);
+    return wordPlays(mask);
   return fullActions(s, d, seat, h, mask);
 }
 

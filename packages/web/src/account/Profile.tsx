@@ -29,11 +29,7 @@ function useNum(): (n: number, digits?: number) => string {
 }
 
 /** "Doppelkopf · Hausregeln": the game's name, and the preset's where the game has several. */
-export function useGameLabel(): (
-  games: readonly GameMeta[] | null,
-  game: string,
-  preset: string | null,
-) => string {
+function useGameLabel(): (games: readonly GameMeta[] | null, game: string, preset: string | null) => string {
   const { t } = useTranslation();
   const text = useText();
   return (games, game, preset) => {

@@ -16,7 +16,7 @@ import { en } from './en.ts';
 /** Both languages' texts (initI18n; the tests render with them). */
 export const resources = { de, en };
 
-export const LANGS = ['de', 'en'] as const;
+const LANGS = ['de', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 const LANG_KEY = 'stich.lang';
 

@@ -41,7 +41,8 @@ export function Rounds({ detail }: { detail: TournamentDetail }) {
 function TableRow({ x }: { x: TournamentTable }) {
   const { t } = useTranslation();
   const me = signedInAs();
-  const mine = x.seats.some((s) => s.name === me && !s.bot && !s.dropped);
+  // A dropped player's seat is still his: he may come back to it (docs/tournaments.md).
+  const mine = x.seats.some((s) => s.name === me && !s.bot);
   return (
     <li data-table={x.tableId} data-status={x.status} data-mine={mine}>
       <strong>{t('tournaments.detail.table', { n: x.table + 1 })}</strong>{' '}
