@@ -6,19 +6,17 @@
 import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import {
-  type CardAction,
   type FastFollow,
   FOLLOW_RULES,
   JASS32,
   legalWord,
-  PLAYS,
   type PlayClaim,
   ruffOvertrump,
   STR,
   SUIT_MASK,
-  suitPlays,
   TRUMP_ABOVE,
   type TrickOrder,
+  wordPlays,
 } from '../kernel/index.ts';
 import { beats, CARDS, cardPoints, ORDERS, POS } from './cards.ts';
 import type { KlaberjassState } from './types.ts';
@@ -92,16 +90,10 @@ export const BELLA: PlayClaim<State> = {
   record: (s, seat) => ({ ...s, own: { ...s.own, bella: seat } }),
 };
 
-/** The play actions of each suit's cards, interned: `BY_SUIT[suit * 256 + byte]`, lowest card first. */
-const BY_SUIT: readonly (readonly CardAction[])[] = Array.from({ length: 4 * 256 }, (_, i) =>
-  CARDS.filter((_, c) => c >> 3 === i >> 8 && (i & 255 & (1 << (c & 7))) !== 0).map((c) => PLAYS[c]),
-);
-
 /** The fast path of the play step (spec.ts item 9) on the 32-bit hands. */
 export const FAST: FastFollow<State> = {
   playable(s, seat) {
-    const m = legalPlays(s.held[2 * seat], s.led, s.own.trump);
-    return suitPlays(BY_SUIT, 256, m & 0xff, (m >>> 8) & 0xff, (m >>> 16) & 0xff, m >>> 24);
+    return wordPlays(legalPlays(s.held[2 * seat], s.led, s.own.trump));
   },
   allows: (s, seat, kind) => (legalPlays(s.held[2 * seat], s.led, s.own.trump) & (1 << kind)) !== 0,
   beats: (s, kind, top) => beats(kind, top, s.own.trump),
