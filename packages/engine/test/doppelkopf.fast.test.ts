@@ -3,7 +3,8 @@
  * forms, on random positions of random self-play: the hand layout (two 24-bit words, copies normalised)
  * against the kernel's two-copy `CardSet`; the legal cards of `legalKinds` (suit masks per contract)
  * and the play actions `legalActions` lists against the kernel's `legalCards` with the `follow` policy; the trick winner `play` keeps on the strength
- * tables against the kernel's `winnerIndex` over the contract's `TrickOrder` (both Dulle rules).
+ * tables against the kernel's `winnerIndex` over the deal's `TrickOrder` (`dealOrder`: both Dulle rules, and the
+ * house Schwein under each of its rules).
  */
 import { describe, expect, it } from 'vitest';
 import { heldInPlay } from '../src/doppelkopf/announce.ts';
@@ -12,6 +13,7 @@ import {
   allowedLevels,
   type DoppelkopfAction,
   type DoppelkopfState,
+  dealOrder,
   doppelkopf as G,
   held,
   heldTwice,
@@ -52,8 +54,11 @@ function* states(preset: 'ddv' | 'house', options: object, seed: string, count: 
 
 const SETUPS = [
   { preset: 'ddv', options: {} },
-  // The house Schwein makes a Karo-Ass the strongest card for one seat: the kernel order has no such card.
   { preset: 'house', options: { schwein: 'off' } },
+  // The house Schwein: once live, the Karo-Ass still to come (its owner's second) is above every trump.
+  { preset: 'house', options: {} },
+  { preset: 'house', options: { schwein: 'any' } },
+  { preset: 'house', options: { schwein: 'party' } },
   { preset: 'ddv', options: { dulle: 'second' } },
 ] as const;
 
@@ -79,12 +84,10 @@ describe.each(SETUPS)('doppelkopf shortcuts equal the kernel: $preset $options',
   it('legalKinds equals kernel legalCards (policy follow) and the winner of every trick equals winnerIndex', () => {
     let positions = 0;
     let tricks = 0;
+    let schweine = 0;
     for (const s of states(preset, options, `legal/${preset}/${JSON.stringify(options)}`, 30_000)) {
       if (s.phase === 'play') {
-        const rules: TrickRules<number> = {
-          order: trickOrder(s.d.order, s.config.options.dulle === 'second'),
-          policy: 'follow',
-        };
+        const rules: TrickRules<number> = { order: dealOrder(s), policy: 'follow' };
         const hand = kinds(cardsOf(held(s, s.turn), heldTwice(s, s.turn)));
         const view = G.viewFor(s, s.turn);
         const trick = kinds((view.trick?.cards ?? []).map((c) => c.card));
@@ -102,24 +105,40 @@ describe.each(SETUPS)('doppelkopf shortcuts equal the kernel: $preset $options',
           .map((a) => DOKO48.kindOf((a as { card: string }).card));
         expect(new Set(listed)).toEqual(want);
         expect(listed.length).toBe(want.size);
+        // The open trick's best card so far (the play step keeps its seat packed, play.ts) by the deal's order.
+        const open = view.trick?.cards ?? [];
+        if (open.length > 0) expect(open[winnerIndex(dealOrder(s), trick)].seat).toBe((s.trick >>> 14) & 3);
         positions++;
       }
       if ((s.phase === 'deal' || s.phase === 'over') && s.m.results.length > 0) {
         const r = s.m.results[s.m.results.length - 1];
-        const order = trickOrder(
-          ['normal', 'diamonds', 'hearts', 'spades', 'clubs', 'jacks', 'queens', 'fleischlos'].indexOf(
-            r.contract.solo ?? 'normal',
-          ),
-          s.config.options.dulle === 'second',
-        );
-        for (const t of r.tricks) {
-          expect(t.plays[winnerIndex(order, kinds(t.plays.map(([, c]) => c)))][0]).toBe(t.winner);
+        const solo = [
+          'normal',
+          'diamonds',
+          'hearts',
+          'spades',
+          'clubs',
+          'jacks',
+          'queens',
+          'fleischlos',
+        ].indexOf(r.contract.solo ?? 'normal');
+        const order = trickOrder(solo, s.config.options.dulle === 'second');
+        // The trick the Schwein was played to ranks it above every trump (dealOrder's live Schwein).
+        const pig = r.house?.schwein?.trick ?? 0;
+        const o = trickOrder(solo, s.config.options.dulle === 'second', true);
+        r.tricks.forEach((t, i) => {
+          const cards = kinds(t.plays.map(([, c]) => c));
+          expect(t.plays[winnerIndex(i + 1 === pig ? o : order, cards)][0]).toBe(t.winner);
           tricks++;
-        }
+          if (i + 1 === pig) schweine++;
+        });
       }
     }
     expect(positions).toBeGreaterThan(1000);
     expect(tricks).toBeGreaterThan(0);
+    // A Schwein is played in some deal wherever the rule has one (the random players play it sooner or later).
+    if (preset === 'house' && !('schwein' in options && options.schwein === 'off'))
+      expect(schweine).toBeGreaterThan(0);
   });
 
   it('the listed actions of every seat in play (interned announcer lists, cards with announcements) are exactly those apply accepts', () => {

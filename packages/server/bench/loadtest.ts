@@ -24,6 +24,10 @@
  * frames folded with the protocol's reducer as the web client folds them (`--whole`: every update whole, as
  * a client without the join option `events`). `--options` replaces the game's setup options (e.g. `'{"rounds":4}'`: matches
  * that end within the window, so that what a match's end costs is measured too; a table stops at its end).
+ * Setup goes table by table (`--concurrency` tables at a time): the table's four guests, the table, its
+ * four joins; a failed request or join is tried again (up to 8 times) and counted by its message in the
+ * report's `setup`. With `--prof` the report gives the measured window on the monotonic clock
+ * (`profileWindowUs`) for bench/profile.ts.
  * `--trace` (one started server): the server runs with TRACE_TAIL (src/trace.ts) and the report adds where
  * the tail goes (bench/tail.ts): latency of deal-ending actions, the server's time per action split, group
  * writes, GC pauses and loop delay of both processes, and which causes the slow actions (> p99) overlapped.
@@ -243,24 +247,53 @@ async function health(): Promise<Health> {
   };
 }
 
-async function post(base: string, path: string, body: unknown, token?: string) {
+/** Setup's failed attempts that were tried again, by their message (reported: what setup ran into). */
+const retried = new Map<string, number>();
+/** Runs `f` until it succeeds, at most 8 times, waiting 0.25, 0.5, 1, 2, 4, 5, 5 s between attempts. */
+async function retry<T>(f: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await fetch(base + path, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as Record<string, unknown>;
+      return await f();
     } catch (e) {
-      if (attempt >= 5) throw e;
-      await sleep(100 * attempt);
+      const why = String((e as Error).message ?? e).slice(0, 120);
+      retried.set(why, (retried.get(why) ?? 0) + 1);
+      if (attempt >= 8) throw e;
+      await sleep(Math.min(5000, 125 * 2 ** attempt));
     }
   }
+}
+
+let measuring = false;
+let done = false;
+/** Players hold back until every table is seated, so setup does not compete with play. */
+let go = false;
+const kicks: (() => void)[] = [];
+let actions = 0;
+let errors = 0;
+/** JSON text received by all connections while measuring (characters; the messages are ASCII). */
+let received = 0;
+const latencies: number[] = [];
+/** With --trace: every measured action, when it was sent and answered (epoch ms). */
+const traced: Sent[] = [];
+const rooms: Room[] = [];
+/** With --rate: each table's next free slot (performance.now() ms). */
+const slots = new Float64Array(TABLES);
+const interval = RATE === null ? 0 : (1000 * TABLES) / RATE;
+
+/** A POST of setup, tried again on failure (`retry`: a closed kept-alive connection, a refusal under load). */
+function post(base: string, path: string, body: unknown, token?: string) {
+  return retry(async () => {
+    const res = await fetch(base + path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as Record<string, unknown>;
+  });
 }
 
 async function pool<T>(n: number, f: (i: number) => Promise<T>): Promise<T[]> {
@@ -289,13 +322,29 @@ console.log(
 const t0 = Date.now();
 /** The server a table (and its players) is created on and joined through: round-robin. */
 const urlOf = (table: number) => urls[table % urls.length];
-const guests = await pool(
-  TABLES * 4,
-  async (i) => (await post(urlOf(Math.floor(i / 4)), '/api/guests', { name: `L${i}` })).token as string,
-);
-const tables = await pool(TABLES, async (i) => {
+// Node's built-in WebSocket leaves Nagle's algorithm on (40 ms stalls on small frames); the SDK falls back
+// to the `ws` package, which sets TCP_NODELAY like a browser does, when there is no global WebSocket.
+(globalThis as { WebSocket?: unknown }).WebSocket = undefined;
+const { Client } = await import('@colyseus/sdk');
+const clients = urls.map((u) => new Client(u));
+/** A table's four guests, the table, its four seats joined: one table at a time per pool worker. */
+const tables: { id: string; code: string }[] = new Array(TABLES);
+/** Guests, tables and joins done, for the progress line. */
+let seatedTables = 0;
+const progress = setInterval(() => {
+  console.log(
+    `  ${seatedTables}/${TABLES} tables seated, ${((Date.now() - t0) / 1000).toFixed(0)} s, load ${load()[0]}`,
+  );
+}, 30_000);
+await pool(TABLES, async (t) => {
+  const url = urlOf(t);
+  const guests = await Promise.all(
+    [0, 1, 2, 3].map(
+      async (s) => (await post(url, '/api/guests', { name: `L${t * 4 + s}` })).token as string,
+    ),
+  );
   const r = await post(
-    urlOf(i),
+    url,
     '/api/tables',
     {
       game: GAME,
@@ -304,56 +353,29 @@ const tables = await pool(TABLES, async (i) => {
       seats: [0, 1, 2, 3].map(() => ({ kind: 'human' })),
       visibility: 'private',
     },
-    guests[i * 4],
+    guests[0],
   );
-  return { id: (r.table as { id: string }).id, code: (r.invite as { code: string }).code };
+  tables[t] = { id: (r.table as { id: string }).id, code: (r.invite as { code: string }).code };
+  await Promise.all([0, 1, 2, 3].map((s) => seat(t * 4 + s, guests[s])));
+  seatedTables++;
 });
-console.log(`guests and tables ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-// Node's built-in WebSocket leaves Nagle's algorithm on (40 ms stalls on small frames); the SDK falls back
-// to the `ws` package, which sets TCP_NODELAY like a browser does, when there is no global WebSocket.
-(globalThis as { WebSocket?: unknown }).WebSocket = undefined;
-const { Client } = await import('@colyseus/sdk');
-const clients = urls.map((u) => new Client(u));
-/** Joins, retrying when a kept-alive HTTP connection was closed under the request (ECONNRESET). */
-async function joinTable(t: number, options: Record<string, unknown>): Promise<Room> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await clients[t % urls.length].joinById(tables[t].id, options);
-    } catch (e) {
-      if (attempt >= 5) throw e;
-      await sleep(100 * attempt);
-    }
-  }
-}
+clearInterval(progress);
 
-let measuring = false;
-let done = false;
-/** Players hold back until every table is seated, so setup does not compete with play. */
-let go = false;
-const kicks: (() => void)[] = [];
-let actions = 0;
-let errors = 0;
-/** JSON text received by all connections while measuring (characters; the messages are ASCII). */
-let received = 0;
-const latencies: number[] = [];
-/** With --trace: every measured action, when it was sent and answered (epoch ms). */
-const traced: Sent[] = [];
-const rooms: Room[] = [];
-/** With --rate: each table's next free slot (performance.now() ms). */
-const slots = new Float64Array(TABLES);
-const interval = RATE === null ? 0 : (1000 * TABLES) / RATE;
-
-await pool(TABLES * 4, async (i) => {
+/** Joins seat `i % 4` of table `i / 4` with `token` and plays it once `go` is set. */
+async function seat(i: number, token: string): Promise<void> {
   const t = Math.floor(i / 4);
-  const room = await joinTable(t, {
-    token: guests[i],
-    seat: i % 4,
-    code: tables[t].code,
-    // JSON text frames, as the web client uses (--msgpack: msgpack objects).
-    json: !values.msgpack,
-    // The table as events (a snapshot, then patch frames), as the web client; --whole: whole states.
-    events: !values.whole,
-  });
+  // A failed join (its reservation, its connection, its seat) is joined afresh.
+  const room = await retry(() =>
+    clients[t % urls.length].joinById(tables[t].id, {
+      token,
+      seat: i % 4,
+      code: tables[t].code,
+      // JSON text frames, as the web client uses (--msgpack: msgpack objects).
+      json: !values.msgpack,
+      // The table as events (a snapshot, then patch frames), as the web client; --whole: whole states.
+      events: !values.whole,
+    }),
+  );
   rooms.push(room);
   let nextId = 1;
   const pending = new Map<number, number>();
@@ -418,7 +440,7 @@ await pool(TABLES * 4, async (i) => {
     slots[t] = now + (interval * t) / TABLES;
     schedule();
   });
-});
+}
 const seated = await health();
 go = true;
 for (const kick of kicks) kick();
@@ -426,13 +448,17 @@ for (const kick of kicks) kick();
 await sleep(3000);
 const loaded = await health();
 const proxy0 = proxyCpu();
-console.log(`setup ${((Date.now() - t0) / 1000).toFixed(1)} s; measuring for ${SECONDS} s`);
+const setupSeconds = Number(((Date.now() - t0) / 1000).toFixed(1));
+console.log(`setup ${setupSeconds} s; measuring for ${SECONDS} s`);
 if (TRACE) await traces();
 const clientCpu0 = process.cpuUsage();
 measuring = true;
 const startAt = performance.now();
+// The window on the monotonic clock (µs), which V8's profile timestamps use too (bench/profile.ts).
+const monoStart = Number(process.hrtime.bigint() / 1000n);
 await sleep(SECONDS * 1000);
 measuring = false;
+const monoEnd = Number(process.hrtime.bigint() / 1000n);
 const elapsed = (performance.now() - startAt) / 1000;
 const trace = TRACE ? await traces() : null;
 const end = await health();
@@ -453,6 +479,7 @@ console.log(
       thinkMs: THINK,
       targetRate: RATE,
       seconds: Number(elapsed.toFixed(1)),
+      setup: { seconds: setupSeconds, retried: Object.fromEntries(retried) },
       actions,
       actionsPerSecond: Math.round(actions / elapsed),
       refused: errors,
@@ -478,6 +505,7 @@ console.log(
       memoryPerTableKB: Math.round((seated.memory.rss - base.memory.rss) / TABLES / 1024),
       heapPerTableKB: Math.round((seated.memory.heapUsed - base.memory.heapUsed) / TABLES / 1024),
       loadAverage: { start: loadStart, end: loadEnd },
+      ...(values.prof ? { profileWindowUs: [monoStart, monoEnd] } : {}),
       ...(trace ? { trace: tailReport(traced, trace[0], trace[1]) } : {}),
     },
     null,

@@ -226,7 +226,7 @@ function ownOf(now: Now, seat: Seat, pub: Fields, lists?: Map<Seat, readonly unk
   return {
     view: mine,
     hide: hide.length > 0 ? hide : NONE,
-    legal: legal.length === 0 ? '[]' : intern(JSON.stringify(legal)),
+    legal: legal.length === 0 ? '[]' : textOfLegal(legal),
     count: legal.length,
     recall: NONE,
   };
@@ -237,6 +237,26 @@ function recalled(recall: readonly string[], own: Own): readonly string[] {
   if (own.count < RECALL_LENGTH) return recall;
   const out = [...recall, own.legal];
   return out.length > RECALL_SIZE ? out.slice(out.length - RECALL_SIZE) : out;
+}
+
+/**
+ * The JSON text of legal-action lists met before, by the list itself. Engines hand out the same array for
+ * the same choice (Differenzler's 158 estimates to every seat until it has estimated, a deal's interned
+ * play lists), and their values never change (readonly, as every engine value): such a list's text is
+ * made and interned once, not at every step for every seat (the estimates alone were 10 texts of 5 KB a
+ * deal per table, stringified and hashed at every step). A list made afresh is a miss, as before; only
+ * long texts (those `intern` keeps) are kept.
+ */
+const legalTexts = new WeakMap<readonly unknown[], string>();
+function textOfLegal(legal: readonly unknown[]): string {
+  let text = legalTexts.get(legal);
+  if (text === undefined) {
+    text = intern(JSON.stringify(legal));
+    // Short lists are made afresh by most engines (a Doppelkopf hand's plays): keeping them costs more than
+    // their text.
+    if (text.length >= 256) legalTexts.set(legal, text);
+  }
+  return text;
 }
 
 /** Long texts already met (any table's), so that equal texts are one string and compare at once. */

@@ -20,9 +20,16 @@ import { err, ok, type Result } from '../core/result.ts';
 import { type DoppelkopfAction, GIVE, listedIn, RETURN, SHOVE, TAKE } from './actions.ts';
 import { KINDS, kindOf } from './cards.ts';
 import { redeal, SEATS, TRUMP_MASK, trumpsOf } from './deal.ts';
-import type { ArmutDeal, HouseDeal } from './housedeal.ts';
-import { startPlay } from './play.ts';
-import { CONTRACT_BASE, type DoppelkopfState, handFields, handWords, held } from './state.ts';
+import { notTurn, startPlay } from './play.ts';
+import {
+  type ArmutDeal,
+  CONTRACT_BASE,
+  type DoppelkopfState,
+  type HouseDeal,
+  handFields,
+  handWords,
+  held,
+} from './state.ts';
 
 type S = DoppelkopfState;
 type A = DoppelkopfAction;
@@ -105,7 +112,7 @@ function addAll(hands: number[], i: number, one: number, two: number): void {
 
 export function armutAct(s: S, seat: Seat, act: A): Result<S> {
   if (s.phase !== 'armut') return err('illegal-action', `${act.t} belongs to an Armut being passed`);
-  if (seat !== s.turn) return err('not-your-turn', `seat ${s.turn} is to act, not seat ${seat}`);
+  if (seat !== s.turn) return notTurn(s, seat);
   if (!listedIn(armutLegal(s, seat), act)) {
     const a = armutOf(s);
     const why =

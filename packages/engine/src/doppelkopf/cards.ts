@@ -148,14 +148,15 @@ export function beatsBest(
 
 /**
  * The kernel's `TrickOrder` of a contract's order over kinds; `dulleSecond`: the second of two Herz-Zehn beats the
- * first (004: "Die zweite Dulle sticht die erste"), where Herz-Zehn is a trump.
+ * first (004: "Die zweite Dulle sticht die erste"), where Herz-Zehn is a trump. `schwein`: a Schwein is live
+ * (schwein.ts), so a Karo-Ass still to come is the Schwein (its owner played the other one), above every trump.
  */
-export function trickOrder(order: number, dulleSecond: boolean): TrickOrder<number> {
+export function trickOrder(order: number, dulleSecond: boolean, schwein = false): TrickOrder<number> {
   const base = order * KINDS;
   const dulleTrump = ESUIT[base + HT] === TRUMP;
   return {
     suit: (k) => ESUIT[base + k],
-    strength: (k) => STRENGTH[base + k],
+    strength: schwein ? (k) => strengthOf(order, k, true) : (k) => STRENGTH[base + k],
     equalBeats: dulleSecond && dulleTrump ? (k) => k === HT : undefined,
   };
 }
@@ -164,8 +165,8 @@ export function trickOrder(order: number, dulleSecond: boolean): TrickOrder<numb
  * The follow rule as the kernel's card-level `TrickRules` (kernel/infer.ts `legalCards`, `cannotHold`): follow
  * the effective suit led (trump is one suit), else any card.
  */
-export const trickRules = (order: number, dulleSecond: boolean): TrickRules<number> => ({
-  order: trickOrder(order, dulleSecond),
+export const trickRules = (order: number, dulleSecond: boolean, schwein = false): TrickRules<number> => ({
+  order: trickOrder(order, dulleSecond, schwein),
   policy: 'follow',
 });
 

@@ -4,11 +4,12 @@
  * (DDV, deadlines by cards in hand). Made from the same `levels` the legal actions come from, so the table
  * shows the rule without restating it.
  */
-import { count } from '../core/bits.ts';
 import type { Seat } from '../core/game.ts';
 import { levels, shiftNow } from './announce.ts';
 import { handSizeOf } from './config.ts';
-import { CALLS, type Call, type DoppelkopfState, held, heldTwice } from './state.ts';
+import { cardsInHand } from './deal.ts';
+import { partyOf } from './play.ts';
+import { CALLS, type Call, type DoppelkopfState } from './state.ts';
 
 export interface CallDeadline {
   readonly call: Call;
@@ -24,8 +25,8 @@ const NONE: readonly CallDeadline[] = [];
 export function callDeadlines(s: DoppelkopfState, seat: Seat): readonly CallDeadline[] {
   const shift = shiftNow(s);
   if (shift < 0) return NONE;
-  const party = ((s.d.re >> seat) & 1) !== 0 ? 0 : 1;
-  const cards = count(held(s, seat)) + count(heldTwice(s, seat));
+  const party = partyOf(s, seat);
+  const cards = cardsInHand(s, seat);
   const now = levels(s, party, cards + shift, shift);
   if (now === 0) return NONE;
   const p = party === 0 ? s.d.annRe : s.d.annKo;

@@ -12,16 +12,17 @@ import { checkHands, type Deck, DOKO40, DOKO48, dealHands, TRUMP } from '../kern
 import type { DoppelkopfAction } from './actions.ts';
 import { deckOf, KIND_CARDS, kindOf, NORMAL, SUIT_MASK } from './cards.ts';
 import { type DoppelkopfConfig, handSizeOf } from './config.ts';
-import type { HouseResult, RedealReason } from './housedeal.ts';
 import { schweinOf as schweinResult } from './schwein.ts';
 import {
+  bidCalls,
   CONTRACT_BASE,
-  callOfLevel,
   type DealResult,
   type DealState,
   type DoppelkopfState,
+  type HouseResult,
   held,
   heldTwice,
+  type RedealReason,
 } from './state.ts';
 
 type S = DoppelkopfState;
@@ -274,10 +275,7 @@ export function houseResult(s: S, redealt: RedealReason | null, seats: readonly 
   return {
     redeal: redealt,
     seats,
-    bids:
-      h === null
-        ? []
-        : h.bids.map((b) => ({ seat: b.seat, call: b.level === 0 ? 'fold' : callOfLevel(b.level) })),
+    bids: h === null ? [] : bidCalls(h.bids),
     armut:
       a === null
         ? null

@@ -6,14 +6,9 @@
 import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { CJ, DA, KIND_CARDS, KINDS, POINTS } from './cards.ts';
-
-const FUCHS = KIND_CARDS[DA];
-const KARLCHEN = KIND_CARDS[CJ];
-
 import type { DoppelkopfOptions } from './config.ts';
-import { houseResult } from './deal.ts';
-import { scoreHouse } from './housescore.ts';
-import { scoreDdv } from './score.ts';
+import { houseResult, SEATS } from './deal.ts';
+import { scoreDdv, scoreHouse } from './score.ts';
 import {
   type AnnCell,
   type DealResult,
@@ -24,7 +19,8 @@ import {
   seatTricks,
 } from './state.ts';
 
-const SEATS = 4;
+const FUCHS = KIND_CARDS[DA];
+const KARLCHEN = KIND_CARDS[CJ];
 
 /** The plays of the deal in order. */
 export function playsInOrder(head: PlayCell | null): { seat: Seat; kind: number }[] {
@@ -40,12 +36,15 @@ export function announcementsInOrder(head: AnnCell | null): AnnCell[] {
 }
 
 /** The announcements of a deal in order, as its result shows them. */
-function announcementsOf(head: AnnCell | null): DealResult['announcements'] {
-  const out: DealResult['announcements'][number][] = [];
-  for (let a = head; a !== null; a = a.prev)
-    out.push({ seat: a.seat, party: a.party, call: a.call, played: a.played, hand: a.hand, reply: a.reply });
-  return out.reverse();
-}
+const announcementsOf = (head: AnnCell | null): DealResult['announcements'] =>
+  announcementsInOrder(head).map(({ seat, party, call, played, hand, reply }) => ({
+    seat,
+    party,
+    call,
+    played,
+    hand,
+    reply,
+  }));
 
 export interface FinishedTrick {
   readonly leader: Seat;
@@ -124,7 +123,7 @@ export function specials(tricks: readonly FinishedTrick[], re: number): ScoreIte
 
 /**
  * The special points the options count. The DDV value counts what `fuchs`, `karlchen` and `doppelkopfTrick`
- * leave on (all three in the preset); 004's scoring leaves them out itself (housescore.ts), since its result
+ * leave on (all three in the preset); 004's scoring leaves them out itself (score.ts `scoreHouse`), since its result
  * names them.
  */
 export function counted(items: ScoreItem[], o: DoppelkopfOptions): ScoreItem[] {

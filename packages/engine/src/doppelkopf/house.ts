@@ -13,11 +13,10 @@ import {
   SOLO_DECLS,
 } from './actions.ts';
 import { startArmut } from './armut.ts';
-import { CQ, GAMES_DECLARED, type Solo } from './cards.ts';
+import { GAMES_DECLARED, type Solo } from './cards.ts';
 import { countIn, handSize, KING_MASK, redeal, SEATS, trumpsOf } from './deal.ts';
-import type { HouseDeal } from './housedeal.ts';
-import { silentOrNormal, soloContract, startPlay } from './play.ts';
-import { CONTRACT_BASE, callOfLevel, type DoppelkopfState, heldTwice, levelOf } from './state.ts';
+import { answered, holdsBothQueens, notTurn, reserved, soloContract, startPlay } from './play.ts';
+import { CONTRACT_BASE, callOfLevel, type DoppelkopfState, type HouseDeal, levelOf } from './state.ts';
 
 type S = DoppelkopfState;
 type A = DoppelkopfAction;
@@ -28,7 +27,6 @@ export const isSick = (s: S, seat: Seat): boolean => countIn(s, seat, KING_MASK)
 export const POOR_TRUMPS = 3;
 export const isPoor = (s: S, seat: Seat): boolean =>
   s.config.options.armut !== 'off' && trumpsOf(s, seat) <= POOR_TRUMPS;
-const hasHochzeit = (s: S, seat: Seat): boolean => (heldTwice(s, seat) & (1 << CQ)) !== 0;
 
 // ---- legal actions -------------------------------------------------------------------------------------
 
@@ -59,7 +57,7 @@ const HOLD: readonly (readonly A[])[] = [0, 1, 2, 3, 4, 5].map((l) =>
 export function houseLegal(s: S, seat: Seat): readonly A[] {
   switch (s.phase) {
     case 'reserve': {
-      const reserve = hasHochzeit(s, seat) || isPoor(s, seat) ? 2 : 0;
+      const reserve = holdsBothQueens(s, seat) || isPoor(s, seat) ? 2 : 0;
       const sick = s.config.options.krankheit && isSick(s, seat) ? 1 : 0;
       return MELDEN[reserve + sick];
     }
@@ -67,7 +65,7 @@ export function houseLegal(s: S, seat: Seat): readonly A[] {
       const h = s.d.house;
       if (s.d.forced === seat || (h !== null && h.soloist === seat))
         return SOLO_DECLS[s.config.options.solos];
-      return KINDS_OF[(hasHochzeit(s, seat) ? 1 : 0) + (isPoor(s, seat) ? 2 : 0)];
+      return KINDS_OF[(holdsBothQueens(s, seat) ? 1 : 0) + (isPoor(s, seat) ? 2 : 0)];
     }
     case 'bid': {
       const h = s.d.house as HouseDeal;
@@ -78,15 +76,10 @@ export function houseLegal(s: S, seat: Seat): readonly A[] {
   }
 }
 
-const notTurn = (s: S, seat: Seat): Result<never> =>
-  err('not-your-turn', `seat ${s.turn} is to act, not seat ${seat}`);
-
 const refused = (s: S, seat: Seat, a: A, why: string): Result<never> =>
   seat !== s.turn ? notTurn(s, seat) : err('illegal-action', `${JSON.stringify(a)}: ${why}`);
 
 // ---- apply ---------------------------------------------------------------------------------------------
-
-/** `a` is one of `list` (interned actions, or the same fields). */
 
 /** The house phases' steps: Melden, naming, bidding (Armut: armut.ts). */
 export function houseAct(s: S, seat: Seat, a: A): Result<S> {
@@ -122,12 +115,11 @@ export function houseAct(s: S, seat: Seat, a: A): Result<S> {
 }
 
 function answer(s: S, seat: Seat, value: number): S {
-  const answers = s.d.answers.slice();
-  answers[seat] = value;
-  const d = { ...s.d, answers };
-  const next = (seat + 1) % SEATS;
+  const done = answered(s, seat, value);
   const forehand = s.m.forehand;
-  if (next !== forehand) return { ...s, turn: next, d };
+  if (done.turn !== forehand) return done;
+  const { d } = done;
+  const answers = d.answers;
   const cands: Seat[] = [];
   const reservers: Seat[] = [];
   for (let k = 0; k < SEATS; k++) {
@@ -135,11 +127,7 @@ function answer(s: S, seat: Seat, value: number): S {
     if (answers[x] === 2) cands.push(x);
     else if (answers[x] === 1) reservers.push(x);
   }
-  const done = { ...s, d };
-  if (cands.length === 0) {
-    if (reservers.length === 0) return startPlay(done, silentOrNormal(done));
-    return { ...done, phase: 'declare', turn: reservers[0], d: { ...d, queue: reservers } };
-  }
+  if (cands.length === 0) return reserved(done, reservers);
   const house: HouseDeal = {
     cands,
     holder: cands.length > 0 ? cands[0] : -1,

@@ -59,13 +59,11 @@ export { counted as countedSpecials, type FinishedTrick, specials } from './fini
 export { type DoppelkopfGame, doppelkopf } from './game.ts';
 // House preset (004): doko-house.
 export { POOR_TRUMPS } from './house.ts';
-export type { ArmutDeal, HouseDeal, HouseResult, RedealReason } from './housedeal.ts';
-export { HOUSE_LIMIT, scoreHouse } from './housescore.ts';
-export type { ArmutView, HouseView } from './houseview.ts';
 export type { DoppelkopfOutcome } from './outcome.ts';
-export { followKinds, HOCHZEIT_TRICKS, hochzeitAfter, legalKinds } from './play.ts';
-export { scoreDdv } from './score.ts';
+export { dealOrder, followKinds, HOCHZEIT_TRICKS, hochzeitAfter, legalKinds } from './play.ts';
+export { HOUSE_LIMIT, scoreDdv, scoreHouse } from './score.ts';
 export {
+  type ArmutDeal,
   CALLS,
   type Call,
   CONTRACT_KINDS,
@@ -74,6 +72,8 @@ export {
   type DealResult,
   type DealState,
   type DoppelkopfState,
+  type HouseDeal,
+  type HouseResult,
   handWords,
   held,
   heldTwice,
@@ -84,6 +84,7 @@ export {
   type Party,
   PHASES,
   type Phase,
+  type RedealReason,
   type ScoreItem,
 } from './state.ts';
-export type { AnnouncementView, DoppelkopfView, ReservationView } from './view.ts';
+export type { AnnouncementView, ArmutView, DoppelkopfView, HouseView, ReservationView } from './view.ts';

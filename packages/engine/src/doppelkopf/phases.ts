@@ -14,12 +14,13 @@ import { NO_ACTIONS, SEATS } from './deal.ts';
 import { houseAct, houseLegal } from './house.ts';
 import {
   announce,
+  answered,
   holdsBothQueens,
   notTurn,
   play,
   playLegal,
   quiet,
-  silentOrNormal,
+  reserved,
   soloContract,
   startPlay,
 } from './play.ts';
@@ -122,12 +123,10 @@ const HANDLERS: PhaseHandlers<Phase, S, A> = {
 function answer(s: S, seat: Seat, t: 'healthy' | 'reserve'): Result<S> {
   if (s.phase !== 'reserve') return err('illegal-action', `${t} belongs to the Vorbehalt round`);
   if (seat !== s.turn) return notTurn(s, seat);
-  const answers = s.d.answers.slice();
-  answers[seat] = t === 'healthy' ? 0 : 1;
-  const d = { ...s.d, answers };
-  const next = (seat + 1) % SEATS;
+  const done = answered(s, seat, t === 'healthy' ? 0 : 1);
   const forehand = s.m.forehand;
-  if (next !== forehand) return ok({ ...s, turn: next, d });
+  if (done.turn !== forehand) return ok(done);
+  const answers = done.d.answers;
   // Reservations are named: open Pflichtsoli first, then seat order from the forehand (oracle README "solo").
   const reservers: Seat[] = [];
   for (const first of [true, false])
@@ -136,9 +135,7 @@ function answer(s: S, seat: Seat, t: 'healthy' | 'reserve'): Result<S> {
       const owes = s.config.options.pflichtsolo && (s.m.soloDone & (1 << r)) === 0;
       if (answers[r] === 1 && owes === first) reservers.push(r);
     }
-  const done = { ...s, d };
-  if (reservers.length === 0) return ok(startPlay(done, silentOrNormal(done)));
-  return ok({ ...done, phase: 'declare', turn: reservers[0], d: { ...d, queue: reservers } });
+  return ok(reserved(done, reservers));
 }
 
 const isSolo = (game: Declared): game is Solo => (SOLOS as readonly string[]).includes(game);
@@ -156,9 +153,7 @@ function declare(s: S, seat: Seat, game: Declared): Result<S> {
         'illegal-action',
         `${game} is not played at this table (option solos: ${s.config.options.solos})`,
       );
-    const answers = s.d.answers.slice();
-    answers[seat] = 2;
-    return ok(startPlay({ ...s, d: { ...s.d, answers } }, soloContract(s, seat, game, true)));
+    return ok(startPlay(answered(s, seat, 2), soloContract(s, seat, game, true)));
   }
   if (s.phase !== 'declare') return err('illegal-action', 'nothing is declared now');
   if (seat !== s.turn) return notTurn(s, seat);

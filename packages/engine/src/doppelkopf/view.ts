@@ -4,25 +4,28 @@
  * Vorbehalt's kind only once it is the game), the parties as far as the viewer can tell, the announcements,
  * the tricks, the last deal's result and the match scores.
  */
-import { count } from '../core/bits.ts';
 import type { Card } from '../core/cards.ts';
 import { type BaseView, type Seat, SPECTATOR, type Viewer } from '../core/game.ts';
 import type { PointedTrickView } from '../kernel/index.ts';
 import { toAct } from './announce.ts';
-import { CQ, displayOrder, KIND_CARDS, ORDERS, POINTS } from './cards.ts';
+import { CQ, displayOrder, GAMES_DECLARED, KIND_CARDS, ORDERS, POINTS } from './cards.ts';
 import type { DoppelkopfOptions, Preset } from './config.ts';
 import { type CallDeadline, callDeadlines } from './deadline.ts';
+import { cardsInHand, cardsOf } from './deal.ts';
 import { announcementsInOrder, playsInOrder } from './finish.ts';
-import { type HouseView, houseView } from './houseview.ts';
-import { holdsSchwein } from './schwein.ts';
+import { partyOf } from './play.ts';
+import { holdsSchwein, schweinOf } from './schwein.ts';
 import {
-  CALLS,
+  bidCalls,
   type Call,
+  CONTRACT_BASE,
   type Contract,
+  callOfLevel,
   type DealResult,
   type DoppelkopfState,
   held,
   heldTwice,
+  PARTIES,
   type Party,
 } from './state.ts';
 
@@ -65,36 +68,22 @@ export interface DoppelkopfView extends BaseView {
   readonly pflichtsoloDone: readonly Seat[];
   readonly last: DealResult | null;
   readonly scores: readonly number[];
-  /** House preset (004 Melden): bidding, Armut, Schwein (houseview.ts); null with `melden: 'ddv'` and no Schweine. */
+  /** House preset (004 Melden): bidding, Armut, Schwein (below); null with `melden: 'ddv'` and no Schweine. */
   readonly house: HouseView | null;
 }
-
-const NORMAL_CONTRACT: Contract = {
-  kind: 'normal',
-  declarer: null,
-  partner: null,
-  solo: null,
-  pflicht: false,
-  vorfuehrung: false,
-  immediate: false,
-  clarification: 0,
-  failed: false,
-};
 
 /** The display order of every trick order (made once at load, not sorted per view). */
 const DISPLAY: readonly (readonly number[])[] = ORDERS.map((_, o) => displayOrder(o));
 
 const RESERVATION: readonly ReservationView[] = [null, 'healthy', 'reserve', 'solo'];
 
-function callName(party: Party, level: number): Call | 'none' {
-  if (level === 0) return 'none';
-  return level === 1 ? party : CALLS[level];
-}
+const callName = (party: Party, level: number): Call | 'none' =>
+  level === 0 ? 'none' : level === 1 ? party : callOfLevel(level);
 
 /** Parties as `viewer` can tell them. */
 function partiesFor(s: DoppelkopfState, viewer: Viewer): (Party | null)[] {
   const c = s.d.contract;
-  const truth = (seat: Seat): Party => (((s.d.re >> seat) & 1) !== 0 ? 're' : 'kontra');
+  const truth = (seat: Seat): Party => PARTIES[partyOf(s, seat)];
   if (c === null) return [null, null, null, null];
   if (s.phase === 'deal' || s.phase === 'over') return [0, 1, 2, 3].map(truth);
   if (c.kind === 'hochzeit' && c.clarification === 0)
@@ -149,7 +138,7 @@ export function viewFor(s: DoppelkopfState, viewer: Viewer): DoppelkopfView {
   const between = s.phase === 'deal' || s.phase === 'over';
   const c = s.d.contract;
   let contract: Contract | null = c;
-  if (c !== null && c.kind === 'silent-solo' && !between && viewer !== c.declarer) contract = NORMAL_CONTRACT;
+  if (c !== null && c.kind === 'silent-solo' && !between && viewer !== c.declarer) contract = CONTRACT_BASE;
   let hand: Card[] = [];
   if (viewer !== SPECTATOR && !between) {
     const one = held(s, viewer);
@@ -162,9 +151,7 @@ export function viewFor(s: DoppelkopfState, viewer: Viewer): DoppelkopfView {
     if (holdsSchwein(s, viewer)) hand = ['DA', ...hand.filter((c) => c !== 'DA')];
   } else hand = [];
   const { trick, tricks } = tricksOf(s);
-  const handCounts = between
-    ? [0, 0, 0, 0]
-    : [0, 1, 2, 3].map((i) => count(held(s, i)) + count(heldTwice(s, i)));
+  const handCounts = between ? [0, 0, 0, 0] : [0, 1, 2, 3].map((i) => cardsInHand(s, i));
   const anns = announcementsInOrder(s.d.anns).map((a) => ({
     seat: a.seat,
     party: a.party,
@@ -198,5 +185,78 @@ export function viewFor(s: DoppelkopfState, viewer: Viewer): DoppelkopfView {
     last: s.m.results.length > 0 ? s.m.results[s.m.results.length - 1] : null,
     scores: s.m.scores,
     house: houseView(s, viewer),
+  };
+}
+
+/**
+ * What a viewer sees of the house rules (option `melden: 'house'`): the solo candidates and their bids
+ * (public), its own Vorbehalt's kind while the Vorbehalte are named, the Armut's progress (public: who gives,
+ * how many, who shoved, who took, whether trumps came back; the cards themselves only to the poor player
+ * and, once taken, to the taker), and the Schwein (public from the card that plays it on; before, its owner
+ * sees that he holds it).
+ */
+export interface ArmutView {
+  readonly poor: Seat;
+  /** Cards passed face down (and returned). */
+  readonly cards: number;
+  readonly given: number;
+  /** The seat the cards are offered to (-1 while they are given). */
+  readonly at: Seat;
+  readonly shoved: readonly Seat[];
+  readonly taker: Seat;
+  readonly returned: number;
+  readonly trumpsBack: boolean | null;
+  /** The cards given and returned: only for the poor player and (the given ones once taken) the taker. */
+  readonly givenCards: readonly Card[] | null;
+  readonly returnedCards: readonly Card[] | null;
+}
+
+export interface HouseView {
+  /** Solo candidates of the Melden round, front first. */
+  readonly solos: readonly Seat[];
+  readonly bids: readonly { readonly seat: Seat; readonly call: Call | 'fold' }[];
+  /** Bidding: the front and the rear player now, and the level reached ('none' before a bid). */
+  readonly holder: Seat;
+  readonly challenger: Seat;
+  readonly level: Call | 'none';
+  /** The viewer's own Vorbehalt kind once named (seen by nobody else). */
+  readonly vorbehalt: 'hochzeit' | 'armut' | null;
+  readonly armut: ArmutView | null;
+  readonly schwein: { readonly seat: Seat; readonly trick: number } | null;
+  readonly schweinInHand: boolean;
+}
+
+export function houseView(s: DoppelkopfState, viewer: Viewer): HouseView | null {
+  if (s.config.options.melden !== 'house' && s.config.options.schwein === 'off') return null;
+  const d = s.d;
+  const h = d.house;
+  const a = h?.armut ?? null;
+  const seat = viewer === SPECTATOR ? -1 : viewer;
+  const named = seat >= 0 && d.decls[seat] >= 0 ? GAMES_DECLARED[d.decls[seat]] : null;
+  const sees = a !== null && (seat === a.poor || (seat === a.taker && seat >= 0));
+  return {
+    solos: h?.cands ?? [],
+    bids: bidCalls(h?.bids ?? []),
+    holder: s.phase === 'bid' && h !== null ? h.holder : -1,
+    challenger: s.phase === 'bid' && h !== null ? h.challenger : -1,
+    level: h === null || h.level === 0 ? 'none' : callOfLevel(h.level),
+    vorbehalt: named === 'hochzeit' || named === 'armut' ? named : null,
+    armut:
+      a === null
+        ? null
+        : {
+            poor: a.poor,
+            cards: a.n,
+            given: a.given,
+            at: a.at,
+            shoved: a.shoved,
+            taker: a.taker,
+            returned: a.returned,
+            trumpsBack: a.trumpsBack,
+            givenCards: sees ? cardsOf(a.given1, a.given2) : null,
+            returnedCards: sees ? cardsOf(a.back1, a.back2) : null,
+          },
+    schwein: schweinOf(d.pig, s.plays),
+    schweinInHand: seat >= 0 && s.phase === 'play' && holdsSchwein(s, seat),
   };
 }
