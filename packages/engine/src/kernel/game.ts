@@ -15,7 +15,8 @@
  * The follow check here is the reference (card-level `legalCards`); hands are card sets of two words, the open
  * trick's led and winning kinds and points are kept in the state, and played cards are the deck's interned
  * `{ seat, card }` (the shortcuts table in docs/architecture.md). A game's fast path is an override of its follow
- * check (spec.ts, item 9), with an equivalence test against `trickGame(spec, { reference: true })`.
+ * check, or of the whole play step (spec.ts, item 9), with an equivalence test against
+ * `trickGame(spec, { reference: true })`.
  */
 import { count } from '../core/bits.ts';
 import { ALL_CARDS, type Card, isCard } from '../core/cards.ts';

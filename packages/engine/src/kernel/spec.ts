@@ -203,7 +203,7 @@ export interface ViewParts {
 /**
  * 9. The performance shortcut of the play step: the follow rule over the game's own bit layout, in place of
  * the reference (infer.ts `legalCards` over the hand and the open trick), and the trick order's `beats` on
- * its own tables. The rest of the step (the hand, the trick, its points, the deal's end) stays the kernel's. A game that brings one keeps an
+ * its own tables. The rest of the step (the hand, the trick, its points, the deal's end) stays the kernel's, unless the game brings `step`, the whole of it. A game that brings one keeps an
  * equivalence test: `trickGame(spec, { reference: true })` runs without it, and the two games must give
  * equal legal actions and equal states on the same steps (test/kernel.override.test.ts).
  */
