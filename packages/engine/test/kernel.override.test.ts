@@ -79,7 +79,7 @@ describe('Differenzler: fast path = reference step', () => {
   });
 });
 
-describe('Klaberjass: fast path = reference step', () => {
+describe('Klaberjass: fast path (follow check and play step) = reference step', () => {
   const kjReference = trickGame(KJ_SPEC, { reference: true });
   it('same legal actions (Bella claims included), results, refusals and views through random matches', () => {
     fc.assert(
@@ -108,6 +108,19 @@ describe('Klaberjass: fast path = reference step', () => {
                 { t: 'play', card, bella: true },
               ] as const)
                 expect(klaberjass.apply(s, s.turn, action)).toEqual(kjReference.apply(s, s.turn, action));
+          if (s.phase === 'play') {
+            // The play step's other refusals (step.ts): the other seat, a card of the other hand, no card.
+            const other = handCards(JASS32, s.held, 1 - s.turn);
+            const refused = [
+              [1 - s.turn, { t: 'play', card: other[0] ?? 'CA' }],
+              [s.turn, { t: 'play', card: other[0] ?? 'CA' }],
+              [s.turn, { t: 'play', card: 'X9' }],
+            ] as const;
+            for (const [seat, action] of refused)
+              expect(klaberjass.apply(s, seat, action as never)).toEqual(
+                kjReference.apply(s, seat, action as never),
+              );
+          }
           const { seat, action } = randomStep(klaberjass, s, rng);
           s = unwrap(klaberjass.apply(s, seat, action as never));
           expect(klaberjass.viewFor(s, SPECTATOR)).toEqual(kjReference.viewFor(s, SPECTATOR));

@@ -10,6 +10,7 @@ import { type GameRecord, newRecord, parseRecord, replay } from '../src/core/rec
 import { unwrap } from '../src/core/result.ts';
 import { seeded } from '../src/core/rng.ts';
 import { GAMES } from '../src/games.ts';
+import { cardsOfWord } from '../src/kernel/jass32.ts';
 import {
   ACCEPT,
   ANNOUNCE,
@@ -22,7 +23,7 @@ import {
   TAKE,
   TOP,
 } from '../src/klaberjass/actions.ts';
-import { CARDS, cardsOf, indexOf } from '../src/klaberjass/cards.ts';
+import { CARDS, indexOf } from '../src/klaberjass/cards.ts';
 import type { KlaberjassState } from '../src/klaberjass/index.ts';
 import { config, game } from './fixtures/klaberjass.ts';
 
@@ -60,18 +61,18 @@ function checkCards(s: KlaberjassState): void {
 /** What `seat` cannot know: the other hand, the extra cards to come and the stock, less what was shown. */
 function checkView(s: KlaberjassState, seat: number): void {
   const v = game.viewFor(s, seat);
-  expect(v.hand).toEqual(cardsOf(s.held[2 * seat]));
+  expect(v.hand).toEqual(cardsOfWord(s.held[2 * seat]));
   const shown = new Set<string>([
     ...(v.sequences?.cards.flat() ?? []),
     ...(v.exchange ? [v.exchange.took] : []),
   ]);
-  const hidden = cardsOf(s.held[2 * (1 - seat)] | s.own.extra[0] | s.own.extra[1] | s.own.stock).filter(
+  const hidden = cardsOfWord(s.held[2 * (1 - seat)] | s.own.extra[0] | s.own.extra[1] | s.own.stock).filter(
     (c) => !shown.has(c),
   );
   const seen = cardsIn(JSON.stringify({ ...v, results: [] }));
   for (const c of hidden) expect(seen.has(c), `seat ${seat} sees ${c}`).toBe(false);
   const spectator = cardsIn(JSON.stringify({ ...game.viewFor(s, 'spectator'), results: [] }));
-  for (const c of cardsOf(s.held[0] | s.held[2] | s.own.stock))
+  for (const c of cardsOfWord(s.held[0] | s.held[2] | s.own.stock))
     if (!shown.has(c)) expect(spectator.has(c)).toBe(false);
 }
 

@@ -16,12 +16,14 @@ import {
   TRUMP_STRENGTH,
 } from '../src/klaberjass/cards.ts';
 import {
+  afterExchange,
   type KlaberjassAction,
   type KlaberjassState,
   legalPlays,
   PLAIN_ORDER,
   scoreDeal,
   TRUMP_ORDER,
+  trumpSeven,
 } from '../src/klaberjass/index.ts';
 import { config, DEAL_F, deal, game, PLAY_F, play, run, started, TALK_F } from './fixtures/klaberjass.ts';
 
@@ -286,6 +288,30 @@ describe('the trump-7 exchange (003: "Jeder Spieler, der die sieben der Trümpfe
     ]);
     expect(hand(x, 0)).toContain('H8');
     expect(hand(x, 0)).not.toContain('C7');
+  });
+
+  it('the exported rule (`trumpSeven`, `afterExchange`, which the bots sample deals by) is the exchange the game makes', () => {
+    for (const [steps, trump] of [
+      [[[1, TAKE]], 'H'],
+      [
+        [
+          [1, PASS],
+          [0, PASS],
+          [1, { t: 'name', suit: 'C' }],
+        ],
+        'C',
+      ],
+    ] as const) {
+      const s = run(started(DEAL_F), [...steps, [1, PASS]] as never);
+      const x = run(s, [[0, EXCHANGE]]);
+      const t = SUIT_INDEX[trump];
+      expect(CARDS[trumpSeven(t)]).toBe(`${trump}7`);
+      expect(game.viewFor(x, 1).exchange?.gave).toBe(CARDS[trumpSeven(t)]);
+      const byIndex = (h: readonly Card[]) => [...h].sort((a, b) => indexOf(a) - indexOf(b));
+      expect(byIndex(afterExchange(hand(s, 0) ?? [], t, 'H8'))).toEqual(hand(x, 0));
+      // The other seat's hand holds no trump 7: it stays as it is.
+      expect(afterExchange(hand(s, 1) ?? [], t, 'H8')).toEqual(hand(s, 1));
+    }
   });
 });
 

@@ -9,6 +9,7 @@
 import type { Card, Rng } from '@stich/engine';
 import { DECK32, seeded } from '@stich/engine';
 import {
+  afterExchange,
   BELLA_VALUE,
   HAND_SIZE,
   type KlaberjassAction,
@@ -81,7 +82,7 @@ function simFor(v: KlaberjassView, me: number): BidSim {
     known: [[], []],
     outOfPlay: v.turned ? [v.turned] : [],
     turned: v.turned ?? undefined,
-    sevenOf: 'trump',
+    exchange: afterExchange,
   };
 }
 

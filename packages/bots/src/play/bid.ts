@@ -26,8 +26,12 @@ export interface BidSim {
   readonly outOfPlay: readonly Card[];
   /** 2/3 players: the turned card that the holder of a 7 takes in exchange. */
   readonly turned?: Card;
-  /** Whose 7 it is: of the turned card's suit (Klapper-Jas) or of trump (Klaberjass). */
-  readonly sevenOf?: 'turned' | 'trump';
+  /**
+   * The game's 7 exchange with trump suit index `trump` as the engine exports it (Klaberjass: the trump 7,
+   * `afterExchange`): a hand after it. Without it, or before trump is known, the 7 of the turned card's
+   * suit gives way to the turned card (Klapper-Jas).
+   */
+  readonly exchange?: (hand: readonly Card[], trump: number, turned: Card) => Card[];
 }
 
 export interface WinTest {
@@ -61,8 +65,10 @@ function sampleDeal(sim: BidSim, rng: Rng, trump = -1): Card[][] {
     hands[s] = [...base, ...pool.slice(k, k + more)];
     k += more;
   }
-  if (sim.turned) {
-    const seven = `${sim.sevenOf === 'trump' && trump >= 0 ? SUITS[trump] : sim.turned[0]}7` as Card;
+  if (sim.turned && sim.exchange && trump >= 0)
+    for (const s of sim.order) hands[s] = sim.exchange(hands[s], trump, sim.turned);
+  else if (sim.turned) {
+    const seven = `${sim.turned[0]}7` as Card;
     for (const s of sim.order) {
       const i = hands[s].indexOf(seven);
       if (i >= 0) hands[s][i] = sim.turned;

@@ -15,7 +15,8 @@
  * The follow check here is the reference (card-level `legalCards`); hands are card sets of two words, the open
  * trick's led and winning kinds and points are kept in the state, and played cards are the deck's interned
  * `{ seat, card }` (the shortcuts table in docs/architecture.md). A game's fast path is an override of its follow
- * check (spec.ts, item 9), with an equivalence test against `trickGame(spec, { reference: true })`.
+ * check, or of the whole play step (spec.ts, item 9), with an equivalence test against
+ * `trickGame(spec, { reference: true })`.
  */
 import { count } from '../core/bits.ts';
 import { ALL_CARDS, type Card, isCard } from '../core/cards.ts';
@@ -123,6 +124,7 @@ export function trickGame<
     if (Object.hasOwn(phases, p)) throw new Error(`${spec.id}: phase ${p} is the kernel's own`);
 
   const fast = options.reference ? undefined : spec.fast;
+  const step = fast?.step;
   const during = spec.during;
   const cardPoints = spec.cardPoints ?? (() => 0);
   const lastTrickBonus = spec.lastTrickBonus ?? (() => 0);
@@ -372,6 +374,7 @@ export function trickGame<
 
   /** The reference play step (with the game's `fast` follow check and `beats` where it has them). */
   function play(s: S, seat: Seat, card: Card, claims: boolean): Result<S> {
+    if (step) return step(s, seat, card, claims, finishDeal);
     if (seat !== s.turn) return err('not-your-turn', `seat ${s.turn} is to play`);
     const deck = spec.deck(s.config);
     const kind = deck.kindOf(card);

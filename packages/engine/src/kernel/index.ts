@@ -31,7 +31,8 @@
  * - `R` is the row a game keeps of a deal (`scoreDeal`, `dealScore`), not a fixed tally shape;
  * - `viewFor`/`outcome`: a game whose views predate the kernel shapes them from the kernel's parts;
  * - `fault`: the reason for a refused card; `pointedTricks`: trick views with card points;
- * - 9. `fast` (`FastFollow`): the follow check and `beats` on the game's own layout. `trickGame(spec,
+ * - 9. `fast` (`FastFollow`): the follow check and `beats` on the game's own layout, and optionally `step`,
+ *   the whole play step (Klaberjass's, klaberjass/step.ts). `trickGame(spec,
  *   { reference: true })` builds the same game without it; test/kernel.override.test.ts plays both side by
  *   side (same legal actions, results, refusals and views).
  * - `dealing` (`OwnDealing`): a deal of the game's own shape (Klaberjass's six cards, turned card, three more

@@ -1,8 +1,7 @@
 /**
  * The play actions of a Jass-32 word (jass32.ts): the kernel's interned `PLAYS` by bit, and the list of a
  * word's cards from interned lists by suit (`suitPlays`), so a fast path's legal list allocates nothing
- * when one suit holds the cards (following, trumping). Klapper-Jas reads it; Klaberjass keeps a table of its
- * own of the same shape (klaberjass/play.ts `BY_SUIT`) until it moves here.
+ * when one suit holds the cards (following, trumping). Klapper-Jas and Klaberjass read it.
  */
 import { JASS32 } from './deck.ts';
 import { PLAYS } from './game.ts';

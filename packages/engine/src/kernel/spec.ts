@@ -203,7 +203,7 @@ export interface ViewParts {
 /**
  * 9. The performance shortcut of the play step: the follow rule over the game's own bit layout, in place of
  * the reference (infer.ts `legalCards` over the hand and the open trick), and the trick order's `beats` on
- * its own tables. The rest of the step (the hand, the trick, its points, the deal's end) stays the kernel's. A game that brings one keeps an
+ * its own tables. The rest of the step (the hand, the trick, its points, the deal's end) stays the kernel's, unless the game brings `step`, the whole of it. A game that brings one keeps an
  * equivalence test: `trickGame(spec, { reference: true })` runs without it, and the two games must give
  * equal legal actions and equal states on the same steps (test/kernel.override.test.ts).
  */
@@ -214,6 +214,12 @@ export interface FastFollow<S> {
   allows(s: S, seat: Seat, kind: number): boolean;
   /** Whether the card of kind `kind`, played after kind `top` (winning so far), takes the trick: the trick order's `beats` (trick.ts). */
   beats(s: S, kind: number, top: number): boolean;
+  /**
+   * The whole play step on the game's own layout, in place of the kernel's (optional): `card` from `seat`,
+   * with its claim or not, to the same state or refusal as the reference step (`afterTrick` included).
+   * `finish` is the kernel's end of the deal, for the state after its last trick (that trick's winner).
+   */
+  step?(s: S, seat: Seat, card: Card, claims: boolean, finish: (s: S, lastTrick: Seat) => S): Result<S>;
 }
 
 /**

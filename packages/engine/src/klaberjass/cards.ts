@@ -4,18 +4,17 @@
  * und sieben"), so a sequence is a run of adjacent bits inside one suit's byte.
  */
 import { type Card, type Rank, SUITS, type Suit } from '../core/cards.ts';
-import { JASS32, JASS32_GAME, TRUMP, type TrickOrder } from '../kernel/index.ts';
+import { CARD32, JASS32, JASS32_GAME, STR, TRUMP, type TrickOrder, VALUE } from '../kernel/index.ts';
 
 /** The 32-card ranks in natural (sequence) order, low to high: the kernel deck's rank order. */
 export const KJ_RANKS = JASS32.ranks as readonly KjRank[];
 export type KjRank = '7' | '8' | '9' | 'T' | 'J' | 'Q' | 'K' | 'A';
 
-export const CARDS: readonly Card[] = JASS32.kinds;
+export const CARDS: readonly Card[] = CARD32;
 
 /** The card's index; -1 for anything that is not a card of the 32-card deck. */
 export const indexOf = (card: unknown): number => JASS32.kindOf(card);
 export const isDeckCard = (x: unknown): x is Card => indexOf(x) >= 0;
-export const suitMask = (s: number): number => 0xff << (s * 8);
 export const SUIT_INDEX: Record<Suit, number> = { C: 0, S: 1, H: 2, D: 3 };
 
 const T = JASS32_GAME.tables;
@@ -41,19 +40,17 @@ export const ORDERS: readonly TrickOrder<number>[] = SUITS.map((_, t) => ({
 
 /**
  * Performance shortcut (the hot path of every play): the kernel's `beats` over `ORDERS[trump]`, written out on
- * the strength tables. Equal to it for every pair of cards and trump (test/kernel.fast.test.ts).
+ * the kernel's strength table by trump (jass32.ts `STR`). Equal to it for every pair of cards and trump
+ * (test/kernel.fast.test.ts).
  */
 export function beats(card: number, lead: number, trump: number): boolean {
   const cs = card >> 3;
-  if (cs === lead >> 3) {
-    const strength = cs === trump ? TRUMP_STRENGTH : PLAIN_STRENGTH;
-    return strength[card & 7] > strength[lead & 7];
-  }
+  if (cs === lead >> 3) return STR[trump * 32 + card] > STR[trump * 32 + lead];
   return cs === trump;
 }
 
-export const cardPoints = (i: number, trump: number): number =>
-  i >> 3 === trump ? TRUMP_POINTS[i & 7] : PLAIN_POINTS[i & 7];
+/** Card points with trump suit `trump` (0..3): the kernel's table (jass32.ts `VALUE`). */
+export const cardPoints = (i: number, trump: number): number => VALUE[trump * 32 + i];
 
 export const POS = {
   seven: 0,
@@ -63,14 +60,19 @@ export const POS = {
   king: 6,
 } as const;
 
-export function cardsOf(set: number): Card[] {
-  const out: Card[] = [];
-  while (set !== 0) {
-    const low = set & -set;
-    out.push(CARDS[31 - Math.clz32(low)]);
-    set ^= low;
-  }
-  return out;
+/**
+ * The card the trump 7's holder may exchange for the turned card once trump is fixed (003), by trump suit
+ * index: the engine's exchange (phases.ts), its view and the bots' deal sampling read it here.
+ */
+export const trumpSeven = (trump: number): number => trump * 8 + POS.seven;
+
+/**
+ * `hand` after the trump-7 exchange (003) with trump suit index `trump`: the trump 7, if the hand holds it,
+ * gives way to the turned card; any other hand stays as it is. Card strings, for a bot's sampled deals.
+ */
+export function afterExchange(hand: readonly Card[], trump: number, turned: Card): Card[] {
+  const seven = CARDS[trumpSeven(trump)];
+  return hand.map((c) => (c === seven ? turned : c));
 }
 
 /** One sequence: a maximal run of 3 or more adjacent ranks in one suit. */

@@ -4,7 +4,7 @@
  */
 import type { Card } from '../core/cards.ts';
 import { err, isObject, ok } from '../core/result.ts';
-import { type OwnDealing, phased } from '../kernel/index.ts';
+import { type OwnDealing, phased, shuffled } from '../kernel/index.ts';
 import { CARDS, indexOf, isDeckCard } from './cards.ts';
 import type { KlaberjassDeal, KlaberjassOwn, KlaberjassState } from './types.ts';
 
@@ -34,8 +34,6 @@ export const INITIAL: KlaberjassOwn = {
   throwIn: null,
   schmeissed: [],
 };
-
-const DECK_SCRATCH = new Int8Array(32);
 
 /**
  * The kernel's `held` words of two 32-bit hands, an array of doubles from the start as the kernel's own
@@ -120,15 +118,8 @@ function setAt(x: Int8Array, from: number, to: number): number {
 
 export const DEALING: OwnDealing<State, KlaberjassDeal> = {
   draw(state, rng) {
-    // Exactly the steps of core shuffle(DECK32, rng), in place on card indices (DECK32 is in index order).
-    const x = DECK_SCRATCH;
-    for (let i = 0; i < 32; i++) x[i] = i;
-    for (let i = 31; i > 0; i--) {
-      const j = rng.int(i + 1);
-      const t = x[i];
-      x[i] = x[j];
-      x[j] = t;
-    }
+    // The kernel's shuffle of the deck's card indices (the steps of core shuffle(JASS32.cards, rng)).
+    const x = shuffled(32, rng);
     // 003: six cards each in packets of three, non-dealer first; the 13th turned; then three more each.
     const C = CARDS;
     const nd = [C[x[0]], C[x[1]], C[x[2]], C[x[6]], C[x[7]], C[x[8]], C[x[13]], C[x[14]], C[x[15]]];

@@ -11,6 +11,7 @@ import { beginDeal, DEALING, INITIAL } from './deal.ts';
 import { PHASES } from './phases.ts';
 import { BELLA, FAST, fault, orderOf, pointsOf } from './play.ts';
 import { dealRow, isMatchOver, LAST_TRICK, settle } from './score.ts';
+import { step } from './step.ts';
 import type {
   KlaberjassConfig,
   KlaberjassDeal,
@@ -53,7 +54,8 @@ export const SPEC: KlaberjassSpec = {
   settle,
   isMatchOver,
   viewFor,
-  fast: FAST,
+  // The follow check and `beats` (play.ts) and the whole play step (step.ts) on the 32-bit hands.
+  fast: { ...FAST, step },
 };
 
 export type KlaberjassGame = TrickGame<

@@ -1,5 +1,12 @@
 export type { KlaberjassAction, Verdict } from './actions.ts';
-export { type KjRank, PLAIN_ORDER, type SequenceCompare, TRUMP_ORDER } from './cards.ts';
+export {
+  afterExchange,
+  type KjRank,
+  PLAIN_ORDER,
+  type SequenceCompare,
+  TRUMP_ORDER,
+  trumpSeven,
+} from './cards.ts';
 export { type KlaberjassGame, type KlaberjassSpec, klaberjass, SPEC } from './game.ts';
 export { legalPlays } from './play.ts';
 export { BELLA_VALUE, HAND_SIZE, LAST_TRICK, makerWins, scoreDeal } from './score.ts';

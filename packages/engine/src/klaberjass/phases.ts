@@ -20,7 +20,7 @@ import {
   TOP,
   type Verdict,
 } from './actions.ts';
-import { bestKey, POS } from './cards.ts';
+import { bestKey, POS, trumpSeven } from './cards.ts';
 import { heldOf } from './deal.ts';
 import { nonDealer } from './play.ts';
 import type { KlaberjassOwn, KlaberjassState, Said } from './types.ts';
@@ -102,7 +102,7 @@ const throwIn = (s: State, seat: Seat, action: KlaberjassAction, why: 'schmeiss'
 function fixTrump(s: State, bids: readonly Said[], maker: Seat, trump: number): State {
   const h0 = s.held[0] | s.own.extra[0];
   const h1 = s.held[2] | s.own.extra[1];
-  const seven = trump * 8 + POS.seven;
+  const seven = trumpSeven(trump);
   const turnedSeven = s.own.turned === seven;
   const holder = turnedSeven ? -1 : (h0 >> seven) & 1 ? 0 : (h1 >> seven) & 1 ? 1 : -1;
   const own = { ...s.own, bids, maker, trump, extra: [0, 0], sevenHolder: holder };
@@ -221,7 +221,7 @@ export const PHASES: Readonly<Record<string, TrickPhase<State, KlaberjassAction>
       if (seat !== s.own.sevenHolder)
         return err('illegal-action', 'only the holder of the trump 7 may exchange it');
       const held = s.held.slice();
-      held[2 * seat] = (held[2 * seat] & ~(1 << (s.own.trump * 8 + POS.seven))) | (1 << s.own.turned);
+      held[2 * seat] = (held[2 * seat] & ~(1 << trumpSeven(s.own.trump))) | (1 << s.own.turned);
       return ok(startSequences(phased(s, s.phase, held, s.turn, { ...s.own, exchanged: true })));
     },
   }),

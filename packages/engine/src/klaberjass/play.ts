@@ -6,55 +6,41 @@
 import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import {
-  type CardAction,
   type FastFollow,
   FOLLOW_RULES,
   JASS32,
   legalWord,
-  PLAYS,
   type PlayClaim,
-  suitPlays,
+  ruffOvertrump,
+  STR,
+  SUIT_MASK,
+  TRUMP_ABOVE,
   type TrickOrder,
+  wordPlays,
 } from '../kernel/index.ts';
-import { beats, CARDS, cardPoints, ORDERS, POS, suitMask, TRUMP_STRENGTH } from './cards.ts';
+import { beats, CARDS, cardPoints, ORDERS, POS } from './cards.ts';
 import type { KlaberjassState } from './types.ts';
 
 type State = KlaberjassState;
 
 const RUFF = FOLLOW_RULES['ruff-overtrump'];
-/** Within a suit byte: positions whose trump strength is above the given position's. */
-const TRUMP_ABOVE: readonly number[] = TRUMP_STRENGTH.map((v) =>
-  TRUMP_STRENGTH.reduce((m, w, p) => (w > v ? m | (1 << p) : m), 0),
-);
 
 /**
  * The cards of `hand` that may go on a trick led with `lead` (-1: leading), as a set (003: "müssen Klage immer
  * folgen, wenn fähig; andernfalls muß er Trumpf"; on a trump lead "den Trick nehmen, wenn möglich"): the
- * kernel's `ruff-overtrump` policy. The second of two cards never meets a ruffed trick, so its overtrump
- * duty is the trump lead's.
+ * kernel's `ruff-overtrump` policy on one word (jass32.ts `ruffOvertrump`). The second of two cards meets
+ * the led card as the best one, and never a ruffed trick.
  */
 export function legalPlays(hand: number, lead: number, trump: number): number {
-  if (lead < 0) return hand;
-  // Performance shortcut, the one of this function: `ruff-overtrump` written out for the second of two
-  // cards (no ruffed trick to meet); equal to the kernel's `legalWord` and card-level `legalCards`
-  // (test/kernel.fast.test.ts).
-  const led = lead >> 3;
-  const follow = hand & suitMask(led);
-  if (follow !== 0) {
-    if (led !== trump) return follow;
-    const higher = follow & (TRUMP_ABOVE[lead & 7] << (led * 8));
-    return higher !== 0 ? higher : follow;
-  }
-  const trumps = hand & suitMask(trump);
-  return trumps !== 0 ? trumps : hand;
+  return lead < 0 ? hand : ruffOvertrump(hand, lead >> 3, STR[trump * 32 + lead], trump);
 }
 
 /** `legalPlays` through the kernel's policy table: the generic form the shortcut is tested against. */
 export function legalPlaysByPolicy(hand: number, lead: number, trump: number): number {
   if (lead < 0) return hand;
   const led = lead >> 3;
-  const higher = led === trump ? TRUMP_ABOVE[lead & 7] << (trump * 8) : suitMask(trump);
-  return legalWord(RUFF, hand, suitMask(led), suitMask(trump), higher, 0, false);
+  const higher = led === trump ? TRUMP_ABOVE[trump * 16 + STR[trump * 32 + lead]] : SUIT_MASK[trump];
+  return legalWord(RUFF, hand, SUIT_MASK[led], SUIT_MASK[trump], higher, 0, false);
 }
 
 export const nonDealer = (s: State): Seat => 1 - s.dealer;
@@ -71,7 +57,7 @@ export const pointsOf = (s: State, kind: number): number => cardPoints(kind, s.o
 
 export function fault(s: State, card: Card): string {
   const t = s.own.trump;
-  return s.led >> 3 === t && (s.held[2 * s.turn] & suitMask(t)) !== 0
+  return s.led >> 3 === t && (s.held[2 * s.turn] & SUIT_MASK[t]) !== 0
     ? `${card} is not allowed: follow trump and head the trick if you can`
     : `${card} is not allowed: follow suit, else trump`;
 }
@@ -104,16 +90,10 @@ export const BELLA: PlayClaim<State> = {
   record: (s, seat) => ({ ...s, own: { ...s.own, bella: seat } }),
 };
 
-/** The play actions of each suit's cards, interned: `BY_SUIT[suit * 256 + byte]`, lowest card first. */
-const BY_SUIT: readonly (readonly CardAction[])[] = Array.from({ length: 4 * 256 }, (_, i) =>
-  CARDS.filter((_, c) => c >> 3 === i >> 8 && (i & 255 & (1 << (c & 7))) !== 0).map((c) => PLAYS[c]),
-);
-
 /** The fast path of the play step (spec.ts item 9) on the 32-bit hands. */
 export const FAST: FastFollow<State> = {
   playable(s, seat) {
-    const m = legalPlays(s.held[2 * seat], s.led, s.own.trump);
-    return suitPlays(BY_SUIT, 256, m & 0xff, (m >>> 8) & 0xff, (m >>> 16) & 0xff, m >>> 24);
+    return wordPlays(legalPlays(s.held[2 * seat], s.led, s.own.trump));
   },
   allows: (s, seat, kind) => (legalPlays(s.held[2 * seat], s.led, s.own.trump) & (1 << kind)) !== 0,
   beats: (s, kind, top) => beats(kind, top, s.own.trump),

@@ -7,7 +7,7 @@ import { count } from '../core/bits.ts';
 import { SUITS } from '../core/cards.ts';
 import { type Seat, SPECTATOR } from '../core/game.ts';
 import type { ViewParts } from '../kernel/index.ts';
-import { CARDS, countedSequences, POS } from './cards.ts';
+import { CARDS, countedSequences, trumpSeven } from './cards.ts';
 import type { KlaberjassState, KlaberjassView } from './types.ts';
 
 export function viewFor(s: KlaberjassState, seat: Seat | null, k: ViewParts): KlaberjassView {
@@ -29,7 +29,7 @@ export function viewFor(s: KlaberjassState, seat: Seat | null, k: ViewParts): Kl
     maker: o.maker >= 0 ? o.maker : null,
     trump: o.trump >= 0 ? SUITS[o.trump] : null,
     exchange: o.exchanged
-      ? { seat: o.sevenHolder, gave: CARDS[o.trump * 8 + POS.seven], took: CARDS[o.turned] }
+      ? { seat: o.sevenHolder, gave: CARDS[trumpSeven(o.trump)], took: CARDS[o.turned] }
       : null,
     announcements: o.talk,
     sequenceWinner: o.seqWinner >= 0 ? o.seqWinner : null,
