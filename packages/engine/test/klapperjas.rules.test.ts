@@ -4,6 +4,7 @@ import { unwrap } from '../src/core/result.ts';
 import { seeded, shuffle } from '../src/core/rng.ts';
 import { VALUE } from '../src/kernel/index.ts';
 import { bitOf, CARD } from '../src/klapperjas/cards.ts';
+import { afterExchange, hasExchange, turnedSeven } from '../src/klapperjas/index.ts';
 import { meldOptions, meldsValue } from '../src/klapperjas/melds.ts';
 import { legalCards, trickWinner } from '../src/klapperjas/play.ts';
 import { diceFor } from '../src/klapperjas/view.ts';
@@ -193,7 +194,53 @@ describe('exchange of the 7 (000 4.2/4.3; 001 Ⓜ,Ⓝ)', () => {
     expect(G.viewFor(s, 2).hand).toContain('DT');
     expect(G.apply(s, 2, { t: 'exchange' }).ok).toBe(false);
   });
+  it('the exported rule (`turnedSeven`, `afterExchange`, `hasExchange`, which the bots sample deals by) is the exchange the game makes', () => {
+    // suitDeal(2): turned H9, seat 1 holds H7; suitDeal(3): turned DT, seat 2 holds D7. Trump the turned
+    // suit (Orgi) or Kreuz (Kleines, then Besser): the 7 is the turned suit's either way.
+    const orgi = [[1, { t: 'orgi' }]] as const;
+    const kleines2 = [
+      [1, { t: 'pass' }],
+      [0, { t: 'pass' }],
+      [1, { t: 'kleines' }],
+    ] as const;
+    const kleines3 = [
+      [1, { t: 'pass' }],
+      [2, { t: 'pass' }],
+      [0, { t: 'pass' }],
+      [1, { t: 'kleines' }],
+    ] as const;
+    for (const [n, bids, trump] of [
+      [2, orgi, 'H'],
+      [2, kleines2, 'C'],
+      [3, kleines3, 'C'],
+    ] as const) {
+      let s = started(n, 0, suitDeal(n));
+      for (const [seat, a] of bids) s = act(s, seat, a);
+      // Bid on and play the first card until a seat may exchange (its turn, before its first card).
+      for (let i = 0; i < 6 && !G.legalActions(s, G.toAct(s)[0]).some((a) => a.t === 'exchange'); i++) {
+        const legal = G.legalActions(s, G.toAct(s)[0]);
+        s = act(s, G.toAct(s)[0], legal.find((a) => a.t === 'play') ?? legal[0]);
+      }
+      const holder = G.toAct(s)[0];
+      const turned = G.viewFor(s, holder).turned!;
+      expect([G.viewFor(s, holder).trump, hasExchange(n)]).toEqual([trump, true]);
+      const x = act(s, holder, { t: 'exchange' });
+      expect(G.viewFor(x, 0).exchange).toEqual({
+        seat: holder,
+        gave: CARD[turnedSeven(bitOf(turned) >>> 3)],
+        took: turned,
+      });
+      const byBit = (h: readonly string[]) => [...h].sort((a, b) => bitOf(a) - bitOf(b));
+      for (let seat = 0; seat < n; seat++) {
+        const before = G.viewFor(s, seat).hand!;
+        // The holder's hand is the game's after the exchange; the others' stay as they are.
+        expect(byBit(afterExchange(before, turned))).toEqual(byBit(G.viewFor(x, seat).hand!));
+        if (seat !== holder) expect(afterExchange(before, turned)).toEqual(before);
+      }
+    }
+  });
   it('4 players: no exchange, the dealer keeps the turned card ("kann nicht mit einer sieben getauscht werden")', () => {
+    expect(hasExchange(4)).toBe(false);
     let s = act(started(4, 3, suitDeal(4)), 0, { t: 'orgi' });
     for (let i = 0; i < 4; i++) {
       const seat = G.toAct(s)[0];

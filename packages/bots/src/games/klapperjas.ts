@@ -13,9 +13,11 @@
 import type { Card, Rng } from '@stich/engine';
 import { DECK32, SUITS, seeded } from '@stich/engine';
 import {
+  afterExchange,
   BELLE_VALUE,
   declarerBeats,
   handSize,
+  hasExchange,
   type KlapperjasAction,
   type KlapperjasView,
   specValue,
@@ -183,7 +185,8 @@ function simFor(v: KlapperjasView, me: number): BidSim {
     handSize: handSize(n),
     known,
     outOfPlay,
-    turned: n === 4 || v.turned === null ? undefined : v.turned,
+    turned: hasExchange(n) && v.turned !== null ? v.turned : undefined,
+    exchange: (h, _trump, turned) => afterExchange(h, turned),
   };
 }
 

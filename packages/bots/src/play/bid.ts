@@ -27,9 +27,9 @@ export interface BidSim {
   /** 2/3 players: the turned card that the holder of a 7 takes in exchange. */
   readonly turned?: Card;
   /**
-   * The game's 7 exchange with trump suit index `trump` as the engine exports it (Klaberjass: the trump 7,
-   * `afterExchange`): a hand after it. Without it, or before trump is known, the 7 of the turned card's
-   * suit gives way to the turned card (Klapper-Jas).
+   * The game's 7 exchange with trump suit index `trump` as the engine exports it (`afterExchange`;
+   * Klaberjass: the trump 7, Klapper-Jas: the 7 of the turned suit): a hand after it. Without it, or
+   * without `turned`, the sampled hands stay as dealt.
    */
   readonly exchange?: (hand: readonly Card[], trump: number, turned: Card) => Card[];
 }
@@ -48,7 +48,7 @@ export interface WinTest {
 export const leastWin = (wins: (declarer: number, other: number) => boolean): number => (wins(0, 0) ? 0 : 1);
 
 /** A full deal consistent with what the seat sees. */
-function sampleDeal(sim: BidSim, rng: Rng, trump = -1): Card[][] {
+function sampleDeal(sim: BidSim, rng: Rng, trump: number): Card[][] {
   const seen = new Set<Card>([...sim.hand, ...sim.outOfPlay]);
   for (const k of sim.known) for (const c of k) seen.add(c);
   const pool = shuffle(
@@ -65,15 +65,8 @@ function sampleDeal(sim: BidSim, rng: Rng, trump = -1): Card[][] {
     hands[s] = [...base, ...pool.slice(k, k + more)];
     k += more;
   }
-  if (sim.turned && sim.exchange && trump >= 0)
+  if (sim.turned && sim.exchange)
     for (const s of sim.order) hands[s] = sim.exchange(hands[s], trump, sim.turned);
-  else if (sim.turned) {
-    const seven = `${sim.turned[0]}7` as Card;
-    for (const s of sim.order) {
-      const i = hands[s].indexOf(seven);
-      if (i >= 0) hands[s][i] = sim.turned;
-    }
-  }
   return hands;
 }
 

@@ -6,7 +6,14 @@
  */
 import type { Card, Rank, Suit } from '../core/cards.ts';
 import { SUITS } from '../core/cards.ts';
-import { FOLLOW_RULES, JASS32, JASS32_GAME, jassTrickRules, type TrickRules } from '../kernel/index.ts';
+import {
+  CARD32,
+  FOLLOW_RULES,
+  JASS32,
+  JASS32_GAME,
+  jassTrickRules,
+  type TrickRules,
+} from '../kernel/index.ts';
 
 export { CARD32 as CARD, cardsOfWord as cardsOf, SUIT_MASK } from '../kernel/index.ts';
 
@@ -43,3 +50,21 @@ export const R_NINE = 2;
 export const R_JACK = 4;
 export const R_QUEEN = 5;
 export const R_KING = 6;
+
+/** Whether a deal has the exchange of the 7: with two or three players (000 4.4: not with four). */
+export const hasExchange = (players: number): boolean => players !== 4;
+/**
+ * The 7 its holder may exchange for the turned card (000 4.2/4.3, 001), by the turned card's suit (SUITS
+ * index): the 7 of the turned suit, whichever suit becomes trump. The engine's exchange (phases.ts) and
+ * the bots' deal sampling read it here.
+ */
+export const turnedSeven = (turnedSuit: number): number => turnedSuit * 8 + R_SEVEN;
+
+/**
+ * `hand` after the exchange of the 7 for the card `turned`: the 7 of its suit, if the hand holds it, gives
+ * way to it; any other hand stays as it is. Card strings, for a bot's sampled deals.
+ */
+export function afterExchange(hand: readonly Card[], turned: Card): Card[] {
+  const seven = CARD32[turnedSeven(bitOf(turned) >>> 3)];
+  return hand.map((c) => (c === seven ? turned : c));
+}

@@ -1,5 +1,14 @@
 /** Klapper-Jas (Klaberjass) for 2, 3 and 4 players: rules in docs/rules/klapperjas.md. */
-export { BELLE_VALUE, declarerBeats, FOLLOW_RULE, handSize, trickRules } from './cards.ts';
+export {
+  afterExchange,
+  BELLE_VALUE,
+  declarerBeats,
+  FOLLOW_RULE,
+  handSize,
+  hasExchange,
+  trickRules,
+  turnedSeven,
+} from './cards.ts';
 export type { KlapperjasConfig, KlapperjasOptions, Preset } from './config.ts';
 export { PRESET_OPTIONS, PRESETS } from './config.ts';
 export { klapperjas } from './game.ts';

@@ -9,7 +9,7 @@ import type { Seat } from '../core/game.ts';
 import { err, isObject, ok, type Result } from '../core/result.ts';
 import { NO_HANDLER, type PhaseHandler, type PhaseHandlers, wordPlays } from '../kernel/index.ts';
 import { KNOWN, meldAction, parseMelds } from './actions.ts';
-import { bitOf, CARD, R_KING, R_QUEEN, R_SEVEN, SUIT_NAME, suitIndex } from './cards.ts';
+import { bitOf, CARD, hasExchange, R_KING, R_QUEEN, SUIT_NAME, suitIndex, turnedSeven } from './cards.ts';
 import {
   BESSER_PASS,
   EXCHANGE,
@@ -235,11 +235,11 @@ function afterMeldTurn(s: S, d: DealInfo): S {
 }
 
 const canExchange = (s: S, d: DealInfo, seat: Seat): boolean =>
-  s.m.n !== 4 &&
+  hasExchange(s.m.n) &&
   d.exch === null &&
   (s.started & (1 << seat)) === 0 &&
   (d.declared & (1 << seat)) === 0 &&
-  (handOf(s, seat) & (1 << (d.turnedSuit * 8 + R_SEVEN))) !== 0;
+  (handOf(s, seat) & (1 << turnedSeven(d.turnedSuit))) !== 0;
 
 /** Meld options strongest first (Halber before Terz), equal ones in their order: the order they are offered in. */
 const strongestFirst = (opts: readonly (readonly Meld[])[]): readonly (readonly Meld[])[] =>
@@ -261,10 +261,10 @@ export function exchangeOffer(
     !canExchange(s, d, seat)
   )
     return null;
-  const seven = 1 << (d.turnedSuit * 8 + R_SEVEN);
+  const seven = 1 << turnedSeven(d.turnedSuit);
   const opts = meldOptions(handOf(s, seat), s.m.cfg.options.longRuns === 'blocks');
   return {
-    gives: CARD[d.turnedSuit * 8 + R_SEVEN],
+    gives: CARD[turnedSeven(d.turnedSuit)],
     takes: CARD[d.turned],
     breaksRun: opts.some((o) => o.some((m) => (meldMask(m) & seven) !== 0)),
   };
@@ -279,7 +279,7 @@ function exchange(s: S, seat: Seat): Result<S> {
       'illegal-action',
       'only the holder of the 7 of the turned suit may exchange, once, before melding and his first card',
     );
-  const seven = d.turnedSuit * 8 + R_SEVEN;
+  const seven = turnedSeven(d.turnedSuit);
   const w = copy(s);
   setHand(w, seat, (handOf(s, seat) & ~(1 << seven)) | (1 << d.turned));
   const stock = d.stock.slice();
