@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DECK32 } from '../src/core/cards.ts';
+import { DECK32, SUITS } from '../src/core/cards.ts';
 import { unwrap } from '../src/core/result.ts';
 import { seeded, shuffle } from '../src/core/rng.ts';
 import { VALUE } from '../src/kernel/index.ts';
-import { bitOf, CARD } from '../src/klapperjas/cards.ts';
-import { afterExchange, hasExchange, turnedSeven } from '../src/klapperjas/index.ts';
+import { bitOf, CARD, suitIndex } from '../src/klapperjas/cards.ts';
+import {
+  afterExchange,
+  BESSER_TRUMP,
+  hasExchange,
+  kleinesSuits,
+  turnedSeven,
+} from '../src/klapperjas/index.ts';
 import { meldOptions, meldsValue } from '../src/klapperjas/melds.ts';
 import { legalCards, trickWinner } from '../src/klapperjas/play.ts';
 import { diceFor } from '../src/klapperjas/view.ts';
@@ -157,6 +163,23 @@ describe('trump: Orgi, Kleines, besser (000 4.1; 001 "Trumpf bestimmen")', () =>
     expect(s.phase).toBe('trump');
     expect(G.legalActions(s, 1).map((a) => (a as { suit: string }).suit)).toEqual(['S', 'H', 'D']);
     expect(G.apply(s, 1, { t: 'trump', suit: 'C' }).ok).toBe(false);
+  });
+  it("the exported rules (`kleinesSuits`, `BESSER_TRUMP`, which the bots bid by) are the game's", () => {
+    // Dealer 3: turned DK, besser round after the Kleines; dealer 0: turned CK, no besser round.
+    for (const [dealer, seats] of [
+      [3, [0, 1, 2, 3, 0]],
+      [0, [1, 2, 3, 0]],
+    ] as const) {
+      let s = act(passes(started(4, dealer, suitDeal(4)), [...seats]), 1, { t: 'kleines' });
+      const turned = bitOf(G.viewFor(s, 1).turned) >>> 3;
+      while (s.phase === 'besser') s = act(s, G.toAct(s)[0], { t: 'pass' });
+      const named = G.legalActions(s, 1).map((a) => suitIndex((a as { suit: string }).suit));
+      expect(named).toEqual(kleinesSuits(turned));
+      for (let t = 0; t < 4; t++)
+        expect(G.apply(s, 1, { t: 'trump', suit: SUITS[t] }).ok).toBe(kleinesSuits(turned).includes(t));
+    }
+    const s = act(act(passes(four(), [0, 1, 2, 3, 0]), 1, { t: 'kleines' }), 2, { t: 'besser' });
+    expect(G.viewFor(s, 0).trump).toBe(SUITS[BESSER_TRUMP]);
   });
   it('nobody plays: the same dealer deals again (000 4.1)', () => {
     const s = passes(four(), [0, 1, 2, 3, 0, 1, 2, 3]);

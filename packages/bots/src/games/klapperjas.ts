@@ -15,11 +15,13 @@ import { DECK32, SUITS, seeded } from '@stich/engine';
 import {
   afterExchange,
   BELLE_VALUE,
+  BESSER_TRUMP,
   declarerBeats,
   handSize,
   hasExchange,
   type KlapperjasAction,
   type KlapperjasView,
+  kleinesSuits,
   specValue,
 } from '@stich/engine/klapperjas/index';
 import type { BotRequest } from '../index.ts';
@@ -115,6 +117,10 @@ export const simWindow = (cards: number): readonly [number, number] => (cards >=
 
 const find = (legal: readonly A[], t: string) => legal.find((a) => a.t === t);
 
+/** The suits a Kleines may be played in with `proposed` turned, and a besser's trump: the engine's rules. */
+const kleinesOf = (proposed: string): string[] => kleinesSuits(suitIndex(proposed)).map((t) => SUITS[t]);
+const BESSER = SUITS[BESSER_TRUMP];
+
 function bestMeld(legal: readonly A[]): A | undefined {
   let best: A | undefined;
   let bestV = -1;
@@ -151,7 +157,7 @@ function bidRule(req: BotRequest, v: KlapperjasView): A {
   const hand = v.hand ?? [];
   const line = ruleLine(v);
   const proposed = v.proposed!;
-  const others = SUITS.filter((s) => s !== proposed);
+  const others = kleinesOf(proposed);
   const pass = find(legal, 'pass');
   switch (v.phase) {
     case 'orgi':
@@ -159,7 +165,7 @@ function bidRule(req: BotRequest, v: KlapperjasView): A {
     case 'kleines':
       return Math.max(...others.map((s) => trumpScore(hand, s))) >= line ? find(legal, 'kleines')! : pass!;
     case 'besser':
-      return trumpScore(hand, 'C') >= line ? find(legal, 'besser')! : pass!;
+      return trumpScore(hand, BESSER) >= line ? find(legal, 'besser')! : pass!;
     default: {
       const names = legal.filter((a) => a.t === 'trump');
       return names.reduce((b, a) => (trumpScore(hand, a.suit!) > trumpScore(hand, b.suit!) ? a : b));
@@ -231,12 +237,9 @@ function bidSearch(req: BotRequest, v: KlapperjasView): A {
     case 'orgi':
       return decide([proposed], 'orgi');
     case 'kleines':
-      return decide(
-        SUITS.filter((s) => s !== proposed),
-        'kleines',
-      );
+      return decide(kleinesOf(proposed), 'kleines');
     case 'besser':
-      return decide(['C'], 'besser');
+      return decide([BESSER], 'besser');
     default: {
       const names = legal.filter((a) => a.t === 'trump');
       const ranked = [...names]

@@ -51,6 +51,11 @@ export const R_JACK = 4;
 export const R_QUEEN = 5;
 export const R_KING = 6;
 
+/** The suits a Kleines may be played in, by turned suit (000 4.1: "also eine andere Farbe"): the other three. */
+export const kleinesSuits = (turnedSuit: number): number[] => [0, 1, 2, 3].filter((t) => t !== turnedSuit);
+/** The trump of a besser (000 4.1: "wenn sie Kreuz spielen wollen"): Kreuz. */
+export const BESSER_TRUMP = 0;
+
 /** Whether a deal has the exchange of the 7: with two or three players (000 4.4: not with four). */
 export const hasExchange = (players: number): boolean => players !== 4;
 /**

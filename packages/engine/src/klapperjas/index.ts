@@ -2,10 +2,12 @@
 export {
   afterExchange,
   BELLE_VALUE,
+  BESSER_TRUMP,
   declarerBeats,
   FOLLOW_RULE,
   handSize,
   hasExchange,
+  kleinesSuits,
   trickRules,
   turnedSeven,
 } from './cards.ts';

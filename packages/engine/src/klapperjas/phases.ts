@@ -9,7 +9,18 @@ import type { Seat } from '../core/game.ts';
 import { err, isObject, ok, type Result } from '../core/result.ts';
 import { NO_HANDLER, type PhaseHandler, type PhaseHandlers, wordPlays } from '../kernel/index.ts';
 import { KNOWN, meldAction, parseMelds } from './actions.ts';
-import { bitOf, CARD, hasExchange, R_KING, R_QUEEN, SUIT_NAME, suitIndex, turnedSeven } from './cards.ts';
+import {
+  BESSER_TRUMP,
+  bitOf,
+  CARD,
+  hasExchange,
+  kleinesSuits,
+  R_KING,
+  R_QUEEN,
+  SUIT_NAME,
+  suitIndex,
+  turnedSeven,
+} from './cards.ts';
 import {
   BESSER_PASS,
   EXCHANGE,
@@ -126,7 +137,7 @@ function bidActions(s: S, seat: Seat): readonly A[] {
 
 /** The trump suits a Kleines may name, by turned suit. */
 const TRUMP_CHOICE: readonly (readonly A[])[] = [0, 1, 2, 3].map((ts) =>
-  shared(TRUMP.filter((_, i) => (ts === 0 ? i !== 0 : i !== ts))),
+  shared(kleinesSuits(ts).map((t) => TRUMP[t])),
 );
 
 function bid(s: S, d: DealInfo, seat: Seat, a: A): Result<S> {
@@ -137,7 +148,7 @@ function bid(s: S, d: DealInfo, seat: Seat, a: A): Result<S> {
   if (a.t === 'trump') {
     const t = suitIndex(a.suit);
     if (t < 0) return err('malformed', 'trump: suit must be one of C, S, H, D');
-    if (d.turnedSuit === 0 ? t === 0 : t === d.turnedSuit)
+    if (!kleinesSuits(d.turnedSuit).includes(t))
       return err(
         'illegal-action',
         `a Kleines may not be played in ${SUIT_NAME[d.turnedSuit]}, the turned suit`,
@@ -177,7 +188,7 @@ function bid(s: S, d: DealInfo, seat: Seat, a: A): Result<S> {
     return ok(mod(s, { m, phase: 'deal', d: null, h0: 0, h1: 0, h2: 0, h3: 0, pts: 0 }));
   }
   // besser
-  if (a.t === 'besser') return ok(fixTrump(s, { ...d, bids }, seat, 0, true));
+  if (a.t === 'besser') return ok(fixTrump(s, { ...d, bids }, seat, BESSER_TRUMP, true));
   const ask = d.ask + 1;
   if (ask < d.queue.length) return ok(afterBid(s, s.phase, d.queue[ask], { ...d, bids, ask }));
   return ok(afterBid(s, 'trump', d.kleines, { ...d, bids }));
