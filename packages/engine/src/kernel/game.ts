@@ -91,8 +91,11 @@ const ALONE: readonly (readonly (readonly Seat[])[])[] = Array.from({ length: 17
 );
 const NO_TRICKS: readonly TrickView[] = [];
 
-/** The seats with the highest score. */
-const highest = (scores: readonly number[]): Seat[] => {
+/**
+ * The seats with the highest score: the match's winners by default, and Doppelkopf's (whose outcome is its own).
+ * Not `highest`: core/bits.ts exports that name (the top bit of a set) and the package index re-exports both.
+ */
+export const highestSeats = (scores: readonly number[]): Seat[] => {
   const top = Math.max(...scores);
   return scores.flatMap((x, s) => (x === top ? [s] : []));
 };
@@ -128,7 +131,7 @@ export function trickGame<
   const during = spec.during;
   const cardPoints = spec.cardPoints ?? (() => 0);
   const lastTrickBonus = spec.lastTrickBonus ?? (() => 0);
-  const matchWinners = spec.matchWinners ?? ((s: S) => highest(s.scores));
+  const matchWinners = spec.matchWinners ?? ((s: S) => highestSeats(s.scores));
   const pointed = spec.pointedTricks === true;
   const chance = spec.chance;
   const dealing = spec.dealing;

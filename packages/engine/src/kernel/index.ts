@@ -19,7 +19,8 @@
  *               list and its defaults are documented there, member by member); the state, deal, view and
  *               outcome of a trick game.
  * - game.ts     `trickGame(spec)`: the complete `Game` from a spec (dealing, the reference play step, trick
- *               views, toAct/legalActions, typed errors, deal results and the outcome).
+ *               views, toAct/legalActions, typed errors, deal results and the outcome; `highestSeats`, the
+ *               default winners, also Doppelkopf's).
  *
  * Games on `trickGame`: Differenzler (src/differenzler), Klaberjass (src/klaberjass), and Mini in the tests. What the builder gained to
  * carry a game whose clients already read its views (issue 23), each a member of `TrickGameSpec`:
