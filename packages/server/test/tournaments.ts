@@ -75,16 +75,19 @@ export async function withDb<T>(env: Record<string, string>, f: (db: Db) => Prom
 }
 
 /** The stored results of a tournament, read from the test's database (SQLite or PostgreSQL). */
-export async function storedResults(env: Record<string, string>, id: string): Promise<TableResult[]> {
-  const rows = await withDb(env, (db) =>
-    db
-      .selectFrom('tournament_tables')
-      .select('result')
-      .where('tournament_id', '=', id)
-      .orderBy('round')
-      .orderBy('table_no')
-      .execute(),
-  );
+export function storedResults(env: Record<string, string>, id: string): Promise<TableResult[]> {
+  return withDb(env, (db) => resultsOf(db, id));
+}
+
+/** The same on an open database (the browser tests' in-process server). */
+export async function resultsOf(db: Db, id: string): Promise<TableResult[]> {
+  const rows = await db
+    .selectFrom('tournament_tables')
+    .select('result')
+    .where('tournament_id', '=', id)
+    .orderBy('round')
+    .orderBy('table_no')
+    .execute();
   return rows.map((r) => JSON.parse(r.result ?? 'null'));
 }
 

@@ -11,12 +11,12 @@
  * the server answers them, and those as the core's `standings` of the stored results.
  */
 import { TOURNAMENTS_API } from '@stich/protocol';
-import { standings, type TableResult } from '@stich/tournament';
+import { standings } from '@stich/tournament';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { context } from '../../server/src/context.ts';
 import { namesOf } from '../../server/src/tournaments-run.ts';
-import { account, req, tpath } from '../../server/test/tournaments.ts';
+import { account, req, resultsOf, tpath } from '../../server/test/tournaments.ts';
 import { playTable } from './doppelkopf-helpers.ts';
 import { chromiumPath, harness, langContext, signUp, WAIT_MS } from './harness.ts';
 
@@ -125,15 +125,7 @@ describe.skipIf(!chromiumPath)('a DDV Doppelkopf tournament in the browser', () 
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     const players = JSON.parse(row.players) as string[];
-    const results = (
-      await db
-        .selectFrom('tournament_tables')
-        .select('result')
-        .where('tournament_id', '=', id)
-        .orderBy('round')
-        .orderBy('table_no')
-        .execute()
-    ).map((x) => JSON.parse(x.result ?? 'null') as TableResult);
+    const results = await resultsOf(db, id);
     expect(results.map((x) => [x.round, x.table, x.games.length])).toEqual(
       Array.from({ length: tables }, (_, i) => [0, i, GAMES]),
     );

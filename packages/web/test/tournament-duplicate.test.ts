@@ -10,11 +10,12 @@
  * played for them, nobody dropped out). At the end the page shows the tournament finished, the standings rank all 8 exactly as the core's `standings` of the stored results,
  * and the replay link of a browser player's table opens.
  */
-import { standings, type TableResult } from '@stich/tournament';
+import { standings } from '@stich/tournament';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { context } from '../../server/src/context.ts';
 import { namesOf } from '../../server/src/tournaments-run.ts';
+import { resultsOf } from '../../server/test/tournaments.ts';
 import { playTable } from './doppelkopf-helpers.ts';
 import { chromiumPath, harness, langContext, signUp, WAIT_MS } from './harness.ts';
 
@@ -147,15 +148,7 @@ describe.skipIf(!chromiumPath)('a duplicate Doppelkopf tournament in the browser
       .executeTakeFirstOrThrow();
     const field = JSON.parse(row.players) as string[];
     expect(field).toHaveLength(8);
-    const results = (
-      await db
-        .selectFrom('tournament_tables')
-        .select('result')
-        .where('tournament_id', '=', id)
-        .orderBy('round')
-        .orderBy('table_no')
-        .execute()
-    ).map((x) => JSON.parse(x.result ?? 'null') as TableResult);
+    const results = await resultsOf(db, id);
     expect(results.map((x) => [x.round, x.table, x.games.length])).toEqual([
       [0, 0, DEALS],
       [0, 1, DEALS],
