@@ -19,6 +19,7 @@ import { namesOf } from '../../server/src/tournaments-run.ts';
 import { account, req, resultsOf, tpath } from '../../server/test/tournaments.ts';
 import { playTable } from './doppelkopf-helpers.ts';
 import { chromiumPath, harness, langContext, signUp, WAIT_MS } from './harness.ts';
+import { createTournament, entrants, headStatus } from './tournament-pages.ts';
 
 /** The fewest games a DDV series takes (a multiple of 4: each player deals as often). */
 const GAMES = 4;
@@ -29,24 +30,19 @@ describe.skipIf(!chromiumPath)('a DDV Doppelkopf tournament in the browser', () 
   // 2 cores), short enough not to hold the tables up for long (an absent player's first turn waits for it).
   const h = harness({ GRACE_SECONDS: '20' });
   const local = () => h.base.replace('127.0.0.1', 'localhost');
-  const headStatus = (page: Page) => page.getByTestId('tournament-head').getAttribute('data-status');
-  const entrants = (page: Page) => page.getByTestId('tournament-entrants').innerText();
   const detail = (page: Page, id: string) => page.goto(`${local()}/#/tournaments/${encodeURIComponent(id)}`);
 
   /** Sets a DDV tournament of 1 series of `GAMES` games up in the form (German page); returns its id. */
   async function create(page: Page, name: string): Promise<string> {
-    await page.goto(`${local()}/#/tournaments`);
-    const form = page.getByTestId('tournament-create');
-    await form.locator('input[name=name]').fill(name);
-    await form.locator('select[name=format]').selectOption('ddv');
-    await form.locator('select[name=preset]').selectOption('ddv');
-    await form.locator('input[name=rounds]').fill('1');
-    await form.locator('input[name=games]').fill(String(GAMES));
-    expect(await form.locator('input[name=fill]').isChecked()).toBe(true);
-    await form.locator('button[type=submit]').click();
-    await page.getByTestId('tournament-head').waitFor({ timeout: WAIT_MS });
+    const id = await createTournament(page, local(), {
+      name,
+      format: 'ddv',
+      preset: 'ddv',
+      rounds: 1,
+      games: GAMES,
+    });
     expect(await page.getByTestId('tournament-head').innerText()).toMatch(/1 Serie zu 4 Spielen/);
-    return decodeURIComponent(/#\/tournaments\/([^?]+)/.exec(page.url())![1]);
+    return id;
   }
 
   /** The page's player's own table (waits for its link to sit down): the row, its table id and seats as name/bot. */

@@ -18,6 +18,7 @@ import { namesOf } from '../../server/src/tournaments-run.ts';
 import { resultsOf } from '../../server/test/tournaments.ts';
 import { playTable } from './doppelkopf-helpers.ts';
 import { chromiumPath, harness, langContext, signUp, WAIT_MS } from './harness.ts';
+import { createTournament, entrants, headStatus } from './tournament-pages.ts';
 
 const ROUNDS = 2;
 const DEALS = 2;
@@ -32,9 +33,6 @@ describe.skipIf(!chromiumPath)('a duplicate Doppelkopf tournament in the browser
     await signUp(page, local(), name);
     return page;
   }
-
-  const headStatus = (page: Page) => page.getByTestId('tournament-head').getAttribute('data-status');
-  const entrants = (page: Page) => page.getByTestId('tournament-entrants').innerText();
 
   /**
    * Each round the player's table, played to its end; clicks and seat by round. He sits at the first from
@@ -69,17 +67,13 @@ describe.skipIf(!chromiumPath)('a duplicate Doppelkopf tournament in the browser
     const [annika, bertram] = await Promise.all([player('de', 'Annika'), player('en', 'Bertram')]);
 
     // Annika sets it up in the form: duplicate Doppelkopf, 2 rounds of 2 deals, computers for empty seats.
-    await annika.goto(`${local()}/#/tournaments`);
-    const form = annika.getByTestId('tournament-create');
-    await form.locator('input[name=name]').fill('Duplicate im Browser');
-    await form.locator('select[name=format]').selectOption('duplicate');
-    await form.locator('select[name=game]').selectOption('doppelkopf');
-    await form.locator('input[name=rounds]').fill(String(ROUNDS));
-    await form.locator('input[name=games]').fill(String(DEALS));
-    expect(await form.locator('input[name=fill]').isChecked()).toBe(true);
-    await form.locator('button[type=submit]').click();
-    await annika.getByTestId('tournament-head').waitFor({ timeout: WAIT_MS });
-    const id = decodeURIComponent(/#\/tournaments\/([^?]+)/.exec(annika.url())![1]);
+    const id = await createTournament(annika, local(), {
+      name: 'Duplicate im Browser',
+      format: 'duplicate',
+      game: 'doppelkopf',
+      rounds: ROUNDS,
+      games: DEALS,
+    });
     await annika.getByTestId('register').click();
     await expect.poll(() => entrants(annika)).toBe('1 von 16 Spielern');
     await bertram.goto(`${local()}/#/tournaments/${encodeURIComponent(id)}`);

@@ -9,10 +9,10 @@
  * to are those the server opened for her table, in order. At the end the finished part's link leads to the
  * tournament, which shows it finished.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { context } from '../../server/src/context.ts';
 import { chromiumPath, harness, langContext, playUntil, signUp, stats, WAIT_MS } from './harness.ts';
+import { createTournament, entrants, headStatus } from './tournament-pages.ts';
 
 const DEALS = 3;
 
@@ -21,8 +21,6 @@ describe.skipIf(!chromiumPath)('a tournament table played in parts in the browse
   // part, and the move to the next part (at most one poll of 5 s) comes well within it.
   const h = harness({ GRACE_SECONDS: '20' });
   const local = () => h.base.replace('127.0.0.1', 'localhost');
-  const headStatus = (page: Page) => page.getByTestId('tournament-head').getAttribute('data-status');
-  const entrants = (page: Page) => page.getByTestId('tournament-entrants').innerText();
 
   it('moves the player from part to part by itself to the end of the round', async () => {
     const t0 = performance.now();
@@ -30,17 +28,13 @@ describe.skipIf(!chromiumPath)('a tournament table played in parts in the browse
     const bertram = await h.newPage(await langContext(h, 'en'));
     await Promise.all([signUp(annika, local(), 'Annika'), signUp(bertram, local(), 'Bertram')]);
 
-    await annika.goto(`${local()}/#/tournaments`);
-    const form = annika.getByTestId('tournament-create');
-    await form.locator('input[name=name]').fill('Klapper in Teilen');
-    await form.locator('select[name=format]').selectOption('duplicate');
-    await form.locator('select[name=game]').selectOption('klapperjas');
-    await form.locator('input[name=rounds]').fill('1');
-    await form.locator('input[name=games]').fill(String(DEALS));
-    expect(await form.locator('input[name=fill]').isChecked()).toBe(true);
-    await form.locator('button[type=submit]').click();
-    await annika.getByTestId('tournament-head').waitFor({ timeout: WAIT_MS });
-    const id = decodeURIComponent(/#\/tournaments\/([^?]+)/.exec(annika.url())![1]);
+    const id = await createTournament(annika, local(), {
+      name: 'Klapper in Teilen',
+      format: 'duplicate',
+      game: 'klapperjas',
+      rounds: 1,
+      games: DEALS,
+    });
     await annika.getByTestId('register').click();
     await expect.poll(() => entrants(annika)).toBe('1 von 16 Spielern');
     await bertram.goto(`${local()}/#/tournaments/${encodeURIComponent(id)}`);
