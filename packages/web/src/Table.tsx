@@ -103,8 +103,9 @@ export function Table({
             {thrown}
           </p>
         )}
-        {/* The result yields to the next deal's cards once one is on the table. */}
-        {dealEnd.shown !== null && model.trick.length === 0 ? (
+        {/* The result yields to the next deal's cards once one is on the table, unless the player asked the
+            end of a deal to wait for "Weiter": then it stays, however fast the computers open the next deal. */}
+        {dealEnd.shown !== null && ((waitForNext && !replay) || model.trick.length === 0) ? (
           <DealEnd
             model={model}
             index={dealEnd.shown}
