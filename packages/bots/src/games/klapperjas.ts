@@ -49,6 +49,14 @@ function partiesFor(v: KlapperjasView, me: number): number[] {
 
 const cardsOf = (xs: readonly { card: Card }[]): Card[] => xs.map((x) => x.card);
 
+/**
+ * The cards of the stock lying face up, as the view shows them: the crosswise turned card (after an
+ * exchange the 7) and the top of the packet. Whether a deal has a stock is the engine's rule (its view
+ * shows no stock top with four players); the bots do not count seats for it.
+ */
+const openStock = (v: KlapperjasView): Card[] =>
+  v.stockTop === null || v.turned === null ? [] : [v.turned, v.stockTop];
+
 export function contextOf(v: KlapperjasView, me: number): PlayContext {
   const order = [...v.active];
   const trump = suitIndex(v.trump!);
@@ -63,10 +71,7 @@ export function contextOf(v: KlapperjasView, me: number): PlayContext {
   const hand = v.hand ?? [];
   const known = Array.from({ length: v.seats }, (_, s) => (s === me ? [] : [...v.known[s]]));
   const knownAll = new Set(known.flat());
-  const outOfPlay =
-    v.seats === 4
-      ? []
-      : [v.turned, v.stockTop].filter((c): c is Card => c !== null && !knownAll.has(c) && !hand.includes(c));
+  const outOfPlay = openStock(v).filter((c) => !knownAll.has(c) && !hand.includes(c));
   return {
     rules: JAS32,
     deck: DECK32,
@@ -180,8 +185,7 @@ function simFor(v: KlapperjasView, me: number): BidSim {
   const order = [...v.active.slice(i), ...v.active.slice(0, i)];
   const hand = v.hand ?? [];
   const known = Array.from({ length: v.seats }, (_, s) => (s === me ? [] : [...(v.known[s] ?? [])]));
-  const outOfPlay =
-    n === 4 ? [] : [v.turned, v.stockTop].filter((c): c is Card => c !== null && !hand.includes(c));
+  const outOfPlay = openStock(v).filter((c) => !hand.includes(c));
   return {
     rules: JAS32,
     deck: DECK32,
