@@ -50,6 +50,14 @@ function partiesFor(v: KlapperjasView, me: number): number[] {
 const cardsOf = (xs: readonly { card: Card }[]): Card[] => xs.map((x) => x.card);
 
 /**
+ * The parties of the deal: the view's parties with a seat dealt in. Three (3 players) where the declarer
+ * must beat each opponent on his own (000 5, the engine's score), else two, team against team or seat
+ * against seat.
+ */
+export const partiesInDeal = (v: KlapperjasView): number =>
+  v.parties.filter((p) => p.some((s) => v.active.includes(s))).length;
+
+/**
  * The cards of the stock lying face up, as the view shows them: the crosswise turned card (after an
  * exchange the 7) and the top of the packet. Whether a deal has a stock is the engine's rule (its view
  * shows no stock top with four players); the bots do not count seats for it.
@@ -205,10 +213,10 @@ const DECLARER_MARGIN = leastWin(declarerBeats);
 
 function winTest(v: KlapperjasView, me: number): WinTest {
   const party = Array.from({ length: v.seats }, (_, s) => partyOf(v, s, me));
-  // 3 players: declarer D beats the better opponent, taken as 0.6 of the opponents' sum O:
+  // Three parties (3 players): declarer D beats the better opponent, taken as 0.6 of the opponents' sum O:
   // D > 0.3 (S − v) with D = (S + v) / 2 gives v > −S / 4.
   const threshold =
-    v.active.length === 3 ? (dealt: number) => Math.floor(-dealt / 4) + 1 : () => DECLARER_MARGIN;
+    partiesInDeal(v) > 2 ? (dealt: number) => Math.floor(-dealt / 4) + 1 : () => DECLARER_MARGIN;
   return { party, threshold };
 }
 
@@ -303,7 +311,7 @@ function playSearch(req: BotRequest, v: KlapperjasView): A {
   );
   const kontra = find(legal, 'kontra');
   const re = find(legal, 're');
-  if ((kontra || re) && est.samples >= 6 && v.active.length !== 3) {
+  if ((kontra || re) && est.samples >= 6 && partiesInDeal(v) === 2) {
     const p = winRate(est, best);
     if (kontra && !isDeclarerSide(v, me) && p >= 0.75) return kontra;
     if (re && isDeclarerSide(v, me) && p >= 0.8) return re;
