@@ -187,7 +187,8 @@ function bidRule(req: BotRequest, v: KlapperjasView): A {
 }
 
 function simFor(v: KlapperjasView, me: number): BidSim {
-  const n = v.active.length;
+  // The table's seats, as the engine asks its hand size and exchange (a 3-player end game deals as three).
+  const n = v.seats;
   const vorhand = v.vorhand ?? v.active[0];
   const i = v.active.indexOf(vorhand);
   const order = [...v.active.slice(i), ...v.active.slice(0, i)];
