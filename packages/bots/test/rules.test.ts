@@ -1,8 +1,8 @@
 import type { AnyGame, Card, GameId } from '@stich/engine';
-import { gameById, seeded, unwrap } from '@stich/engine';
+import { DECK32, gameById, seeded, unwrap } from '@stich/engine';
 import type { DifferenzlerView } from '@stich/engine/differenzler/index';
 import type { KlaberjassView } from '@stich/engine/klaberjass/index';
-import type { KlapperjasView } from '@stich/engine/klapperjas/index';
+import { hasExchange, type KlapperjasView } from '@stich/engine/klapperjas/index';
 import { describe, expect, it } from 'vitest';
 import { contextOf as differenzlerContext } from '../src/games/differenzler.ts';
 import { contextOf as klaberjassContext } from '../src/games/klaberjass.ts';
@@ -108,4 +108,48 @@ describe('inference from play', () => {
       expect(hands[3].some((c) => c[0] === 'H' && 'QKTA9J'.includes(c[1]))).toBe(false);
     }
   });
+});
+
+/**
+ * Klapper-Jas: the seat's context puts the two face-up cards of the stock out of play (the turned card,
+ * after an exchange the 7, and the top of the packet) where the engine deals a stock (2 and 3 players,
+ * `hasExchange`), and nothing with four. The bots read the stock from the view, not from the seat count.
+ */
+describe('Klapper-Jas: the open stock is out of play', () => {
+  for (const players of [2, 3, 4]) {
+    it(`${players}p`, () => {
+      const g = gameById('klapperjas') as AnyGame;
+      const rng = seeded(`stock-${players}`);
+      let checked = 0;
+      for (let d = 0; d < 4; d++) {
+        let state = g.start(unwrap(g.parseConfig({ players })), d % players);
+        const before = g.outcome(state).deals.length;
+        while (g.outcome(state).deals.length === before && !g.isOver(state)) {
+          if (g.awaitsDeal(state)) {
+            state = unwrap(g.applyDeal(state, g.randomDeal(state, rng)));
+            continue;
+          }
+          const seat = g.toAct(state)[0];
+          const req = requestFor('klapperjas', state, seat, 'rule', `s${d}`);
+          const v = req.view as KlapperjasView;
+          if (v.phase === 'play' && v.tricks.length === 0 && (v.trick?.cards.length ?? 0) === 0) {
+            const ctx = klapperjasContext(v, seat);
+            // The stock: every card in no hand (nothing is played yet).
+            const held = new Set(
+              Array.from(
+                { length: players },
+                (_, s) => (g.viewFor(state, s) as KlapperjasView).hand ?? [],
+              ).flat(),
+            );
+            const stock = DECK32.filter((c) => !held.has(c));
+            expect(ctx.outOfPlay).toHaveLength(hasExchange(players) ? 2 : 0);
+            for (const c of ctx.outOfPlay) expect(stock).toContain(c);
+            checked++;
+          }
+          state = unwrap(g.apply(state, seat, decide(req)));
+        }
+      }
+      expect(checked).toBeGreaterThan(0);
+    });
+  }
 });

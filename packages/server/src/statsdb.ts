@@ -15,9 +15,10 @@ import { nameKey } from './names.ts';
 import type { RatedMatch } from './ratings.ts';
 import { finishedMatchOf, ratedMatch } from './ratings-events.ts';
 import { playerRatings, ratingHistory, recordMatch } from './ratings-store.ts';
+import { buildRecord, toRow } from './records.ts';
 import type { RouteKit } from './replay.ts';
 import { aggregate, type FinishedTable, type SeatMatch, seatMatches } from './stats.ts';
-import { buildRecord, type Store, toRow } from './store.ts';
+import type { Store } from './store.ts';
 
 /** A table's record and what stats.ts reads besides, if the table is finished. */
 async function finishedTable(

@@ -13,12 +13,12 @@
  * parses and plans it once: one round trip per group. Every other query goes through Kysely.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { GameId, GameRecord, RecordStep, Seat } from '@stich/engine';
-import { RECORD_FORMAT, RECORD_VERSION } from '@stich/engine';
+import type { GameId, GameRecord, Seat } from '@stich/engine';
 import type { Player, SeatSetup } from '@stich/protocol';
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import { type Db, type Driver, sql } from './db.ts';
+import { buildRecord, toRow } from './records.ts';
 import { TailTracer, tail } from './trace.ts';
 
 /** A random URL-safe secret of `bytes` random bytes. */
@@ -543,62 +543,4 @@ function prepareSqlite(db: SQLite.Database): SqliteWrite {
     'INSERT INTO fair_seeds (table_id, deal, seed) VALUES (?, ?, ?) ON CONFLICT (table_id, deal) DO NOTHING',
   );
   return { insert, status, group, seed, putSeed };
-}
-
-export function buildRecord(
-  row: TableRow,
-  steps: readonly StoredStep[],
-  holders: readonly SeatHolder[] = [],
-): GameRecord {
-  const deals: Record<string, unknown>[] = [];
-  const actions: RecordStep[] = [];
-  for (const s of steps) {
-    if (s.kind === 'deal') deals.push(s.data as Record<string, unknown>);
-    else actions.push({ seat: s.seat as number, action: s.data as RecordStep['action'] });
-  }
-  const players = row.setup.map((setup, seat) =>
-    setup.kind === 'bot'
-      ? `Bot (${setup.level})`
-      : (holders.find((h) => h.seat === seat)?.name ?? `Seat ${seat}`),
-  );
-  return {
-    format: RECORD_FORMAT,
-    version: RECORD_VERSION,
-    game: row.game,
-    config: row.config,
-    players,
-    dealer: row.dealer,
-    deals,
-    actions,
-    meta: { table: row.id, created: row.createdAt, status: row.status, server: 'stich' },
-  };
-}
-
-/** A `tables` row as the server uses it (JSON parsed, numbers as numbers). */
-export function toRow(r: {
-  id: string;
-  game: string;
-  config: string;
-  setup: string;
-  visibility: string;
-  invite: string | null;
-  status: string;
-  dealer: number;
-  turn_timer: number | null;
-  created_by: string | null;
-  created_at: string;
-}): TableRow {
-  return {
-    id: r.id,
-    game: r.game as GameId,
-    config: JSON.parse(r.config),
-    setup: JSON.parse(r.setup),
-    visibility: r.visibility as 'public' | 'private',
-    invite: r.invite,
-    status: r.status as TableRow['status'],
-    dealer: Number(r.dealer),
-    turnTimer: r.turn_timer === null ? null : Number(r.turn_timer),
-    createdBy: r.created_by,
-    createdAt: r.created_at,
-  };
 }

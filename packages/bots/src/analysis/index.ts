@@ -19,7 +19,7 @@ import { ruleAnnouncement } from '../doppelkopf/rule.ts';
 import { cardValues } from '../doppelkopf/search.ts';
 import { contextOf as diffContext } from '../games/differenzler.ts';
 import { contextOf as kjContext } from '../games/klaberjass.ts';
-import { contextOf as jasContext } from '../games/klapperjas.ts';
+import { contextOf as jasContext, partiesInDeal } from '../games/klapperjas.ts';
 import { decide } from '../index.ts';
 import { type PlayContext, problemFor } from '../play/context.ts';
 import { pimc, solver } from '../play/pimc.ts';
@@ -239,7 +239,7 @@ function fixedExtras(v: GameView, ctx: PlayContext): [number, number] {
  */
 function winsWith(v: GameView, ctx: PlayContext, margin: number): boolean | null {
   if (v.game === 'doppelkopf' || v.game === 'differenzler') return null;
-  if (v.game === 'klapperjas' && v.active.length === 3) return null;
+  if (v.game === 'klapperjas' && partiesInDeal(v) > 2) return null;
   const declarer = v.game === 'klaberjass' ? v.maker : v.declarer;
   if (declarer === null) return null;
   const wins = v.game === 'klaberjass' ? makerWins : declarerBeats;

@@ -9,7 +9,11 @@
  */
 import type { Card, Rng } from '@stich/engine';
 import { DECK36, GAME_META, SUITS, seeded, shuffle } from '@stich/engine';
-import type { DifferenzlerAction, DifferenzlerView } from '@stich/engine/differenzler/index';
+import {
+  type DifferenzlerAction,
+  type DifferenzlerView,
+  TOTAL_POINTS,
+} from '@stich/engine/differenzler/index';
 import type { BotRequest } from '../index.ts';
 import type { Players } from '../levels.ts';
 import { cardValue, type PlayContext, winnerIndex } from '../play/context.ts';
@@ -53,7 +57,7 @@ export function contextOf(v: DifferenzlerView, me: number): PlayContext {
   };
 }
 
-/** A hand-strength formula for the rule player's estimate (points of the 157 this hand should take). */
+/** A hand-strength formula for the rule player's estimate (points of the deal's `TOTAL_POINTS` this hand should take). */
 function formulaEstimate(hand: readonly Card[], trump: number): number {
   const T = SUITS[trump];
   let e = 0;
@@ -67,7 +71,7 @@ function formulaEstimate(hand: readonly Card[], trump: number): number {
     else if (r === 'T') e += has('A') ? 9 : 3;
     else if (r === 'Q') e += has('A') && has('K') ? 4 : 1;
   }
-  return Math.max(0, Math.min(157, Math.round(e * 0.85)));
+  return Math.max(0, Math.min(TOTAL_POINTS, Math.round(e * 0.85)));
 }
 
 /** Plays one deal out with the rule player at every seat; returns each seat's points. */

@@ -15,6 +15,7 @@ import {
   type KlaberjassAction,
   type KlaberjassView,
   makerWins,
+  nonDealerOf,
 } from '@stich/engine/klaberjass/index';
 import type { BotRequest } from '../index.ts';
 import type { Players } from '../levels.ts';
@@ -45,7 +46,7 @@ export function contextOf(v: KlaberjassView, me: number): PlayContext {
   const outOfPlay: Card[] = [];
   if (v.exchange) outOfPlay.push(v.exchange.gave);
   else if (v.turned) outOfPlay.push(v.turned);
-  const lastWinner = v.tricks.length > 0 ? v.tricks[v.tricks.length - 1].winner! : 1 - v.dealer;
+  const lastWinner = v.tricks.length > 0 ? v.tricks[v.tricks.length - 1].winner! : nonDealerOf(v.dealer);
   const leader = v.trick ? v.trick.leader : lastWinner;
   return {
     rules: JAS32,
@@ -71,7 +72,7 @@ const MAKER_MARGIN = leastWin(makerWins);
 const RULE_LINE = 41;
 
 function simFor(v: KlaberjassView, me: number): BidSim {
-  const nonDealer = 1 - v.dealer;
+  const nonDealer = nonDealerOf(v.dealer);
   return {
     rules: JAS32,
     deck: DECK32,

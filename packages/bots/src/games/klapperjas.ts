@@ -49,6 +49,22 @@ function partiesFor(v: KlapperjasView, me: number): number[] {
 
 const cardsOf = (xs: readonly { card: Card }[]): Card[] => xs.map((x) => x.card);
 
+/**
+ * The parties of the deal: the view's parties with a seat dealt in. Three (3 players) where the declarer
+ * must beat each opponent on his own (000 5, the engine's score), else two, team against team or seat
+ * against seat.
+ */
+export const partiesInDeal = (v: KlapperjasView): number =>
+  v.parties.filter((p) => p.some((s) => v.active.includes(s))).length;
+
+/**
+ * The cards of the stock lying face up, as the view shows them: the crosswise turned card (after an
+ * exchange the 7) and the top of the packet. Whether a deal has a stock is the engine's rule (its view
+ * shows no stock top with four players); the bots do not count seats for it.
+ */
+const openStock = (v: KlapperjasView): Card[] =>
+  v.stockTop === null || v.turned === null ? [] : [v.turned, v.stockTop];
+
 export function contextOf(v: KlapperjasView, me: number): PlayContext {
   const order = [...v.active];
   const trump = suitIndex(v.trump!);
@@ -63,10 +79,7 @@ export function contextOf(v: KlapperjasView, me: number): PlayContext {
   const hand = v.hand ?? [];
   const known = Array.from({ length: v.seats }, (_, s) => (s === me ? [] : [...v.known[s]]));
   const knownAll = new Set(known.flat());
-  const outOfPlay =
-    v.seats === 4
-      ? []
-      : [v.turned, v.stockTop].filter((c): c is Card => c !== null && !knownAll.has(c) && !hand.includes(c));
+  const outOfPlay = openStock(v).filter((c) => !knownAll.has(c) && !hand.includes(c));
   return {
     rules: JAS32,
     deck: DECK32,
@@ -174,14 +187,14 @@ function bidRule(req: BotRequest, v: KlapperjasView): A {
 }
 
 function simFor(v: KlapperjasView, me: number): BidSim {
-  const n = v.active.length;
+  // The table's seats, as the engine asks its hand size and exchange (a 3-player end game deals as three).
+  const n = v.seats;
   const vorhand = v.vorhand ?? v.active[0];
   const i = v.active.indexOf(vorhand);
   const order = [...v.active.slice(i), ...v.active.slice(0, i)];
   const hand = v.hand ?? [];
   const known = Array.from({ length: v.seats }, (_, s) => (s === me ? [] : [...(v.known[s] ?? [])]));
-  const outOfPlay =
-    n === 4 ? [] : [v.turned, v.stockTop].filter((c): c is Card => c !== null && !hand.includes(c));
+  const outOfPlay = openStock(v).filter((c) => !hand.includes(c));
   return {
     rules: JAS32,
     deck: DECK32,
@@ -201,10 +214,10 @@ const DECLARER_MARGIN = leastWin(declarerBeats);
 
 function winTest(v: KlapperjasView, me: number): WinTest {
   const party = Array.from({ length: v.seats }, (_, s) => partyOf(v, s, me));
-  // 3 players: declarer D beats the better opponent, taken as 0.6 of the opponents' sum O:
+  // Three parties (3 players): declarer D beats the better opponent, taken as 0.6 of the opponents' sum O:
   // D > 0.3 (S − v) with D = (S + v) / 2 gives v > −S / 4.
   const threshold =
-    v.active.length === 3 ? (dealt: number) => Math.floor(-dealt / 4) + 1 : () => DECLARER_MARGIN;
+    partiesInDeal(v) > 2 ? (dealt: number) => Math.floor(-dealt / 4) + 1 : () => DECLARER_MARGIN;
   return { party, threshold };
 }
 
@@ -299,7 +312,7 @@ function playSearch(req: BotRequest, v: KlapperjasView): A {
   );
   const kontra = find(legal, 'kontra');
   const re = find(legal, 're');
-  if ((kontra || re) && est.samples >= 6 && v.active.length !== 3) {
+  if ((kontra || re) && est.samples >= 6 && partiesInDeal(v) === 2) {
     const p = winRate(est, best);
     if (kontra && !isDeclarerSide(v, me) && p >= 0.75) return kontra;
     if (re && isDeclarerSide(v, me) && p >= 0.8) return re;

@@ -74,7 +74,9 @@ export function ruleCard(ctx: PlayContext, legal: readonly Card[], aim: Aim): Ca
   const winners = legal.filter((c) => beats(ctx, c, w));
   const losers = legal.filter((c) => !beats(ctx, c, w));
   const trickPts = trick.reduce((a, c) => a + val(c), 0);
-  const precious = (c: Card) => (suitOf(c) === T && (c[1] === 'J' || c[1] === '9') ? 30 : 0);
+  // The two highest trumps of the engine's order (Jas and Mie, Bauer and Nell) are kept.
+  const topTwo = 100 + ctx.rules.trumpOrder.length - 2;
+  const precious = (c: Card) => (str(c) >= topTwo ? 30 : 0);
 
   if (!aim.wantTricks) {
     // Stay under the winning card with the dearest such card; if every card wins, the cheapest winner.

@@ -8,7 +8,7 @@ export {
   trumpSeven,
 } from './cards.ts';
 export { type KlaberjassGame, type KlaberjassSpec, klaberjass, SPEC } from './game.ts';
-export { legalPlays } from './play.ts';
+export { legalPlays, nonDealerOf } from './play.ts';
 export { BELLA_VALUE, HAND_SIZE, LAST_TRICK, makerWins, scoreDeal } from './score.ts';
 export type {
   KlaberjassConfig,

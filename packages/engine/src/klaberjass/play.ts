@@ -43,7 +43,9 @@ export function legalPlaysByPolicy(hand: number, lead: number, trump: number): n
   return legalWord(RUFF, hand, SUIT_MASK[led], SUIT_MASK[trump], higher, 0, false);
 }
 
-export const nonDealer = (s: State): Seat => 1 - s.dealer;
+/** The non-dealer of a deal dealt by `dealer`: he bids, talks and leads the first trick (003). */
+export const nonDealerOf = (dealer: Seat): Seat => 1 - dealer;
+export const nonDealer = (s: State): Seat => nonDealerOf(s.dealer);
 
 /** The trick order over card strings by trump + 1 (0: before the first deal, no trump). */
 const CARD_ORDERS: readonly TrickOrder<Card>[] = [-1, 0, 1, 2, 3].map((t) => {
