@@ -50,6 +50,9 @@
  * - 14. `checksSeat` on a phase or `during`: its handler refuses the actions of seats `toAct` does not name
  *   itself (Kontra or Re out of place is `illegal-action` whoever says it), in place of `not-your-turn`;
  * - 15. `playDeck`: the deck of every config; a play action naming a card outside it is `malformed` when parsed.
+ * Klapper-Jas itself still wires its own `Game`; its state keeps no longer what the kernel's will not: its
+ * legal cards and who may say Kontra and Re are computed when asked (klapperjas/play.ts `playMask`, `optOf`),
+ * as `FastFollow.playable` and `during.toAct` will ask them.
  */
 export * from './cardset.ts';
 export * from './deal.ts';

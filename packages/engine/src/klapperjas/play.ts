@@ -37,15 +37,24 @@ import {
   PTS_UNIT,
   setHand,
   unpack,
-  type W,
 } from './state.ts';
 
 type S = KlapperjasState;
+
+/**
+ * The seats that may say Kontra (bits 0-3) and Re (bits 4-7) now: in the meld round and in play, else none.
+ * Computed when asked, not kept in the state (as the kernel's `during.toAct` will ask it): after Re, and
+ * once the first card is down with Kontra and Re before it (the default), it is 0 at the first test.
+ */
+export const optOf = (s: S): number =>
+  s.phase === 'play' || s.phase === 'melds' ? optMask(s.m, s.d!, s.started, s.twice) : 0;
 
 /** Seats that may say Kontra (bits 0-3) and Re (bits 4-7) in play, given the seats that have played once / twice. */
 export function optMask(m: Match, d: DealInfo, started: number, twice: number): number {
   if (d.re >= 0) return 0;
   const manual = m.cfg.options.kontra === 'manual';
+  // Kontra and Re before the first card (the default): nothing once a card is down.
+  if (!manual && started !== 0) return 0;
   if (d.kontra < 0) {
     const opp = d.activeMask & ~d.declMask;
     return manual ? opp & ~started : started === 0 ? opp : 0;
@@ -82,12 +91,6 @@ export function playMask(s: S, seat: Seat): number {
   return legalMask(h, (s.trickCards & 31) >>> 3, s.winStr, s.d!.trump);
 }
 
-/** The state with `legal` set for its turn seat, after a step that changed his hand or the trick (fast.ts item 5). */
-export function withLegal(w: W): W {
-  w.legal = w.phase === 'play' ? playMask(w, w.turn) : 0;
-  return w;
-}
-
 /** The index of the card winning `trick` (card bits in play order) with trump `t`: the kernel's ranking. */
 export const trickWinner = (trick: readonly number[], t: number): number => winnerIndex(bitOrder(t), trick);
 
@@ -106,7 +109,7 @@ export function legalCards(hand: readonly string[], trick: readonly string[], tr
 export function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): Result<S> {
   const h = handOf(s, seat);
   if ((h & (1 << b)) === 0) return err('illegal-action', `${CARD[b]} is not in seat ${seat}'s hand`);
-  if ((s.legal & (1 << b)) === 0)
+  if (s.trickN !== 0 && (legalMask(h, (s.trickCards & 31) >>> 3, s.winStr, d.trump) & (1 << b)) === 0)
     return err('illegal-action', `${CARD[b]} may not be played: ${duty(s, seat)}`);
   const t = d.trump;
   let d2 = d;
@@ -140,7 +143,6 @@ export function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): 
   const trickCards = s.trickCards | (b << (5 * s.trickN));
   const trickPts = s.trickPts + VALUE[t * 32 + b];
   const trickN = s.trickN + 1;
-  const opt = s.opt === 0 ? 0 : optMask(s.m, d, started, twice);
   const nh = h & ~(1 << b);
   if (trickN < d.order.length) {
     const next = d.next[seat];
@@ -166,8 +168,6 @@ export function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): 
       nTricks: s.nTricks,
       pts: s.pts,
       took: s.took,
-      opt,
-      legal: legalMask(seat === next ? nh : handOf(s, next), (trickCards & 31) >>> 3, winStr, t),
     });
   }
   const w = copy(s);
@@ -175,7 +175,6 @@ export function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): 
   setHand(w, seat, nh);
   w.started = started;
   w.twice = twice;
-  w.opt = opt;
   // The trick is complete.
   const nTricks = s.nTricks + 1;
   const last = nTricks === d.handSize;
@@ -198,7 +197,6 @@ export function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): 
   w.nTricks = nTricks;
   w.pts = pts;
   w.took = s.took | (1 << p);
-  w.legal = handOf(w, winSeat);
   return ok(last ? finishDeal(w) : w);
 }
 

@@ -188,14 +188,6 @@ export interface KlapperjasState {
   readonly pts: number;
   /** Parties that have taken a trick (mask). */
   readonly took: number;
-  /** In play: the seats that may say Kontra (bits 0-3) and Re (bits 4-7) now; kept up to date by every step. */
-  readonly opt: number;
-  /**
-   * In play: the cards the turn seat may play now (play.ts legalMask, the kernel's ruff-overtrump policy);
-   * kept up to date by every step, so legalActions and apply of a card never compute it twice (fast.ts
-   * item 5). 0 otherwise.
-   */
-  readonly legal: number;
 }
 
 // ---- building states -------------------------------------------------------------------------------
@@ -248,8 +240,6 @@ export function copy(s: S): W {
     nTricks: s.nTricks,
     pts: s.pts,
     took: s.took,
-    opt: s.opt,
-    legal: s.legal,
   };
 }
 
@@ -285,8 +275,6 @@ export function fresh(
     nTricks: 0,
     pts,
     took: 0,
-    opt: 0,
-    legal: 0,
   });
 }
 
