@@ -52,7 +52,8 @@
  * - 15. `playDeck`: the deck of every config; a play action naming a card outside it is `malformed` when parsed.
  * Klapper-Jas itself still wires its own `Game`; its state keeps no longer what the kernel's will not: its
  * legal cards and who may say Kontra and Re are computed when asked (klapperjas/play.ts `playMask`, `optOf`),
- * as `FastFollow.playable` and `during.toAct` will ask them.
+ * as `FastFollow.playable` and `during.toAct` will ask them, and who has played once or twice is read from
+ * the tricks taken and the open trick (`playedMask`), not kept by every card.
  */
 export * from './cardset.ts';
 export * from './deal.ts';

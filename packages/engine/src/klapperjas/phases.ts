@@ -40,7 +40,7 @@ import {
   TRUMP,
 } from './fast.ts';
 import { type Meld, meldMask, meldOptions, meldsValue, sameMelds } from './melds.ts';
-import { legalMask, optOf, play } from './play.ts';
+import { hasPlayed, legalMask, optOf, play } from './play.ts';
 import { resolveMelds } from './score.ts';
 import {
   afterBid,
@@ -247,7 +247,7 @@ function afterMeldTurn(s: S, d: DealInfo): S {
 const canExchange = (s: S, d: DealInfo, seat: Seat): boolean =>
   hasExchange(s.m.n) &&
   d.exch === null &&
-  (s.started & (1 << seat)) === 0 &&
+  !hasPlayed(s, d, seat) &&
   (d.declared & (1 << seat)) === 0 &&
   (handOf(s, seat) & (1 << turnedSeven(d.turnedSuit))) !== 0;
 
@@ -303,7 +303,7 @@ function declare(s: S, seat: Seat, a: A): Result<S> {
   if (seat !== s.turn) return notTurn(s);
   const d = s.d!;
   const bit = 1 << seat;
-  if (s.started & bit) return err('illegal-action', "melds are declared before one's first card");
+  if (hasPlayed(s, d, seat)) return err('illegal-action', "melds are declared before one's first card");
   if (d.declared & bit) return err('illegal-action', 'seat has declared already');
   const ms = parseMelds((a as { melds?: unknown }).melds);
   if (!ms.ok) return ms;
@@ -356,7 +356,7 @@ function playActions(s: S, seat: Seat): readonly A[] {
   const mask = s.trickN === 0 ? h : legalMask(h, (s.trickCards & 31) >>> 3, s.winStr, d.trump);
   const qk = 3 << (d.trump * 8 + R_QUEEN);
   // The common case: cards only, no Belle variant among them (who may call asked last: it costs most).
-  if ((s.started & bit) !== 0 && ((h & qk) !== qk || (mask & qk) === 0)) {
+  if (hasPlayed(s, d, seat) && ((h & qk) !== qk || (mask & qk) === 0)) {
     const opt = optOf(s);
     if ((opt & (bit | (bit << 4))) === 0) return wordPlays(mask);
     return fullActions(s, d, seat, h, mask, opt);
@@ -377,7 +377,7 @@ function fullActions(s: S, d: DealInfo, seat: Seat, h: number, mask: number, opt
     mask ^= low;
   }
   const bit = 1 << seat;
-  if ((s.started & bit) === 0) {
+  if (!hasPlayed(s, d, seat)) {
     if (canExchange(s, d, seat)) out.push(EXCHANGE);
     if ((d.declared & bit) === 0 && s.m.cfg.options.melding === 'first-card')
       for (const ms of strongestFirst(meldOptions(h, s.m.cfg.options.longRuns === 'blocks')))

@@ -28,16 +28,7 @@ import {
   suitIndex,
 } from './cards.ts';
 import { finishDeal, resolveMelds } from './score.ts';
-import {
-  copy,
-  type DealInfo,
-  handOf,
-  type KlapperjasState,
-  type Match,
-  PTS_UNIT,
-  setHand,
-  unpack,
-} from './state.ts';
+import { copy, type DealInfo, handOf, type KlapperjasState, PTS_UNIT, setHand, unpack } from './state.ts';
 
 type S = KlapperjasState;
 
@@ -46,21 +37,38 @@ type S = KlapperjasState;
  * Computed when asked, not kept in the state (as the kernel's `during.toAct` will ask it): after Re, and
  * once the first card is down with Kontra and Re before it (the default), it is 0 at the first test.
  */
-export const optOf = (s: S): number =>
-  s.phase === 'play' || s.phase === 'melds' ? optMask(s.m, s.d!, s.started, s.twice) : 0;
+export const optOf = (s: S): number => (s.phase === 'play' || s.phase === 'melds' ? optMask(s, s.d!) : 0);
 
-/** Seats that may say Kontra (bits 0-3) and Re (bits 4-7) in play, given the seats that have played once / twice. */
-export function optMask(m: Match, d: DealInfo, started: number, twice: number): number {
+/**
+ * Seats that may say Kontra (bits 0-3) and Re (bits 4-7) in the meld round and in play: before the first
+ * card (the default), or (option kontra 'manual') an opponent until his first card and one of the declaring
+ * party, after Kontra, until his second.
+ */
+function optMask(s: S, d: DealInfo): number {
   if (d.re >= 0) return 0;
-  const manual = m.cfg.options.kontra === 'manual';
-  // Kontra and Re before the first card (the default): nothing once a card is down.
-  if (!manual && started !== 0) return 0;
-  if (d.kontra < 0) {
-    const opp = d.activeMask & ~d.declMask;
-    return manual ? opp & ~started : started === 0 ? opp : 0;
+  if (s.m.cfg.options.kontra !== 'manual') {
+    if (s.nTricks !== 0 || s.trickN !== 0) return 0;
+    return d.kontra < 0 ? d.activeMask & ~d.declMask : d.declMask << 4;
   }
-  return (manual ? d.declMask & ~twice : started === 0 ? d.declMask : 0) << 4;
+  if (d.kontra < 0) return d.activeMask & ~d.declMask & ~playedMask(s, d, 1);
+  return (d.declMask & ~playedMask(s, d, 2)) << 4;
 }
+
+/**
+ * The seats dealt in that have played at least `k` cards this deal (k = 1, 2): all once `k` tricks are
+ * complete, none before trick `k`, and in trick `k` those that have played to it from its leader.
+ */
+function playedMask(s: S, d: DealInfo, k: number): number {
+  if (s.nTricks >= k) return d.activeMask;
+  if (s.nTricks < k - 1) return 0;
+  let m = 0;
+  for (let i = 0, seat = s.trickLead; i < s.trickN; i++, seat = d.next[seat]) m |= 1 << seat;
+  return m;
+}
+
+/** Whether `seat` has played a card this deal. */
+export const hasPlayed = (s: S, d: DealInfo, seat: Seat): boolean =>
+  s.nTricks !== 0 || (playedMask(s, d, 1) & (1 << seat)) !== 0;
 
 /**
  * The cards of hand `h` that may be played to a trick led in suit `led` whose best card has strength
@@ -122,9 +130,6 @@ export function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): 
       );
     d2 = { ...d, belle: d.belle | (1 << seat) };
   }
-  const bit = 1 << seat;
-  const started = s.started | bit;
-  const twice = s.twice | (s.started & bit);
   const str = STR[t * 32 + b];
   let winStr = s.winStr;
   let winSeat = s.winSeat;
@@ -162,8 +167,6 @@ export function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): 
       trickPts,
       winStr,
       winSeat,
-      started,
-      twice,
       tricks: s.tricks,
       nTricks: s.nTricks,
       pts: s.pts,
@@ -173,8 +176,6 @@ export function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): 
   const w = copy(s);
   w.d = d2;
   setHand(w, seat, nh);
-  w.started = started;
-  w.twice = twice;
   // The trick is complete.
   const nTricks = s.nTricks + 1;
   const last = nTricks === d.handSize;

@@ -175,9 +175,6 @@ export interface KlapperjasState {
   /** Strength of the card winning the current trick (see STR), -1 when empty. */
   readonly winStr: number;
   readonly winSeat: Seat;
-  /** Seats that have played at least one / two cards this deal. */
-  readonly started: number;
-  readonly twice: number;
   /**
    * This deal's finished tricks as every view shows them (the kernel's `TrickState.tricks`), each made once
    * when it is taken and shared by every later state and view.
@@ -234,8 +231,6 @@ export function copy(s: S): W {
     trickPts: s.trickPts,
     winStr: s.winStr,
     winSeat: s.winSeat,
-    started: s.started,
-    twice: s.twice,
     tricks: s.tricks,
     nTricks: s.nTricks,
     pts: s.pts,
@@ -269,8 +264,6 @@ export function fresh(
     trickPts: 0,
     winStr: -1,
     winSeat: turn,
-    started: 0,
-    twice: 0,
     tricks: NO_TRICKS,
     nTricks: 0,
     pts,
