@@ -104,7 +104,6 @@ describe('bit-set play against the kernel over random deals (2/3/4 players, both
         ];
         expect(plays.sort()).toEqual(want);
         expect(CARD.filter((_, b) => playMask(s, seat) & (1 << b)).sort()).toEqual(want);
-        expect(s.legal).toBe(playMask(s, seat));
         checked++;
       }
       const before = results(s).length;

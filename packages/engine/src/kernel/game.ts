@@ -137,6 +137,7 @@ export function trickGame<
   const dealing = spec.dealing;
   const claim = spec.claim;
   const inDeal = spec.inDeal;
+  const playDeck = spec.playDeck;
   if (inDeal && !dealing) throw new Error(`${spec.id}: inDeal needs the game's own dealing`);
   /** The claiming play action of every card, interned (`claim`). */
   const CLAIMS: Readonly<Record<string, Act>> = claim
@@ -326,6 +327,8 @@ export function trickGame<
         if (k !== 't' && k !== 'card' && k !== claim?.field)
           return err('malformed', `play: unknown field ${k}`);
       if (!isCard(input.card)) return err('malformed', `play: ${JSON.stringify(input.card)} is not a card`);
+      if (playDeck && playDeck.kindOf(input.card) < 0)
+        return err('malformed', `play: ${input.card} is not a card of this game`);
       if (claim === undefined || input[claim.field] === undefined || input[claim.field] === false)
         return ok(PLAYS[input.card]);
       if (input[claim.field] !== true) return err('malformed', `play: ${claim.field} must be true`);
@@ -345,9 +348,11 @@ export function trickGame<
       if (action.t !== 'play') return during ? beside(s, seat, action) : notPlay(action);
       return play(s, seat, (action as CardAction).card, claim !== undefined && action[claim.field] === true);
     }
-    if (!toAct(s).includes(seat)) return err('not-your-turn', `seat ${seat} does not act in ${s.phase}`);
+    const phase = phases[s.phase];
+    if (phase?.checksSeat !== true && !toAct(s).includes(seat))
+      return err('not-your-turn', `seat ${seat} does not act in ${s.phase}`);
     if (action.t === 'play') return err('illegal-action', `no card is played before ${s.phase} is over`);
-    return phases[s.phase].apply(s, seat, action as A);
+    return phase.apply(s, seat, action as A);
   }
 
   /** Why an action other than a card is refused while cards are played: no such kind, or not now. */
@@ -363,9 +368,10 @@ export function trickGame<
     const known = spec.parseAction ? spec.parseAction(action) : undefined;
     if (known === undefined || (!known.ok && known.error.code === 'unknown-action'))
       return err('unknown-action', `unknown action ${JSON.stringify(action.t)}`);
-    if (seat !== s.turn && !(during as TrickPhase<S, A>).toAct(s).includes(seat))
+    const handler = during as TrickPhase<S, A>;
+    if (!handler.checksSeat && seat !== s.turn && !handler.toAct(s).includes(seat))
       return err('not-your-turn', `seat ${seat} does not act now`);
-    return (during as TrickPhase<S, A>).apply(s, seat, action as unknown as A);
+    return handler.apply(s, seat, action as unknown as A);
   }
 
   /** Why a held card may not go on the open trick. */

@@ -46,6 +46,14 @@
  * What it gained for Klapper-Jas's move (issue 23; test/trickgame.indeal.test.ts):
  * - 13. `inDeal`: the seats dealt in (the 3-player end game leaves one out: no cards, no turn, tricks of two);
  * - a game of its own `dealing` says what a hand holds: `parseConfig` no longer asks for an even share (32/3).
+ * And for the refusals Klapper-Jas's clients and tests know (issue 23; test/trickgame.refusals.test.ts):
+ * - 14. `checksSeat` on a phase or `during`: its handler refuses the actions of seats `toAct` does not name
+ *   itself (Kontra or Re out of place is `illegal-action` whoever says it), in place of `not-your-turn`;
+ * - 15. `playDeck`: the deck of every config; a play action naming a card outside it is `malformed` when parsed.
+ * Klapper-Jas itself still wires its own `Game`; its state keeps no longer what the kernel's will not: its
+ * legal cards and who may say Kontra and Re are computed when asked (klapperjas/play.ts `playMask`, `optOf`),
+ * as `FastFollow.playable` and `during.toAct` will ask them, and who has played once or twice is read from
+ * the tricks taken and the open trick (`playedMask`), not kept by every card.
  */
 export * from './cardset.ts';
 export * from './deal.ts';

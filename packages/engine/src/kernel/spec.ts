@@ -159,6 +159,13 @@ export interface TrickState<C extends TrickConfig, X, R extends object = TrickDe
 export interface TrickPhase<S, A extends Action> extends PhaseHandler<S, A> {
   /** The seats that may act, the seat whose turn it is first. The kernel calls `legal` and `apply` only for them. */
   toAct(s: S): readonly Seat[];
+  /**
+   * 14. The handler refuses the actions of seats `toAct` does not name itself (default: the kernel refuses
+   * them, `not-your-turn`, before the handler). Klapper-Jas's calls: Re before Kontra, or Kontra from a seat
+   * that may not say it, is `illegal-action` whoever says it. The kernel still checks the match, the deal,
+   * the seat's number and, outside `play`, that no card is played.
+   */
+  readonly checksSeat?: boolean;
 }
 
 /** What every trick game's view holds; the game's own fields (`view`) are added to it. */
@@ -284,6 +291,12 @@ export interface TrickGameSpec<
   readonly phases?: Readonly<Record<string, TrickPhase<TrickState<C, X, R>, A>>>;
   /** The shape of the game's own actions (`unknown-action` for a kind it does not know); `play` is the kernel's. */
   parseAction?(input: Readonly<Record<string, unknown>>): Result<A>;
+  /**
+   * 15. The deck of every config, where no option changes it: a play action naming a card outside it is
+   * `malformed` when parsed (Klapper-Jas refuses the Six of a 36-card deck there). Default: any card of
+   * core/cards.ts is parsed, and the play step refuses one outside the config's deck.
+   */
+  readonly playDeck?: Deck;
   /**
    * The state just dealt, made ready: the deal's `own` fields reset (from the deal's chance fields, where it
    * has some), the first phase chosen. Default: phase `play`, the seat after the dealer leads.

@@ -12,8 +12,8 @@
  *    (the kernel's `wordPlays`, kernel/plays32.ts): legalActions allocates nothing in the common case.
  *    Test: klapperjas.kernel.test.ts compares every offered card list with the kernel's legal cards.
  * 4. Seat layouts (LAYOUTS): play order, next seat and parties of every table, dealer and set of active seats.
- * 5. beside its code, state.ts/play.ts: `legal`, the turn seat's legal cards kept in the state by every step.
- *    Test: klapperjas.kernel.test.ts checks it against playMask and the kernel at every decision.
+ * 5. (none now: the turn seat's legal cards and who may say Kontra and Re are computed when asked, play.ts
+ *    `playMask` and `optOf`, as the kernel's `FastFollow.playable` and `during.toAct` will ask them.)
  * 6. beside its code, deal.ts `Dealt`: deals made by randomDeal keep their bits privately, so applyDeal does
  *    not parse them again. Test: klapperjas.property.test.ts (records of JSON deals replay to equal states).
  * 7. beside its code, melds.ts: the meld options of every run, made at load.

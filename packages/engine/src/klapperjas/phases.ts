@@ -40,7 +40,7 @@ import {
   TRUMP,
 } from './fast.ts';
 import { type Meld, meldMask, meldOptions, meldsValue, sameMelds } from './melds.ts';
-import { optMask, play, withLegal } from './play.ts';
+import { hasPlayed, legalMask, optOf, play } from './play.ts';
 import { resolveMelds } from './score.ts';
 import {
   afterBid,
@@ -65,7 +65,7 @@ type A = KlapperjasAction;
 export function toAct(s: S): readonly Seat[] {
   const p = s.phase;
   if (p === 'play' || p === 'melds') {
-    const o = s.opt;
+    const o = optOf(s);
     return TO_ACT[s.turn * 16 + ((o | (o >>> 4)) & 15 & ~(1 << s.turn))];
   }
   if (p === 'deal' || p === 'over') return NONE;
@@ -220,8 +220,7 @@ function fixTrump(
   w.trickLead = d.vorhand;
   const d2 = { ...d, aside, declarer, declMask, trump, kind, besser, ask: 0 };
   w.d = d2;
-  w.opt = optMask(s.m, d2, w.started, w.twice);
-  return withLegal(w);
+  return w;
 }
 
 // ---- the meld round, the exchange of the 7, declarations -------------------------------------------
@@ -242,13 +241,13 @@ function meldRoundActions(s: S, seat: Seat): readonly A[] {
 function afterMeldTurn(s: S, d: DealInfo): S {
   const ask = d.ask + 1;
   if (ask < d.order.length) return afterBid(s, 'melds', d.order[ask], { ...d, ask });
-  return withLegal(afterBid(s, 'play', d.vorhand, resolveMelds({ ...d, ask })));
+  return afterBid(s, 'play', d.vorhand, resolveMelds({ ...d, ask }));
 }
 
 const canExchange = (s: S, d: DealInfo, seat: Seat): boolean =>
   hasExchange(s.m.n) &&
   d.exch === null &&
-  (s.started & (1 << seat)) === 0 &&
+  !hasPlayed(s, d, seat) &&
   (d.declared & (1 << seat)) === 0 &&
   (handOf(s, seat) & (1 << turnedSeven(d.turnedSuit))) !== 0;
 
@@ -296,7 +295,7 @@ function exchange(s: S, seat: Seat): Result<S> {
   const stock = d.stock.slice();
   stock[0] = seven;
   w.d = { ...d, turned: seven, stock, exch: { seat, gave: seven, took: d.turned } };
-  return ok(withLegal(w));
+  return ok(w);
 }
 
 /** A meld declaration by the turn seat (in play with melding 'first-card', in the meld round with 'round'). */
@@ -304,7 +303,7 @@ function declare(s: S, seat: Seat, a: A): Result<S> {
   if (seat !== s.turn) return notTurn(s);
   const d = s.d!;
   const bit = 1 << seat;
-  if (s.started & bit) return err('illegal-action', "melds are declared before one's first card");
+  if (hasPlayed(s, d, seat)) return err('illegal-action', "melds are declared before one's first card");
   if (d.declared & bit) return err('illegal-action', 'seat has declared already');
   const ms = parseMelds((a as { melds?: unknown }).melds);
   if (!ms.ok) return ms;
@@ -354,16 +353,19 @@ function playActions(s: S, seat: Seat): readonly A[] {
   const d = s.d!;
   const bit = 1 << seat;
   const h = handOf(s, seat);
-  const mask = s.legal;
+  const mask = s.trickN === 0 ? h : legalMask(h, (s.trickCards & 31) >>> 3, s.winStr, d.trump);
   const qk = 3 << (d.trump * 8 + R_QUEEN);
-  // The common case: cards only, no Belle variant among them.
-  if ((s.opt & (bit | (bit << 4))) === 0 && (s.started & bit) !== 0 && ((h & qk) !== qk || (mask & qk) === 0))
-    return wordPlays(mask);
-  return fullActions(s, d, seat, h, mask);
+  // The common case: cards only, no Belle variant among them (who may call asked last: it costs most).
+  if (hasPlayed(s, d, seat) && ((h & qk) !== qk || (mask & qk) === 0)) {
+    const opt = optOf(s);
+    if ((opt & (bit | (bit << 4))) === 0) return wordPlays(mask);
+    return fullActions(s, d, seat, h, mask, opt);
+  }
+  return fullActions(s, d, seat, h, mask, optOf(s));
 }
 
 /** Cards with their Belle variants, then exchange, melds, Kontra and Re. */
-function fullActions(s: S, d: DealInfo, seat: Seat, h: number, mask: number): A[] {
+function fullActions(s: S, d: DealInfo, seat: Seat, h: number, mask: number, opt: number): A[] {
   const out: A[] = [];
   const t = d.trump;
   const belle = ((h >>> (t * 8 + R_QUEEN)) & 3) === 3;
@@ -375,20 +377,20 @@ function fullActions(s: S, d: DealInfo, seat: Seat, h: number, mask: number): A[
     mask ^= low;
   }
   const bit = 1 << seat;
-  if ((s.started & bit) === 0) {
+  if (!hasPlayed(s, d, seat)) {
     if (canExchange(s, d, seat)) out.push(EXCHANGE);
     if ((d.declared & bit) === 0 && s.m.cfg.options.melding === 'first-card')
       for (const ms of strongestFirst(meldOptions(h, s.m.cfg.options.longRuns === 'blocks')))
         out.push(meldAction(ms));
   }
-  if (s.opt & bit) out.push(KONTRA);
-  if ((s.opt >>> 4) & bit) out.push(RE);
+  if (opt & bit) out.push(KONTRA);
+  if ((opt >>> 4) & bit) out.push(RE);
   return out;
 }
 
 /** The calls (Kontra, Re) `seat` may make now, in the meld round or in play. */
 function calls(s: S, seat: Seat): readonly A[] {
-  const opt = (s.opt >>> seat) & 17;
+  const opt = (optOf(s) >>> seat) & 17;
   return opt === 0 ? NONE : opt === 17 ? KONTRA_RE : opt === 1 ? ONLY_KONTRA : ONLY_RE;
 }
 
@@ -396,22 +398,15 @@ function calls(s: S, seat: Seat): readonly A[] {
 function call(s: S, seat: Seat, t: 'kontra' | 're'): Result<S> {
   const d = s.d!;
   if (t === 'kontra') {
-    if ((s.phase !== 'play' && s.phase !== 'melds') || !(s.opt & (1 << seat)))
-      return err('illegal-action', `seat ${seat} may not say Kontra now`);
+    if (!(optOf(s) & (1 << seat))) return err('illegal-action', `seat ${seat} may not say Kontra now`);
     return ok(withD(s, { ...d, kontra: seat }));
   }
-  if ((s.phase !== 'play' && s.phase !== 'melds') || !((s.opt >>> 4) & (1 << seat)))
-    return err('illegal-action', `seat ${seat} may not say Re now`);
+  if (!((optOf(s) >>> 4) & (1 << seat))) return err('illegal-action', `seat ${seat} may not say Re now`);
   return ok(withD(s, { ...d, re: seat }));
 }
 
-/** The play state with new deal facts (Kontra, Re): who may call next follows from them. */
-function withD(s: S, d: DealInfo): S {
-  const w = copy(s);
-  w.d = d;
-  w.opt = optMask(s.m, d, s.started, s.twice);
-  return w;
-}
+/** The play state with new deal facts (Kontra, Re): who may call next follows from them (optOf). */
+const withD = (s: S, d: DealInfo): S => mod(s, { d });
 
 // ---- the handlers ----------------------------------------------------------------------------------
 

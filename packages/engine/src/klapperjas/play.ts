@@ -28,30 +28,47 @@ import {
   suitIndex,
 } from './cards.ts';
 import { finishDeal, resolveMelds } from './score.ts';
-import {
-  copy,
-  type DealInfo,
-  handOf,
-  type KlapperjasState,
-  type Match,
-  PTS_UNIT,
-  setHand,
-  unpack,
-  type W,
-} from './state.ts';
+import { copy, type DealInfo, handOf, type KlapperjasState, PTS_UNIT, setHand, unpack } from './state.ts';
 
 type S = KlapperjasState;
 
-/** Seats that may say Kontra (bits 0-3) and Re (bits 4-7) in play, given the seats that have played once / twice. */
-export function optMask(m: Match, d: DealInfo, started: number, twice: number): number {
+/**
+ * The seats that may say Kontra (bits 0-3) and Re (bits 4-7) now: in the meld round and in play, else none.
+ * Computed when asked, not kept in the state (as the kernel's `during.toAct` will ask it): after Re, and
+ * once the first card is down with Kontra and Re before it (the default), it is 0 at the first test.
+ */
+export const optOf = (s: S): number => (s.phase === 'play' || s.phase === 'melds' ? optMask(s, s.d!) : 0);
+
+/**
+ * Seats that may say Kontra (bits 0-3) and Re (bits 4-7) in the meld round and in play: before the first
+ * card (the default), or (option kontra 'manual') an opponent until his first card and one of the declaring
+ * party, after Kontra, until his second.
+ */
+function optMask(s: S, d: DealInfo): number {
   if (d.re >= 0) return 0;
-  const manual = m.cfg.options.kontra === 'manual';
-  if (d.kontra < 0) {
-    const opp = d.activeMask & ~d.declMask;
-    return manual ? opp & ~started : started === 0 ? opp : 0;
+  if (s.m.cfg.options.kontra !== 'manual') {
+    if (s.nTricks !== 0 || s.trickN !== 0) return 0;
+    return d.kontra < 0 ? d.activeMask & ~d.declMask : d.declMask << 4;
   }
-  return (manual ? d.declMask & ~twice : started === 0 ? d.declMask : 0) << 4;
+  if (d.kontra < 0) return d.activeMask & ~d.declMask & ~playedMask(s, d, 1);
+  return (d.declMask & ~playedMask(s, d, 2)) << 4;
 }
+
+/**
+ * The seats dealt in that have played at least `k` cards this deal (k = 1, 2): all once `k` tricks are
+ * complete, none before trick `k`, and in trick `k` those that have played to it from its leader.
+ */
+function playedMask(s: S, d: DealInfo, k: number): number {
+  if (s.nTricks >= k) return d.activeMask;
+  if (s.nTricks < k - 1) return 0;
+  let m = 0;
+  for (let i = 0, seat = s.trickLead; i < s.trickN; i++, seat = d.next[seat]) m |= 1 << seat;
+  return m;
+}
+
+/** Whether `seat` has played a card this deal. */
+export const hasPlayed = (s: S, d: DealInfo, seat: Seat): boolean =>
+  s.nTricks !== 0 || (playedMask(s, d, 1) & (1 << seat)) !== 0;
 
 /**
  * The cards of hand `h` that may be played to a trick led in suit `led` whose best card has strength
@@ -82,12 +99,6 @@ export function playMask(s: S, seat: Seat): number {
   return legalMask(h, (s.trickCards & 31) >>> 3, s.winStr, s.d!.trump);
 }
 
-/** The state with `legal` set for its turn seat, after a step that changed his hand or the trick (fast.ts item 5). */
-export function withLegal(w: W): W {
-  w.legal = w.phase === 'play' ? playMask(w, w.turn) : 0;
-  return w;
-}
-
 /** The index of the card winning `trick` (card bits in play order) with trump `t`: the kernel's ranking. */
 export const trickWinner = (trick: readonly number[], t: number): number => winnerIndex(bitOrder(t), trick);
 
@@ -106,7 +117,7 @@ export function legalCards(hand: readonly string[], trick: readonly string[], tr
 export function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): Result<S> {
   const h = handOf(s, seat);
   if ((h & (1 << b)) === 0) return err('illegal-action', `${CARD[b]} is not in seat ${seat}'s hand`);
-  if ((s.legal & (1 << b)) === 0)
+  if (s.trickN !== 0 && (legalMask(h, (s.trickCards & 31) >>> 3, s.winStr, d.trump) & (1 << b)) === 0)
     return err('illegal-action', `${CARD[b]} may not be played: ${duty(s, seat)}`);
   const t = d.trump;
   let d2 = d;
@@ -119,9 +130,6 @@ export function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): 
       );
     d2 = { ...d, belle: d.belle | (1 << seat) };
   }
-  const bit = 1 << seat;
-  const started = s.started | bit;
-  const twice = s.twice | (s.started & bit);
   const str = STR[t * 32 + b];
   let winStr = s.winStr;
   let winSeat = s.winSeat;
@@ -140,7 +148,6 @@ export function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): 
   const trickCards = s.trickCards | (b << (5 * s.trickN));
   const trickPts = s.trickPts + VALUE[t * 32 + b];
   const trickN = s.trickN + 1;
-  const opt = s.opt === 0 ? 0 : optMask(s.m, d, started, twice);
   const nh = h & ~(1 << b);
   if (trickN < d.order.length) {
     const next = d.next[seat];
@@ -160,22 +167,15 @@ export function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): 
       trickPts,
       winStr,
       winSeat,
-      started,
-      twice,
       tricks: s.tricks,
       nTricks: s.nTricks,
       pts: s.pts,
       took: s.took,
-      opt,
-      legal: legalMask(seat === next ? nh : handOf(s, next), (trickCards & 31) >>> 3, winStr, t),
     });
   }
   const w = copy(s);
   w.d = d2;
   setHand(w, seat, nh);
-  w.started = started;
-  w.twice = twice;
-  w.opt = opt;
   // The trick is complete.
   const nTricks = s.nTricks + 1;
   const last = nTricks === d.handSize;
@@ -198,7 +198,6 @@ export function play(s: S, d: DealInfo, seat: Seat, b: number, belle: boolean): 
   w.nTricks = nTricks;
   w.pts = pts;
   w.took = s.took | (1 << p);
-  w.legal = handOf(w, winSeat);
   return ok(last ? finishDeal(w) : w);
 }
 

@@ -175,9 +175,6 @@ export interface KlapperjasState {
   /** Strength of the card winning the current trick (see STR), -1 when empty. */
   readonly winStr: number;
   readonly winSeat: Seat;
-  /** Seats that have played at least one / two cards this deal. */
-  readonly started: number;
-  readonly twice: number;
   /**
    * This deal's finished tricks as every view shows them (the kernel's `TrickState.tricks`), each made once
    * when it is taken and shared by every later state and view.
@@ -188,14 +185,6 @@ export interface KlapperjasState {
   readonly pts: number;
   /** Parties that have taken a trick (mask). */
   readonly took: number;
-  /** In play: the seats that may say Kontra (bits 0-3) and Re (bits 4-7) now; kept up to date by every step. */
-  readonly opt: number;
-  /**
-   * In play: the cards the turn seat may play now (play.ts legalMask, the kernel's ruff-overtrump policy);
-   * kept up to date by every step, so legalActions and apply of a card never compute it twice (fast.ts
-   * item 5). 0 otherwise.
-   */
-  readonly legal: number;
 }
 
 // ---- building states -------------------------------------------------------------------------------
@@ -242,14 +231,10 @@ export function copy(s: S): W {
     trickPts: s.trickPts,
     winStr: s.winStr,
     winSeat: s.winSeat,
-    started: s.started,
-    twice: s.twice,
     tricks: s.tricks,
     nTricks: s.nTricks,
     pts: s.pts,
     took: s.took,
-    opt: s.opt,
-    legal: s.legal,
   };
 }
 
@@ -279,14 +264,10 @@ export function fresh(
     trickPts: 0,
     winStr: -1,
     winSeat: turn,
-    started: 0,
-    twice: 0,
     tricks: NO_TRICKS,
     nTricks: 0,
     pts,
     took: 0,
-    opt: 0,
-    legal: 0,
   });
 }
 
