@@ -8,7 +8,7 @@ import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { err, isObject, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
-import { checkHands, DOKO40, dealHands, TRUMP } from '../kernel/index.ts';
+import { checkHands, DOKO40, DOKO48, dealHands, handCards, type OwnDealing, TRUMP } from '../kernel/index.ts';
 import type { DoppelkopfAction } from './actions.ts';
 import { deckOf, KIND_CARDS, KINDS, kindOf, NORMAL, SUIT_MASK } from './cards.ts';
 import { type DoppelkopfConfig, handSizeOf } from './config.ts';
@@ -23,8 +23,6 @@ import {
   held,
   heldTwice,
   type RedealReason,
-  twiceOf,
-  wordsOf,
 } from './state.ts';
 
 type S = DoppelkopfState;
@@ -149,9 +147,9 @@ export function fastHands(nines: boolean, hands: unknown, into: number[]): boole
       if ((one & bit) === 0) one |= bit;
       else two |= bit;
     }
-    const [lo, hi] = wordsOf(one, two);
-    into[2 * seat] = lo;
-    into[2 * seat + 1] = hi;
+    // The kernel's words (state.ts): the second copies at slots 24-47.
+    into[2 * seat] = one | (two << 24);
+    into[2 * seat + 1] = two >>> 8;
   }
   return true;
 }
@@ -161,6 +159,21 @@ export function parseDeal(state: S, input: unknown): Result<DoppelkopfDeal> {
   if (!b.ok) return b;
   return ok({ hands: (input as DoppelkopfDeal).hands.map((h) => h.slice()) });
 }
+
+/** A deal's hands as the state's `held` words (`fastHands`, else the kernel check with its reason). */
+function heldOf(state: S, deal: DoppelkopfDeal): Result<number[]> {
+  const words = EMPTY8.slice();
+  let fast = isObject(deal) && fastHands(state.config.options.nines, deal.hands, words);
+  if (fast) for (const k in deal) if (k !== 'hands') fast = false;
+  return fast ? ok(words) : dealBits(state.config, deal);
+}
+
+/**
+ * Doppelkopf's dealing in the kernel's terms (`OwnDealing`, kernel/spec.ts: drawn, parsed, the hands as
+ * `held` words), which `applyDeal` deals by: what the game's spec hands `trickGame` once it moves there (its
+ * deck is then DOKO48 for both presets, whose kinds are the game's: the 40 cards are dealt here).
+ */
+export const DEALING: OwnDealing<S, DoppelkopfDeal> = { draw: randomDeal, parse: parseDeal, held: heldOf };
 
 /**
  * The cards of two words in kind order (both copies side by side): a hand's, or the cards an Armut passes
@@ -195,14 +208,9 @@ function vorfuehrung(s: S): Seat {
 export function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
   if (state.phase === 'over') return err('game-over', 'the match is over');
   if (state.phase !== 'deal') return err('wrong-phase', 'no deal is due now');
-  let words = EMPTY8.slice();
-  let fast = isObject(deal) && fastHands(state.config.options.nines, deal.hands, words);
-  if (fast) for (const k in deal) if (k !== 'hands') fast = false;
-  if (!fast) {
-    const b = dealBits(state.config, deal);
-    if (!b.ok) return b;
-    words = b.value;
-  }
+  const held = DEALING.held(state, deal);
+  if (!held.ok) return held;
+  const words = held.value;
   const forced = vorfuehrung(state);
   const m = state.m;
   // Written out in the order of `start` and EMPTY_DEAL (one shape for all states, no spread per deal).
@@ -220,7 +228,7 @@ export function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
     tricks: 0,
     winners: 0,
     d: {
-      dealt: [0, 1, 2, 3].map((seat) => cardsOf(words[2 * seat] & 0xffffff, twiceOf(words, seat))),
+      dealt: [0, 1, 2, 3].map((seat) => handCards(DOKO48, words, seat)),
       answers: UNASKED,
       decls: UNASKED,
       queue: forced >= 0 ? [forced] : NOBODY,

@@ -221,15 +221,8 @@ export interface ScoreItem {
 /** The kinds `seat` holds at least once: the first copies, the low word's 24 bits. */
 export const held = (s: DoppelkopfState, seat: number): number => s.held[2 * seat] & 0xffffff;
 /** The kinds `seat` holds twice (a subset of `held`): the second copies, slots 24-31 and 32-47. */
-export const heldTwice = (s: DoppelkopfState, seat: number): number => twiceOf(s.held, seat);
-/** The kinds held twice by `seat` in hand words as `held` of the state. */
-export const twiceOf = (w: readonly number[], seat: number): number =>
-  (w[2 * seat] >>> 24) | (w[2 * seat + 1] << 8);
-/** The kernel's two words of a seat holding the kinds `one` at least once and `two` twice. */
-export const wordsOf = (one: number, two: number): readonly [number, number] => [
-  one | (two << 24),
-  two >>> 8,
-];
+export const heldTwice = (s: DoppelkopfState, seat: number): number =>
+  (s.held[2 * seat] >>> 24) | (s.held[2 * seat + 1] << 8);
 /** The hands as eight words: at `seat` the kinds held at least once, at `4 + seat` those held twice. */
 export const handWords = (s: DoppelkopfState): number[] => [
   ...[0, 1, 2, 3].map((seat) => held(s, seat)),
