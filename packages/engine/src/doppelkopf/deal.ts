@@ -8,7 +8,7 @@ import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { err, isObject, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
-import { checkHands, DOKO40, DOKO48, dealHands, handCards, type OwnDealing, TRUMP } from '../kernel/index.ts';
+import { checkHands, DOKO40, dealHands, type OwnDealing, TRUMP } from '../kernel/index.ts';
 import type { DoppelkopfAction } from './actions.ts';
 import { deckOf, KIND_CARDS, KINDS, kindOf, NORMAL, SUIT_MASK } from './cards.ts';
 import { type DoppelkopfConfig, handSizeOf } from './config.ts';
@@ -192,6 +192,10 @@ export function cardsOf(one: number, two: number): Card[] {
   return out;
 }
 
+/** A seat's hand in `held` words (state.ts) as `cardsOf` lists it. */
+const dealtOf = (w: readonly number[], seat: Seat): Card[] =>
+  cardsOf(w[2 * seat] & 0xffffff, (w[2 * seat] >>> 24) | (w[2 * seat + 1] << 8));
+
 /** The seat that owes the Vorführung of this deal, or -1 (DDV: the open Pflichtsoli are forced at the end). */
 function vorfuehrung(s: S): Seat {
   const m = s.m;
@@ -228,7 +232,8 @@ export function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
     tricks: 0,
     winners: 0,
     d: {
-      dealt: [0, 1, 2, 3].map((seat) => handCards(DOKO48, words, seat)),
+      // As the kernel's `handCards` lists them, by the bits held (it asks kind by kind): once a deal of self-play.
+      dealt: [dealtOf(words, 0), dealtOf(words, 1), dealtOf(words, 2), dealtOf(words, 3)],
       answers: UNASKED,
       decls: UNASKED,
       queue: forced >= 0 ? [forced] : NOBODY,
