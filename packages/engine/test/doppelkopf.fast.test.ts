@@ -1,6 +1,6 @@
 /**
  * Doppelkopf's performance shortcuts (docs/architecture.md, shortcut table) against the kernel's card-level
- * forms, on random positions of random self-play: the hand layout (two 24-bit words, copies normalised)
+ * forms, on random positions of random self-play: the hands (the kernel's `held` words over the game's kinds)
  * against the kernel's two-copy `CardSet`; the legal cards of `legalKinds` (suit masks per contract)
  * and the play actions `legalActions` lists against the kernel's `legalCards` with the `follow` policy; the trick winner `play` keeps on the strength
  * tables against the kernel's `winnerIndex` over the deal's `TrickOrder` (`dealOrder`: both Dulle rules, and the
@@ -77,8 +77,21 @@ describe.each(SETUPS)('doppelkopf shortcuts equal the kernel: $preset $options',
       for (let seat = 0; seat < 4; seat++) {
         const kernel = cardsIn(deck, setOf(deck, deal.hands[seat])!);
         expect(sorted(cardsOf(held(s, seat), heldTwice(s, seat)))).toEqual(sorted(kernel));
+        // The words are the kernel's set over the game's kinds (DOKO48's numbering, for both decks).
+        const set = setOf(DOKO48, deal.hands[seat])!;
+        expect([s.held[2 * seat], s.held[2 * seat + 1]]).toEqual([set.lo, set.hi]);
       }
     }
+  });
+
+  it('a card played leaves the kernel set of the hand left (its second copy first), in every step', () => {
+    for (const s of states(preset, options, `words/${preset}/${JSON.stringify(options)}`, 5_000))
+      for (let seat = 0; seat < 4; seat++) {
+        const hand =
+          s.phase === 'play' ? G.viewFor(s, seat).hand : cardsOf(held(s, seat), heldTwice(s, seat));
+        const set = setOf(DOKO48, hand)!;
+        expect([s.held[2 * seat], s.held[2 * seat + 1]]).toEqual([set.lo, set.hi]);
+      }
   });
 
   it('legalKinds equals kernel legalCards (policy follow) and the winner of every trick equals winnerIndex', () => {
@@ -267,7 +280,7 @@ describe('doppelkopf shortcut fastHands: a deal read straight into the hand word
     if (!p.ok) return p.error.code;
     expect(r.ok).toBe(false); // the extra field is refused: the words come from parseDeal's hands below
     const s = unwrap(G.applyDeal(s0, p.value));
-    return [0, 1, 2, 3].flatMap((seat) => [held(s, seat), heldTwice(s, seat)]);
+    return s.held.slice();
   };
 
   it.each([
@@ -291,19 +304,18 @@ describe('doppelkopf shortcut fastHands: a deal read straight into the hand word
         if (spoil === 2) hands[3].pop();
         if (spoil === 3) hands[0] = 'C9' as never;
         if (spoil === 4) hands[2][5] = other;
-        const ones = [0, 0, 0, 0];
-        const twice = [0, 0, 0, 0];
-        const fast = fastHands(nines, hands, ones, twice);
+        const words = [0, 0, 0, 0, 0, 0, 0, 0];
+        const fast = fastHands(nines, hands, words);
         const want = kernelWords(s0, hands);
         if (typeof want === 'string') {
           expect(fast, JSON.stringify(hands)).toBe(false);
           refused++;
         } else {
           expect(fast).toBe(true);
-          expect([0, 1, 2, 3].flatMap((seat) => [ones[seat], twice[seat]])).toEqual(want);
+          expect(words).toEqual(want);
           // ... and applyDeal (which takes the shortcut) makes the same state as the words say.
           const s = unwrap(G.applyDeal(s0, { hands } as never));
-          expect([0, 1, 2, 3].flatMap((seat) => [held(s, seat), heldTwice(s, seat)])).toEqual(want);
+          expect(s.held).toEqual(want);
         }
       }
       expect(refused).toBeGreaterThan(50);

@@ -1,7 +1,7 @@
 /**
  * The Doppelkopf model of the bots: card kinds (the engine's 24 kinds, cards.ts), each existing twice; a
  * hand is a count per kind (0, 1, 2) or, in the solver, two 24-bit words (kinds held at least once, kinds
- * held twice) as the engine keeps them. Trump is a fifth follow-class (`TRUMP` = 4), never one of the suits.
+ * held twice) as the engine's `held` and `heldTwice` read them. Trump is a fifth follow-class (`TRUMP` = 4), never one of the suits.
  * Every rule here is the engine's (trick order, Schwein, second Dulle, card points), named for the bots'
  * loops; nothing is copied.
  */

@@ -17,19 +17,22 @@
  */
 import type { Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
+import { addKind, type CardSet, DOKO48, removeKind } from '../kernel/index.ts';
 import { type DoppelkopfAction, GIVE, listedIn, RETURN, SHOVE, TAKE } from './actions.ts';
 import { KINDS, kindOf } from './cards.ts';
 import { redeal, SEATS, TRUMP_MASK, trumpsOf } from './deal.ts';
 import { notTurn, startPlay } from './play.ts';
-import {
-  type ArmutDeal,
-  CONTRACT_BASE,
-  type DoppelkopfState,
-  type HouseDeal,
-  handFields,
-  handWords,
-  held,
-} from './state.ts';
+import { type ArmutDeal, CONTRACT_BASE, type DoppelkopfState, type HouseDeal, held } from './state.ts';
+
+/** The kinds of a two-word set (kinds once, twice), each as often as it is in it. */
+const kindsOf = (one: number, two: number): number[] => {
+  const out: number[] = [];
+  for (let k = 0; k < KINDS; k++) {
+    if ((one & (1 << k)) !== 0) out.push(k);
+    if ((two & (1 << k)) !== 0) out.push(k);
+  }
+  return out;
+};
 
 type S = DoppelkopfState;
 type A = DoppelkopfAction;
@@ -91,23 +94,22 @@ export function armutLegal(s: S, seat: Seat): readonly A[] {
   return actionsOf(held(s, a.taker), RETURN);
 }
 
-/** Adds kind `k` to a two-word set, or removes it (the second copy first). */
-function add(w: number[], i: number, k: number): void {
+/** Adds kind `k` to a two-word set as the passed cards keep it (kinds once, twice). */
+function add(w: number[], k: number): void {
   const bit = 1 << k;
-  if ((w[i] & bit) !== 0) w[i + 4] |= bit;
-  else w[i] |= bit;
+  if ((w[0] & bit) !== 0) w[1] |= bit;
+  else w[0] |= bit;
 }
-function remove(w: number[], i: number, k: number): void {
-  const bit = 1 << k;
-  if ((w[i + 4] & bit) !== 0) w[i + 4] ^= bit;
-  else w[i] ^= bit;
-}
-/** A two-word set (pair at 0 and 4 of an 8-array) added into seat `i` of `hands`. */
-function addAll(hands: number[], i: number, one: number, two: number): void {
-  for (let k = 0; k < KINDS; k++) {
-    if ((one & (1 << k)) !== 0) add(hands, i, k);
-    if ((two & (1 << k)) !== 0) add(hands, i, k);
-  }
+
+/** The hands (`held` words) with `kinds` added to `seat`'s, or (`take`) `kinds` taken from it. */
+function moved(s: S, seat: Seat, kinds: readonly number[], take: boolean): number[] {
+  const out = s.held.slice();
+  // The words are the kernel's card set over the game's kinds (DOKO48's numbering): its add and remove.
+  let set: CardSet = { lo: out[2 * seat], hi: out[2 * seat + 1] };
+  for (const k of kinds) set = (take ? removeKind(DOKO48, set, k) : addKind(DOKO48, set, k)) as CardSet;
+  out[2 * seat] = set.lo;
+  out[2 * seat + 1] = set.hi;
+  return out;
 }
 
 export function armutAct(s: S, seat: Seat, act: A): Result<S> {
@@ -125,26 +127,24 @@ export function armutAct(s: S, seat: Seat, act: A): Result<S> {
   }
   const a = armutOf(s);
   const h = s.d.house as HouseDeal;
-  const put = (armut: ArmutDeal, turn: Seat, hands?: readonly number[]): S => ({
+  const put = (armut: ArmutDeal, turn: Seat, held = s.held): S => ({
     ...s,
     turn,
-    ...(hands ? handFields(hands) : {}),
+    held,
     d: { ...s.d, house: { ...h, armut } },
   });
   switch (act.t) {
     case 'give': {
       const k = kindOf(act.card);
-      const hands = handWords(s);
-      remove(hands, a.poor, k);
-      const w = [a.given1, 0, 0, 0, a.given2];
-      add(w, 0, k);
+      const hands = moved(s, a.poor, [k], true);
+      const w = [a.given1, a.given2];
+      add(w, k);
       const given = a.given + 1;
       const at = given === a.n ? (a.poor + 1) % SEATS : -1;
-      return ok(put({ ...a, given1: w[0], given2: w[4], given, at }, at < 0 ? a.poor : at, hands));
+      return ok(put({ ...a, given1: w[0], given2: w[1], given, at }, at < 0 ? a.poor : at, hands));
     }
     case 'take': {
-      const hands = handWords(s);
-      addAll(hands, seat, a.given1, a.given2);
+      const hands = moved(s, seat, kindsOf(a.given1, a.given2), false);
       const taken = { ...a, taker: seat };
       return ok(a.n === 0 ? begin(put(taken, seat, hands)) : put(taken, seat, hands));
     }
@@ -156,15 +156,14 @@ export function armutAct(s: S, seat: Seat, act: A): Result<S> {
     }
     case 'return': {
       const k = kindOf(act.card);
-      const hands = handWords(s);
-      remove(hands, seat, k);
-      const w = [a.back1, 0, 0, 0, a.back2];
-      add(w, 0, k);
+      const w = [a.back1, a.back2];
+      add(w, k);
       const returned = a.returned + 1;
-      const next = { ...a, back1: w[0], back2: w[4], returned };
+      const next = { ...a, back1: w[0], back2: w[1], returned };
+      const hands = moved(s, seat, [k], true);
       if (returned < a.n) return ok(put(next, seat, hands));
-      addAll(hands, a.poor, next.back1, next.back2);
-      return ok(begin(put({ ...next, trumpsBack: ((w[0] | w[4]) & TRUMP_MASK) !== 0 }, seat, hands)));
+      const back = moved({ ...s, held: hands }, a.poor, kindsOf(w[0], w[1]), false);
+      return ok(begin(put({ ...next, trumpsBack: ((w[0] | w[1]) & TRUMP_MASK) !== 0 }, seat, back)));
     }
     default:
       return err('illegal-action', `${act.t} is not possible now`);

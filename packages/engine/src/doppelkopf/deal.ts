@@ -8,9 +8,9 @@ import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { err, isObject, ok, type Result } from '../core/result.ts';
 import type { Rng } from '../core/rng.ts';
-import { checkHands, type Deck, DOKO40, DOKO48, dealHands, TRUMP } from '../kernel/index.ts';
+import { checkHands, DOKO40, dealHands, type OwnDealing, TRUMP } from '../kernel/index.ts';
 import type { DoppelkopfAction } from './actions.ts';
-import { deckOf, KIND_CARDS, kindOf, NORMAL, SUIT_MASK } from './cards.ts';
+import { deckOf, KIND_CARDS, KINDS, kindOf, NORMAL, SUIT_MASK } from './cards.ts';
 import { type DoppelkopfConfig, handSizeOf } from './config.ts';
 import { schweinOf as schweinResult } from './schwein.ts';
 import {
@@ -36,11 +36,14 @@ export interface DoppelkopfDeal {
 }
 
 export const handSize = (s: S): number => handSizeOf(s.config.options);
-export const cardsInHand = (s: S, seat: Seat): number => count(held(s, seat)) + count(heldTwice(s, seat));
+export const cardsInHand = (s: S, seat: Seat): number =>
+  count(s.held[2 * seat]) + count(s.held[2 * seat + 1]);
 
 export const NOBODY: readonly Seat[] = [];
 export const NO_ACTIONS: readonly A[] = [];
 const EMPTY4: readonly number[] = [0, 0, 0, 0];
+/** No cards in hand: eight zero words, an array of doubles from the start (kernel/game.ts `WORDS`: a word with bit 30 or 31 set is no small integer). */
+const EMPTY8: readonly number[] = Array.from({ length: 8 }, () => 0.5).fill(0);
 const UNASKED: readonly number[] = [-1, -1, -1, -1];
 
 const EMPTY_DEAL: DealState = {
@@ -69,11 +72,7 @@ export function start(config: DoppelkopfConfig, dealer: Seat): S {
     phase: 'deal',
     turn: (d + 1) % SEATS,
     played: 0,
-    o0: 0,
-    o1: 0,
-    o2: 0,
-    o3: 0,
-    twice: EMPTY4,
+    held: EMPTY8,
     trick: 0,
     plays: null,
     opt: 0,
@@ -96,42 +95,38 @@ export const randomDeal = (state: S, rng: Rng): DoppelkopfDeal => ({
   hands: dealHands(deckOf(state.config.options.nines), SEATS, state.m.forehand, handSize(state), rng),
 });
 
-/** The game's kind (cards.ts, the DOKO48 numbering) of every kind of a deck. */
-const kindMap = (deck: Deck): Int8Array => Int8Array.from(deck.kinds, (c) => kindOf(c));
-const KIND_MAPS: readonly Int8Array[] = [kindMap(DOKO40), kindMap(DOKO48)];
+/** The game's kind (cards.ts, the DOKO48 numbering) of every kind of the 40-card deck. */
+const KIND_MAP40: Int8Array = Int8Array.from(DOKO40.kinds, (c) => kindOf(c));
 
 /**
- * The hands of a deal in the game's layout (`o0` .. `o3`, then `twice` of the state), or why it is not a deal of
- * the deck: the kernel's `checkHands`, its card sets (slot = kind + copy * kinds) turned into kinds held
- * once and twice.
+ * The hands of a deal as the state's `held` words, or why it is not a deal of the deck: the kernel's
+ * `checkHands`, whose card sets are the state's words with nines (the DOKO48 numbering); without them its
+ * slots (kind + copy * 20 over DOKO40's kinds) are laid on the game's kinds.
  */
 function dealBits(config: DoppelkopfConfig, input: unknown): Result<number[]> {
   if (!isObject(input)) return err('bad-deal', 'a deal is { hands: Card[][] }');
   for (const k of Object.keys(input)) if (k !== 'hands') return err('bad-deal', `unknown field ${k}`);
   const nines = config.options.nines;
-  const deck = deckOf(nines);
-  const sets = checkHands(deck, SEATS, input.hands, [0, 0, 0, 0, 0, 0, 0, 0]);
-  if (!sets.ok) return sets;
-  const map = KIND_MAPS[nines ? 1 : 0];
-  const kinds = deck.kinds.length;
-  const h = [0, 0, 0, 0, 0, 0, 0, 0];
-  for (let seat = 0; seat < SEATS; seat++)
-    for (let w = 0; w < 2; w++)
-      for (let m = sets.value[2 * seat + w]; m !== 0; m &= m - 1) {
-        const slot = 31 - Math.clz32(m & -m) + 32 * w;
-        const k = map[slot % kinds];
-        h[slot < kinds ? seat : 4 + seat] |= 1 << k;
-      }
+  const sets = checkHands(deckOf(nines), SEATS, input.hands, EMPTY8.slice());
+  if (!sets.ok || nines) return sets;
+  const kinds = DOKO40.kinds.length;
+  const h = EMPTY8.slice();
+  for (let w = 0; w < 8; w++)
+    for (let m = sets.value[w]; m !== 0; m &= m - 1) {
+      const slot = 31 - Math.clz32(m & -m) + 32 * (w & 1);
+      const at = KIND_MAP40[slot % kinds] + (slot < kinds ? 0 : KINDS);
+      h[(w & ~1) + (at < 32 ? 0 : 1)] |= 1 << (at & 31);
+    }
   return ok(h);
 }
 
 /**
  * Shortcut (docs/architecture.md, shortcut table): the hands of a well-formed deal read straight into the
- * state's hand words (`o0` .. `o3`, `twice`) in one pass (no card sets, no map from slots to kinds); false for
- * anything else (a wrong shape, a card not of the deck, a kind dealt too often), which `dealBits` refuses
- * with its reason. Accepts exactly what `dealBits` accepts, with the same words (doppelkopf.fast.test.ts).
+ * state's `held` words in one pass (no card sets, no map from slots to kinds); false for anything else (a
+ * wrong shape, a card not of the deck, a kind dealt too often), which `dealBits` refuses with its reason.
+ * Accepts exactly what `dealBits` accepts, with the same words (doppelkopf.fast.test.ts).
  */
-export function fastHands(nines: boolean, hands: unknown, ones: number[], twice: number[]): boolean {
+export function fastHands(nines: boolean, hands: unknown, into: number[]): boolean {
   if (!Array.isArray(hands) || hands.length !== SEATS) return false;
   const size = deckOf(nines).size >> 2;
   // Kinds dealt once and twice over all seats: 4 * size cards, none more often than twice, is the deck.
@@ -152,8 +147,9 @@ export function fastHands(nines: boolean, hands: unknown, ones: number[], twice:
       if ((one & bit) === 0) one |= bit;
       else two |= bit;
     }
-    ones[seat] = one;
-    twice[seat] = two;
+    // The kernel's words (state.ts): the second copies at slots 24-47.
+    into[2 * seat] = one | (two << 24);
+    into[2 * seat + 1] = two >>> 8;
   }
   return true;
 }
@@ -163,6 +159,21 @@ export function parseDeal(state: S, input: unknown): Result<DoppelkopfDeal> {
   if (!b.ok) return b;
   return ok({ hands: (input as DoppelkopfDeal).hands.map((h) => h.slice()) });
 }
+
+/** A deal's hands as the state's `held` words (`fastHands`, else the kernel check with its reason). */
+function heldOf(state: S, deal: DoppelkopfDeal): Result<number[]> {
+  const words = EMPTY8.slice();
+  let fast = isObject(deal) && fastHands(state.config.options.nines, deal.hands, words);
+  if (fast) for (const k in deal) if (k !== 'hands') fast = false;
+  return fast ? ok(words) : dealBits(state.config, deal);
+}
+
+/**
+ * Doppelkopf's dealing in the kernel's terms (`OwnDealing`, kernel/spec.ts: drawn, parsed, the hands as
+ * `held` words), which `applyDeal` deals by: what the game's spec hands `trickGame` once it moves there (its
+ * deck is then DOKO48 for both presets, whose kinds are the game's: the 40 cards are dealt here).
+ */
+export const DEALING: OwnDealing<S, DoppelkopfDeal> = { draw: randomDeal, parse: parseDeal, held: heldOf };
 
 /**
  * The cards of two words in kind order (both copies side by side): a hand's, or the cards an Armut passes
@@ -181,6 +192,10 @@ export function cardsOf(one: number, two: number): Card[] {
   return out;
 }
 
+/** A seat's hand in `held` words (state.ts) as `cardsOf` lists it. */
+const dealtOf = (w: readonly number[], seat: Seat): Card[] =>
+  cardsOf(w[2 * seat] & 0xffffff, (w[2 * seat] >>> 24) | (w[2 * seat + 1] << 8));
+
 /** The seat that owes the Vorführung of this deal, or -1 (DDV: the open Pflichtsoli are forced at the end). */
 function vorfuehrung(s: S): Seat {
   const m = s.m;
@@ -197,18 +212,9 @@ function vorfuehrung(s: S): Seat {
 export function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
   if (state.phase === 'over') return err('game-over', 'the match is over');
   if (state.phase !== 'deal') return err('wrong-phase', 'no deal is due now');
-  const ones = [0, 0, 0, 0];
-  const twice = [0, 0, 0, 0];
-  let fast = isObject(deal) && fastHands(state.config.options.nines, deal.hands, ones, twice);
-  if (fast) for (const k in deal) if (k !== 'hands') fast = false;
-  if (!fast) {
-    const b = dealBits(state.config, deal);
-    if (!b.ok) return b;
-    for (let seat = 0; seat < SEATS; seat++) {
-      ones[seat] = b.value[seat];
-      twice[seat] = b.value[4 + seat];
-    }
-  }
+  const held = DEALING.held(state, deal);
+  if (!held.ok) return held;
+  const words = held.value;
   const forced = vorfuehrung(state);
   const m = state.m;
   // Written out in the order of `start` and EMPTY_DEAL (one shape for all states, no spread per deal).
@@ -217,11 +223,7 @@ export function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
     phase: forced >= 0 ? 'declare' : 'reserve',
     turn: forced >= 0 ? forced : m.forehand,
     played: 0,
-    o0: ones[0],
-    o1: ones[1],
-    o2: ones[2],
-    o3: ones[3],
-    twice,
+    held: words,
     trick: 0,
     plays: null,
     opt: 0,
@@ -230,12 +232,8 @@ export function applyDeal(state: S, deal: DoppelkopfDeal): Result<S> {
     tricks: 0,
     winners: 0,
     d: {
-      dealt: [
-        cardsOf(ones[0], twice[0]),
-        cardsOf(ones[1], twice[1]),
-        cardsOf(ones[2], twice[2]),
-        cardsOf(ones[3], twice[3]),
-      ],
+      // As the kernel's `handCards` lists them, by the bits held (it asks kind by kind): once a deal of self-play.
+      dealt: [dealtOf(words, 0), dealtOf(words, 1), dealtOf(words, 2), dealtOf(words, 3)],
       answers: UNASKED,
       decls: UNASKED,
       queue: forced >= 0 ? [forced] : NOBODY,

@@ -6,7 +6,7 @@
 import { count } from '../core/bits.ts';
 import type { Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
-import { TRUMP, type TrickOrder } from '../kernel/index.ts';
+import { TRUMP, type TrickOrder, without } from '../kernel/index.ts';
 import { ANNOUNCE, type DoppelkopfAction, PLAY, QUIET } from './actions.ts';
 import { allowedLevels, CALLS_OPEN, callState, REPLY } from './announce.ts';
 import {
@@ -233,7 +233,9 @@ export function play(s: S, seat: Seat, card: unknown): Result<S> {
   const k = kindOf(card);
   if (k < 0) return refuse(s, seat, card);
   const bit = 1 << k;
-  const hand = held(s, seat);
+  const at = 2 * seat;
+  const lo = s.held[at];
+  const hand = lo & 0xffffff;
   if ((hand & bit) === 0) return refuse(s, seat, card);
   // Schwein (schwein.ts): the first of two Füchse in one hand marks its owner (rare: a new deal state).
   const d = k === DA && s.d.pig === -1 ? firstFox(s, seat) : s.d;
@@ -244,19 +246,15 @@ export function play(s: S, seat: Seat, card: unknown): Result<S> {
     const m = hand & SUIT_MASK[order * 5 + led];
     if (m !== 0 && (m & bit) === 0) return refuse(s, seat, card);
   }
-  // The card leaves the hand's second word if the kind is held twice (copying `twice`, rare), else the first.
-  let o0 = s.o0;
-  let o1 = s.o1;
-  let o2 = s.o2;
-  let o3 = s.o3;
-  let twice = s.twice;
-  if ((twice[seat] & bit) !== 0) {
-    twice = [twice[0], twice[1], twice[2], twice[3]];
-    (twice as number[])[seat] ^= bit;
-  } else if (seat === 0) o0 ^= bit;
-  else if (seat === 1) o1 ^= bit;
-  else if (seat === 2) o2 ^= bit;
-  else o3 ^= bit;
+  // The card leaves the hand (the kernel's `without`): its second copy first (slot k + 24: bits 24-31 of the
+  // low word for kinds 0-7, the high word's for the others), else the first (bit k of the low word).
+  const second = k + KINDS;
+  const hands =
+    second < 32
+      ? without(s.held, at, (lo & (1 << second)) !== 0 ? ~(1 << second) : ~bit)
+      : (s.held[at + 1] & (1 << (second - 32))) !== 0
+        ? without(s.held, at + 1, ~(1 << (second - 32)))
+        : without(s.held, at, ~bit);
   const i = order * KINDS + k;
   const suit = ESUIT[i];
   const str = strengthOf(order, k, seat === d.pig);
@@ -287,11 +285,7 @@ export function play(s: S, seat: Seat, card: unknown): Result<S> {
       phase: 'play',
       turn: (seat + 1) & 3,
       played,
-      o0,
-      o1,
-      o2,
-      o3,
-      twice,
+      held: hands,
       trick:
         (led + 1) | (best << T_BEST) | (bestStr << T_STR) | (bestSeat << T_SEAT) | (trickPoints << T_PTS),
       plays,
@@ -323,11 +317,7 @@ export function play(s: S, seat: Seat, card: unknown): Result<S> {
     phase: 'play',
     turn: bestSeat,
     played,
-    o0,
-    o1,
-    o2,
-    o3,
-    twice,
+    held: hands,
     trick: 0,
     plays,
     opt: 0,
@@ -390,11 +380,7 @@ export function announce(s: S, seat: Seat, call: Call): Result<S> {
     phase: s.phase,
     turn: s.turn,
     played: s.played,
-    o0: s.o0,
-    o1: s.o1,
-    o2: s.o2,
-    o3: s.o3,
-    twice: s.twice,
+    held: s.held,
     trick: s.trick,
     plays: s.plays,
     opt: s.opt,

@@ -1,10 +1,10 @@
 /**
  * The Doppelkopf match state: plain read-only data, shared between states where unchanged.
  *
- * Hands use the game's own layout (docs/architecture.md, shortcut table): per seat two 24-bit words over the
- * card kinds (cards.ts), kinds held at least once and kinds held twice. A kind leaves the second word
- * before the first. This is the kernel's two-copy set with its copies normalised (kernel/cardset.ts: both
- * copies of a kind are the same card); doppelkopf.fast.test.ts checks it against `CardSet`.
+ * Hands are the kernel's card sets (kernel/cardset.ts, `TrickState.held`): per seat two words, slot = kind +
+ * copy * 24 over the game's kinds (cards.ts, the DOKO48 numbering for both decks), a kind's second copy
+ * leaving the hand first. The kinds held at least once are then the low word's 24 bits and the kinds held
+ * twice the rest (`held`, `heldTwice`); doppelkopf.fast.test.ts checks the words against `CardSet`.
  */
 import type { Card } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
@@ -86,15 +86,10 @@ export interface DoppelkopfState {
   /** Cards played in this deal. */
   readonly played: number;
   /**
-   * Hands (see above): kinds held at least once by seat 0..3 (`o0` .. `o3`, one small integer each: a card
-   * copies no array) and kinds held twice (`twice[seat]`, an array a card copies only when it leaves it,
-   * rarely). Read them through `held` and `heldTwice`.
+   * Hands (see above): `held[2 * seat]` and `held[2 * seat + 1]`, the kernel's two words of the seat's slots
+   * (a card copies the eight words, as the kernel's play step). Read them through `held` and `heldTwice`.
    */
-  readonly o0: number;
-  readonly o1: number;
-  readonly o2: number;
-  readonly o3: number;
-  readonly twice: readonly number[];
+  readonly held: readonly number[];
   /**
    * The open trick, packed (game.ts `T_BEST` ...): effective suit led + 1 (0 while no trick is open), best kind,
    * its strength and seat, points.
@@ -223,23 +218,16 @@ export interface ScoreItem {
   readonly by?: Party;
 }
 
-/** The kinds `seat` holds at least once. */
-export const held = (s: DoppelkopfState, seat: number): number =>
-  seat === 0 ? s.o0 : seat === 1 ? s.o1 : seat === 2 ? s.o2 : seat === 3 ? s.o3 : 0;
-/** The kinds `seat` holds twice (a subset of `held`). */
-export const heldTwice = (s: DoppelkopfState, seat: number): number => s.twice[seat];
+/** The kinds `seat` holds at least once: the first copies, the low word's 24 bits. */
+export const held = (s: DoppelkopfState, seat: number): number => s.held[2 * seat] & 0xffffff;
+/** The kinds `seat` holds twice (a subset of `held`): the second copies, slots 24-31 and 32-47. */
+export const heldTwice = (s: DoppelkopfState, seat: number): number =>
+  (s.held[2 * seat] >>> 24) | (s.held[2 * seat + 1] << 8);
 /** The hands as eight words: at `seat` the kinds held at least once, at `4 + seat` those held twice. */
-export const handWords = (s: DoppelkopfState): number[] => [s.o0, s.o1, s.o2, s.o3, ...s.twice];
-/** The hand fields of a state from eight words as `handWords` gives them. */
-export const handFields = (
-  w: readonly number[],
-): Pick<DoppelkopfState, 'o0' | 'o1' | 'o2' | 'o3' | 'twice'> => ({
-  o0: w[0],
-  o1: w[1],
-  o2: w[2],
-  o3: w[3],
-  twice: [w[4], w[5], w[6], w[7]],
-});
+export const handWords = (s: DoppelkopfState): number[] => [
+  ...[0, 1, 2, 3].map((seat) => held(s, seat)),
+  ...[0, 1, 2, 3].map((seat) => heldTwice(s, seat)),
+];
 
 export const seatTricks = (tricks: number, seat: number): number => (tricks >>> (4 * seat)) & 15;
 

@@ -4,6 +4,8 @@
  * Modules:
  * - deal.ts     dealing, once for every game: the shuffle (`shuffled`) into hands (`dealHands`), an explicit
  *               deal's hands checked against the deck (`checkHands`); Doppelkopf deals by them too.
+ * - held.ts     the state's hands as card sets, two words by seat (`held`, `without`); Doppelkopf's state
+ *               keeps its hands as these words too (slot = kind + copy * 24, its kinds DOKO48's for both decks).
  * - deck.ts     decks with card parsing once: JASS32, JASS36, DOKO40, DOKO48 (`makeDeck` for others).
  * - cardset.ts  card sets of up to 64 slots in two words, duplicates as a second copy (slot = kind + copy * kinds).
  * - jass.ts     the Jass family's orders (ten-high, swiss), card points, last trick; per-game `JassGame`.
