@@ -1,4 +1,4 @@
-import type { AnyGame, Card, GameId } from '@stich/engine';
+import type { AnyGame, Card, GameId, Rng } from '@stich/engine';
 import { DECK32, gameById, seeded, unwrap } from '@stich/engine';
 import type { DifferenzlerView } from '@stich/engine/differenzler/index';
 import type { KlaberjassView } from '@stich/engine/klaberjass/index';
@@ -11,6 +11,29 @@ import { decide, requestFor } from '../src/index.ts';
 import { exclusions, type PlayContext, problemFor, sampleHands } from '../src/play/context.ts';
 import { JAS32 } from '../src/solver/model.ts';
 import { Solver } from '../src/solver/search.ts';
+
+/**
+ * Every decision of the rule players in the first deal of `matches` seeded matches of `game`: the state, the
+ * seat to act and its request; the rule player's answer is played after each one is looked at. Deals are drawn
+ * from `rng`, which the caller may share (the draws interleave with its own as the steps come).
+ */
+function* firstDeals(game: GameId, players: number, rng: Rng, matches: number, tag: string) {
+  const g = gameById(game) as AnyGame;
+  for (let d = 0; d < matches; d++) {
+    let state = g.start(unwrap(g.parseConfig({ players })), d % players);
+    const before = g.outcome(state).deals.length;
+    while (g.outcome(state).deals.length === before && !g.isOver(state)) {
+      if (g.awaitsDeal(state)) {
+        state = unwrap(g.applyDeal(state, g.randomDeal(state, rng)));
+        continue;
+      }
+      const seat = g.toAct(state)[0];
+      const req = requestFor(game, state, seat, 'rule', `${tag}${d}`);
+      yield { g, state, seat, req };
+      state = unwrap(g.apply(state, seat, decide(req)));
+    }
+  }
+}
 
 const CONTEXT: Record<string, (v: never, seat: number) => PlayContext> = {
   klapperjas: (v: KlapperjasView, s) => klapperjasContext(v, s),
@@ -32,39 +55,27 @@ describe('the solver follows the engines', () => {
     ['differenzler', 4],
   ] as [GameId, number][]) {
     it(`${game} ${players}p: same legal cards; samples consistent with the view`, () => {
-      const g = gameById(game) as AnyGame;
       const solver = new Solver(10);
       const rng = seeded(`follow-${game}-${players}`);
       let checked = 0;
-      for (let d = 0; d < 6; d++) {
-        let state = g.start(unwrap(g.parseConfig({ players })), d % players);
-        const before = g.outcome(state).deals.length;
-        while (g.outcome(state).deals.length === before && !g.isOver(state)) {
-          if (g.awaitsDeal(state)) {
-            state = unwrap(g.applyDeal(state, g.randomDeal(state, rng)));
-            continue;
+      for (const { seat, req } of firstDeals(game, players, rng, 6, 'f')) {
+        const cards = [
+          ...new Set(
+            req.legal.filter((a) => a.t === 'play').map((a) => (a as unknown as { card: Card }).card),
+          ),
+        ];
+        if (cards.length > 0 && req.legal.every((a) => a.t === 'play')) {
+          const ctx = CONTEXT[game](req.view as never, seat);
+          const hands = sampleHands(ctx, rng, exclusions(ctx));
+          expect(hands[seat].sort()).toStrictEqual([...ctx.hand].sort());
+          const played = new Set([...ctx.tricks, ctx.trick].flatMap((t) => t.cards));
+          for (const s of ctx.order) {
+            expect(hands[s]).toHaveLength(ctx.handCounts[s]);
+            for (const c of hands[s]) expect(played.has(c)).toBe(false);
           }
-          const seat = g.toAct(state)[0];
-          const req = requestFor(game, state, seat, 'rule', `f${d}`);
-          const cards = [
-            ...new Set(
-              req.legal.filter((a) => a.t === 'play').map((a) => (a as unknown as { card: Card }).card),
-            ),
-          ];
-          if (cards.length > 0 && req.legal.every((a) => a.t === 'play')) {
-            const ctx = CONTEXT[game](req.view as never, seat);
-            const hands = sampleHands(ctx, rng, exclusions(ctx));
-            expect(hands[seat].sort()).toStrictEqual([...ctx.hand].sort());
-            const played = new Set([...ctx.tricks, ctx.trick].flatMap((t) => t.cards));
-            for (const s of ctx.order) {
-              expect(hands[s]).toHaveLength(ctx.handCounts[s]);
-              for (const c of hands[s]) expect(played.has(c)).toBe(false);
-            }
-            solver.load(problemFor(ctx, hands));
-            expect(solver.legalCards().sort()).toStrictEqual(cards.sort());
-            checked++;
-          }
-          state = unwrap(g.apply(state, seat, decide(req)));
+          solver.load(problemFor(ctx, hands));
+          expect(solver.legalCards().sort()).toStrictEqual(cards.sort());
+          checked++;
         }
       }
       expect(checked).toBeGreaterThan(25);
@@ -118,35 +129,28 @@ describe('inference from play', () => {
 describe('Klapper-Jas: the open stock is out of play', () => {
   for (const players of [2, 3, 4]) {
     it(`${players}p`, () => {
-      const g = gameById('klapperjas') as AnyGame;
-      const rng = seeded(`stock-${players}`);
       let checked = 0;
-      for (let d = 0; d < 4; d++) {
-        let state = g.start(unwrap(g.parseConfig({ players })), d % players);
-        const before = g.outcome(state).deals.length;
-        while (g.outcome(state).deals.length === before && !g.isOver(state)) {
-          if (g.awaitsDeal(state)) {
-            state = unwrap(g.applyDeal(state, g.randomDeal(state, rng)));
-            continue;
-          }
-          const seat = g.toAct(state)[0];
-          const req = requestFor('klapperjas', state, seat, 'rule', `s${d}`);
-          const v = req.view as KlapperjasView;
-          if (v.phase === 'play' && v.tricks.length === 0 && (v.trick?.cards.length ?? 0) === 0) {
-            const ctx = klapperjasContext(v, seat);
-            // The stock: every card in no hand (nothing is played yet).
-            const held = new Set(
-              Array.from(
-                { length: players },
-                (_, s) => (g.viewFor(state, s) as KlapperjasView).hand ?? [],
-              ).flat(),
-            );
-            const stock = DECK32.filter((c) => !held.has(c));
-            expect(ctx.outOfPlay).toHaveLength(hasExchange(players) ? 2 : 0);
-            for (const c of ctx.outOfPlay) expect(stock).toContain(c);
-            checked++;
-          }
-          state = unwrap(g.apply(state, seat, decide(req)));
+      for (const { g, state, seat, req } of firstDeals(
+        'klapperjas',
+        players,
+        seeded(`stock-${players}`),
+        4,
+        's',
+      )) {
+        const v = req.view as KlapperjasView;
+        if (v.phase === 'play' && v.tricks.length === 0 && (v.trick?.cards.length ?? 0) === 0) {
+          const ctx = klapperjasContext(v, seat);
+          // The stock: every card in no hand (nothing is played yet).
+          const held = new Set(
+            Array.from(
+              { length: players },
+              (_, s) => (g.viewFor(state, s) as KlapperjasView).hand ?? [],
+            ).flat(),
+          );
+          const stock = DECK32.filter((c) => !held.has(c));
+          expect(ctx.outOfPlay).toHaveLength(hasExchange(players) ? 2 : 0);
+          for (const c of ctx.outOfPlay) expect(stock).toContain(c);
+          checked++;
         }
       }
       expect(checked).toBeGreaterThan(0);

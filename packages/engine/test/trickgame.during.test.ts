@@ -12,7 +12,6 @@ import {
   ok,
   type Result,
   type Seat,
-  type TrickDeal,
   type TrickDealResult,
   type TrickGameSpec,
   type TrickPhase,
@@ -21,6 +20,7 @@ import {
   unwrap,
 } from '../src/index.ts';
 import type { MiniConfig } from './games/mini/config.ts';
+import { cards, DEAL } from './games/mini/deal.ts';
 import { mini } from './games/mini/index.ts';
 import { MINI, type MiniOwn, type MiniScore, type NameAction } from './games/mini/rules.ts';
 
@@ -68,15 +68,6 @@ const KNOCKING = trickGame({
       : s,
 });
 
-const cards = (x: string): Card[] => x.split(' ') as Card[];
-const DEAL: TrickDeal = {
-  hands: [
-    cards('C7 C8 C9 CT S7 S8 S9 ST'),
-    cards('CJ CQ CK CA H7 H8 H9 HT'),
-    cards('SJ SQ SK SA HJ HQ HK HA'),
-    cards('D7 D8 D9 DT DJ DQ DK DA'),
-  ],
-};
 function dealt(): S {
   const config = unwrap(KNOCKING.parseConfig({ players: 4, preset: 'plain', options: { deals: 1 } }));
   const start = KNOCKING.start(config, 3);

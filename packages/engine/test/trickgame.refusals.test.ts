@@ -5,27 +5,9 @@
  * when parsed (`playDeck`, as Klapper-Jas refuses the Six of a 36-card deck there).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  type Card,
-  err,
-  JASS32,
-  ok,
-  type TrickDeal,
-  type TrickPhase,
-  trickGame,
-  unwrap,
-} from '../src/index.ts';
+import { err, JASS32, ok, type TrickPhase, trickGame, unwrap } from '../src/index.ts';
+import { DEAL } from './games/mini/deal.ts';
 import { MINI, type MiniState, type NameAction } from './games/mini/rules.ts';
-
-const cards = (x: string): Card[] => x.split(' ') as Card[];
-const DEAL: TrickDeal = {
-  hands: [
-    cards('C7 C8 C9 CT S7 S8 S9 ST'),
-    cards('CJ CQ CK CA H7 H8 H9 HT'),
-    cards('SJ SQ SK SA HJ HQ HK HA'),
-    cards('D7 D8 D9 DT DJ DQ DK DA'),
-  ],
-};
 
 /** Mini's naming phase, refusing the seats it does not name itself (with its own code and reason). */
 const naming = MINI.phases?.name as TrickPhase<MiniState, NameAction>;

@@ -16,24 +16,12 @@ import {
   SPECTATOR,
   seeded,
   shuffle,
-  type TrickDeal,
   trickGame,
   unwrap,
 } from '../src/index.ts';
+import { cards, DEAL } from './games/mini/deal.ts';
 import { mini } from './games/mini/index.ts';
 import { MINI, type MiniState } from './games/mini/rules.ts';
-
-const cards = (s: string): Card[] => s.split(' ') as Card[];
-
-/** Seat 0 holds low Clubs and Spades, seat 1 high Clubs and low Hearts, seat 2 high Spades and Hearts, seat 3 the Diamonds. */
-const DEAL: TrickDeal = {
-  hands: [
-    cards('C7 C8 C9 CT S7 S8 S9 ST'),
-    cards('CJ CQ CK CA H7 H8 H9 HT'),
-    cards('SJ SQ SK SA HJ HQ HK HA'),
-    cards('D7 D8 D9 DT DJ DQ DK DA'),
-  ],
-};
 
 /** A match of `preset` with dealer 3 (seat 0 leads), dealt `DEAL`. */
 function dealt(preset: 'plain' | 'named', deals = 2): MiniState {

@@ -30,7 +30,7 @@ interface PlayersTable {
   created_at: string;
 }
 
-interface TablesTable {
+export interface TablesTable {
   id: string;
   game: string;
   /** JSON: the engine setup `{ players, preset, options }`. */

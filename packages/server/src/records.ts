@@ -4,6 +4,7 @@
  */
 import type { GameId, GameRecord, RecordStep } from '@stich/engine';
 import { RECORD_FORMAT, RECORD_VERSION } from '@stich/engine';
+import type { TablesTable } from './db.ts';
 import type { SeatHolder, StoredStep, TableRow } from './store.ts';
 
 /** The game record of a table's row, its steps and its seat holders (their names; computers by level). */
@@ -37,19 +38,7 @@ export function buildRecord(
 }
 
 /** A `tables` row as the server uses it (JSON parsed, numbers as numbers). */
-export function toRow(r: {
-  id: string;
-  game: string;
-  config: string;
-  setup: string;
-  visibility: string;
-  invite: string | null;
-  status: string;
-  dealer: number;
-  turn_timer: number | null;
-  created_by: string | null;
-  created_at: string;
-}): TableRow {
+export function toRow(r: Omit<TablesTable, 'updated_at'>): TableRow {
   return {
     id: r.id,
     game: r.game as GameId,
