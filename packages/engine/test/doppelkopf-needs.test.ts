@@ -5,12 +5,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  DECK_POINTS,
   type DoppelkopfAction,
   type DoppelkopfState,
   doppelkopf as G,
   held,
   heldTwice,
   KIND_CARDS,
+  kindOf,
+  POINTS,
   scoreDdv,
   scoreHouse,
 } from '../src/doppelkopf/index.ts';
@@ -49,6 +52,19 @@ describe('needs: DDV (scoreDdv)', () => {
     expect(v.winner).toBe('kontra');
     expect(v.needs.re).toBe(151);
   });
+});
+
+describe('the deck', () => {
+  it.each(['ddv', 'house'] as const)(
+    '%s: the card points of a deal add up to DECK_POINTS (240), which the needs complement',
+    (preset) => {
+      const g = G.start(unwrap(G.parseConfig({ players: 4, preset })), 0);
+      const deal = G.randomDeal(g, seeded(`deck-${preset}`));
+      const sum = deal.hands.flat().reduce((a, c) => a + POINTS[kindOf(c)], 0);
+      expect(sum).toBe(DECK_POINTS);
+      expect(DECK_POINTS).toBe(240);
+    },
+  );
 });
 
 describe('needs: house (scoreHouse)', () => {

@@ -22,6 +22,7 @@ export {
   CQ,
   copiesIn,
   DA,
+  DECK_POINTS,
   dulleSecondIn,
   followKinds,
   HOUSE_LIMIT,
@@ -35,7 +36,7 @@ export {
 } from '@stich/engine/doppelkopf/index';
 export { TRUMP };
 
-import { copiesIn, KINDS } from '@stich/engine/doppelkopf/index';
+import { KINDS } from '@stich/engine/doppelkopf/index';
 
 export const kindOf = (c: Card): number => {
   const k = engineKindOf(c);
@@ -48,8 +49,6 @@ export const points = (k: number): number => POINTS[k];
 const RANK: readonly string[] = KIND_CARDS.map((c) => c[1]);
 export const isQueen = (k: number): boolean => RANK[k] === 'Q';
 export const isAce = (k: number): boolean => RANK[k] === 'A';
-/** Card points of the whole deck, every kind in its copies (240; the nines of a 48-card deck count none). */
-export const DECK_POINTS = POINTS.reduce((a, p, k) => a + copiesIn(true, k) * p, 0);
 
 export const esuit = (order: number, k: number): number => ESUIT[order * KINDS + k];
 export const strength = (order: number, k: number): number => STRENGTH[order * KINDS + k];

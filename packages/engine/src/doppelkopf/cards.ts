@@ -44,6 +44,8 @@ export const copiesIn = (nines: boolean, k: number): number => (nines || !isNine
 /** Card points by rank: 9 = 0, T = 10, J = 2, Q = 3, K = 4, A = 11 (240 in a deck). */
 const RANK_POINTS = [0, 10, 2, 3, 4, 11];
 export const POINTS: readonly number[] = Array.from({ length: KINDS }, (_, k) => RANK_POINTS[rankOfKind(k)]);
+/** Card points of the whole deck, every kind in its copies (240; the nines, with or without them, count none). */
+export const DECK_POINTS = POINTS.reduce((a, p, k) => a + copiesIn(true, k) * p, 0);
 
 /** The games a seat may declare: solos by trumps, Hochzeit, Armut. */
 export const SOLOS = ['diamonds', 'hearts', 'spades', 'clubs', 'jacks', 'queens', 'fleischlos'] as const;

@@ -15,6 +15,7 @@ export {
   CQ,
   copiesIn,
   DA,
+  DECK_POINTS,
   type Declared,
   displayOrder,
   dulleSecondIn,

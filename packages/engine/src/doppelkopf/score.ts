@@ -6,6 +6,7 @@
  */
 import { count } from '../core/bits.ts';
 import type { Seat } from '../core/game.ts';
+import { DECK_POINTS } from './cards.ts';
 import type { DoppelkopfOptions } from './config.ts';
 import type { ContractKind, Need, Needs, Party, ScoreItem } from './state.ts';
 
@@ -168,7 +169,9 @@ export function scoreHouse(f: DealFacts, o: DoppelkopfOptions, kind: ContractKin
   const winner: Party = f.points[measured] > limit ? measured : other(measured);
   // The measured party needs one point above its limit; the other wins when it stays at or under it.
   const needs: Needs =
-    measured === 're' ? { re: limit + 1, kontra: 240 - limit } : { re: 240 - limit, kontra: limit + 1 };
+    measured === 're'
+      ? { re: limit + 1, kontra: DECK_POINTS - limit }
+      : { re: DECK_POINTS - limit, kontra: limit + 1 };
   const mine = winner === 're' ? f.annRe : f.annKo;
   const loserPts = f.points[other(winner)];
   const single = (f.re & (f.re - 1)) === 0;
