@@ -8,6 +8,7 @@ import type { TableResult } from '@stich/tournament';
 import SQLite from 'better-sqlite3';
 import { expect } from 'vitest';
 import { type Db, openDb } from '../src/db.ts';
+import { tablesOf } from '../src/tournaments-tables.ts';
 import { type Answer, call } from './accounts.ts';
 import { guest } from './helpers.ts';
 
@@ -79,16 +80,12 @@ export function storedResults(env: Record<string, string>, id: string): Promise<
   return withDb(env, (db) => resultsOf(db, id));
 }
 
-/** The same on an open database (the browser tests' in-process server). */
+/**
+ * The same on an open database (the browser tests' in-process server), through the server's own `tablesOf`;
+ * a table still in play gives null, as its stored column holds.
+ */
 export async function resultsOf(db: Db, id: string): Promise<TableResult[]> {
-  const rows = await db
-    .selectFrom('tournament_tables')
-    .select('result')
-    .where('tournament_id', '=', id)
-    .orderBy('round')
-    .orderBy('table_no')
-    .execute();
-  return rows.map((r) => JSON.parse(r.result ?? 'null'));
+  return (await tablesOf(db, id)).map((t) => t.result as TableResult);
 }
 
 /** The deal steps of a table, from the SQLite file. */
